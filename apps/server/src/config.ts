@@ -1,0 +1,186 @@
+/**
+ * Configuration: every environment variable the server reads, parsed once at start (zod).
+ * A malformed value stops the start with a clear message; nothing else reads process.env.
+ */
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+
+const here = dirname(fileURLToPath(import.meta.url));
+/** The repository root, whether running from src/ (tsx) or dist/ (bundle). */
+export const repoRoot = resolve(here, '..', '..', '..');
+
+const optionalUrl = z.url().optional();
+
+const Env = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  HOST: z.string().default('0.0.0.0'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: optionalUrl,
+  PUBLIC_URL: optionalUrl,
+  JWT_SECRET: z.string().min(32, 'JWT_SECRET must be at least 32 characters').optional(),
+  SMTP_URL: optionalUrl,
+  MAIL_FROM: z.string().default('B2B Storefront <no-reply@storefront.local>'),
+  PAYMENT_PROVIDER: z.enum(['sandbox', 'phonepe']).default('sandbox'),
+  PHONEPE_CLIENT_ID: z.string().optional(),
+  PHONEPE_CLIENT_SECRET: z.string().optional(),
+  PHONEPE_CLIENT_VERSION: z.coerce.number().int().default(1),
+  PHONEPE_AUTH_URL: z.url().default('https://api-preprod.phonepe.com/apis/pg-sandbox'),
+  PHONEPE_API_URL: z.url().default('https://api-preprod.phonepe.com/apis/pg-sandbox'),
+  PHONEPE_WEBHOOK_USERNAME: z.string().optional(),
+  PHONEPE_WEBHOOK_PASSWORD: z.string().optional(),
+  SEARCH_PROVIDER: z.enum(['postgres', 'algolia']).default('postgres'),
+  ALGOLIA_APP_ID: z.string().optional(),
+  ALGOLIA_SEARCH_KEY: z.string().optional(),
+  ALGOLIA_ADMIN_KEY: z.string().optional(),
+  REDIS_URL: optionalUrl,
+  /** Extra origins allowed to call the API from a browser (comma-separated); PUBLIC_URL's always is. */
+  CORS_ORIGINS: z.string().optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Seed the demo catalog when the database is empty (on by default). */
+  SEED_ON_START: z
+    .enum(['true', 'false'])
+    .default('true')
+    .transform((v) => v === 'true'),
+  /** Run background workers (email outbox, payment reconciliation) in this process. */
+  WORKERS: z
+    .enum(['true', 'false'])
+    .default('true')
+    .transform((v) => v === 'true'),
+});
+
+export interface Config {
+  env: 'development' | 'production' | 'test';
+  host: string;
+  port: number;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  publicUrl: string;
+  jwtSecret: string;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  payments: {
+    provider: 'sandbox' | 'phonepe';
+    sandboxSecret: string;
+    phonepe: {
+      clientId: string | undefined;
+      clientSecret: string | undefined;
+      clientVersion: number;
+      authUrl: string;
+      apiUrl: string;
+      webhookUsername: string | undefined;
+      webhookPassword: string | undefined;
+    };
+  };
+  search: {
+    provider: 'postgres' | 'algolia';
+    algoliaAppId: string | undefined;
+    algoliaSearchKey: string | undefined;
+    algoliaAdminKey: string | undefined;
+  };
+  redisUrl: string | undefined;
+  /** Origins whose browsers may call the API cross-origin (exact match). */
+  corsOrigins: string[];
+  logLevel: string;
+  seedOnStart: boolean;
+  workers: boolean;
+  /** The built SPA served at / (apps/web/dist). */
+  webDist: string;
+}
+
+/** A secret kept in DATA_DIR so that restarts keep sessions and signatures valid. */
+function persistedSecret(dataDir: string, name: string): string {
+  const file = join(dataDir, 'secrets', name);
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(dirname(file), { recursive: true, mode: 0o700 });
+  const secret = randomBytes(48).toString('base64url');
+  writeFileSync(file, secret, { mode: 0o600, flag: 'wx' });
+  return secret;
+}
+
+export function loadConfig(
+  env: NodeJS.ProcessEnv = process.env,
+  overrides: Partial<Config> = {},
+): Config {
+  // An empty variable means unset (DATABASE_URL= in a shell or a compose file).
+  const present = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== ''));
+  const parsed = Env.safeParse(present);
+  if (!parsed.success) {
+    const problems = parsed.error.issues
+      .map((i) => `  ${i.path.join('.')}: ${i.message}`)
+      .join('\n');
+    throw new Error(`Invalid configuration:\n${problems}`);
+  }
+  const e = parsed.data;
+  if (e.PAYMENT_PROVIDER === 'phonepe') {
+    const missing = (
+      [
+        'PHONEPE_CLIENT_ID',
+        'PHONEPE_CLIENT_SECRET',
+        'PHONEPE_WEBHOOK_USERNAME',
+        'PHONEPE_WEBHOOK_PASSWORD',
+      ] as const
+    ).filter((k) => !e[k]);
+    if (missing.length)
+      throw new Error(
+        `Invalid configuration: PAYMENT_PROVIDER=phonepe needs ${missing.join(', ')}`,
+      );
+  }
+  if (
+    e.SEARCH_PROVIDER === 'algolia' &&
+    !(e.ALGOLIA_APP_ID && e.ALGOLIA_SEARCH_KEY && e.ALGOLIA_ADMIN_KEY)
+  ) {
+    throw new Error(
+      'Invalid configuration: SEARCH_PROVIDER=algolia needs ALGOLIA_APP_ID, ALGOLIA_SEARCH_KEY and ALGOLIA_ADMIN_KEY',
+    );
+  }
+  const dataDir = resolve(overrides.dataDir ?? e.DATA_DIR);
+  mkdirSync(dataDir, { recursive: true });
+  return {
+    env: e.NODE_ENV,
+    host: e.HOST,
+    port: e.PORT,
+    dataDir,
+    databaseUrl: e.DATABASE_URL,
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
+    jwtSecret: e.JWT_SECRET ?? persistedSecret(dataDir, 'jwt-secret'),
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    payments: {
+      provider: e.PAYMENT_PROVIDER,
+      sandboxSecret: persistedSecret(dataDir, 'sandbox-pay-secret'),
+      phonepe: {
+        clientId: e.PHONEPE_CLIENT_ID,
+        clientSecret: e.PHONEPE_CLIENT_SECRET,
+        clientVersion: e.PHONEPE_CLIENT_VERSION,
+        authUrl: e.PHONEPE_AUTH_URL,
+        apiUrl: e.PHONEPE_API_URL,
+        webhookUsername: e.PHONEPE_WEBHOOK_USERNAME,
+        webhookPassword: e.PHONEPE_WEBHOOK_PASSWORD,
+      },
+    },
+    search: {
+      provider: e.SEARCH_PROVIDER,
+      algoliaAppId: e.ALGOLIA_APP_ID,
+      algoliaSearchKey: e.ALGOLIA_SEARCH_KEY,
+      algoliaAdminKey: e.ALGOLIA_ADMIN_KEY,
+    },
+    redisUrl: e.REDIS_URL,
+    corsOrigins: [
+      new URL(e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).origin,
+      ...(e.CORS_ORIGINS ?? '')
+        .split(',')
+        .map((origin) => origin.trim())
+        .filter(Boolean)
+        .map((origin) => new URL(origin).origin),
+    ],
+    logLevel: e.LOG_LEVEL,
+    seedOnStart: e.SEED_ON_START,
+    workers: e.WORKERS,
+    webDist: join(repoRoot, 'apps', 'web', 'dist'),
+    ...overrides,
+  };
+}

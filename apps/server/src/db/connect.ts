@@ -1,0 +1,114 @@
+/**
+ * One database layer over two engines: PGlite (embedded, under DATA_DIR/pgdata) when no
+ * DATABASE_URL is set, PostgreSQL otherwise. Same schema, same migrations, same queries.
+ */
+import { join } from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePg, type NodePgDatabase } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import pg from 'pg';
+import { repoRoot } from '../config.js';
+import { queryCounter } from '../lib/query-counter.js';
+import { schema } from './schema.js';
+
+export type Db = NodePgDatabase<typeof schema>;
+
+export interface Database {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  /** Applies pending migrations; safe when already applied and across concurrent starts. */
+  migrate(): Promise<void>;
+  /**
+   * Calls `listener` whenever a catalog table changes (the 'catalog_changed' notification of
+   * migration 0003), and after a lost listening connection, when changes may have been missed.
+   * Answers a function that stops listening.
+   */
+  onCatalogChange(listener: () => void): Promise<() => Promise<void>>;
+  close(): Promise<void>;
+}
+
+export const CATALOG_CHANNEL = 'catalog_changed';
+
+export const migrationsFolder = join(repoRoot, 'apps', 'server', 'src', 'db', 'migrations');
+/** Arbitrary constant: the advisory lock that serialises migrations between replicas. */
+const MIGRATION_LOCK = 727_2026;
+
+/** PGlite at `dataPath`, or in memory when `dataPath` is undefined (tests). */
+export async function connectPglite(dataPath: string | undefined): Promise<Database> {
+  const client = await PGlite.create(dataPath, { extensions: { pg_trgm } });
+  const db = drizzlePglite(client, { schema, logger: queryCounter }) as unknown as Db;
+  return {
+    db,
+    kind: 'pglite',
+    migrate: () => migratePglite(db as never, { migrationsFolder }),
+    async onCatalogChange(listener) {
+      const unlisten = await client.listen(CATALOG_CHANNEL, () => listener());
+      // After the database itself was closed there is nothing left to stop.
+      return () => unlisten().catch(() => {});
+    },
+    close: () => client.close(),
+  };
+}
+
+export function connectPostgres(url: string, poolSize = 10): Database {
+  const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  // An idle client's error (server restart) must not crash the process; the pool replaces it.
+  pool.on('error', () => {});
+  const db = drizzlePg(pool, { schema, logger: queryCounter });
+  return {
+    db,
+    kind: 'postgres',
+    async migrate() {
+      const client = await pool.connect();
+      try {
+        await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK]);
+        await migratePg(drizzlePg(client, { schema }), { migrationsFolder });
+      } finally {
+        await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => {});
+        client.release();
+      }
+    },
+    onCatalogChange: (listener) => listenPostgres(url, listener),
+    close: () => pool.end(),
+  };
+}
+
+/** A dedicated connection LISTENing on the catalog channel, reconnecting after a loss. */
+async function listenPostgres(url: string, listener: () => void): Promise<() => Promise<void>> {
+  let client: pg.Client | undefined;
+  let stopped = false;
+  let retry: NodeJS.Timeout | undefined;
+  const connect = async (): Promise<void> => {
+    const next = new pg.Client({ connectionString: url });
+    next.on('notification', () => listener());
+    next.on('error', () => {
+      if (stopped) return;
+      next.end().catch(() => {});
+      // Changes may have been missed while disconnected.
+      listener();
+      retry = setTimeout(() => void connect().catch(() => {}), 1000);
+      retry.unref();
+    });
+    await next.connect();
+    await next.query(`LISTEN ${CATALOG_CHANNEL}`);
+    client = next;
+  };
+  await connect();
+  return async () => {
+    stopped = true;
+    clearTimeout(retry);
+    await client?.end().catch(() => {});
+  };
+}
+
+export async function connectDatabase(config: {
+  databaseUrl: string | undefined;
+  dataDir: string;
+}): Promise<Database> {
+  return config.databaseUrl
+    ? connectPostgres(config.databaseUrl)
+    : connectPglite(join(config.dataDir, 'pgdata'));
+}

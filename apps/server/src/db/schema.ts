@@ -1,0 +1,504 @@
+/**
+ * The database schema (spec §3). Internal to the server: the API contract lives in
+ * packages/shared, so renaming a column cannot silently change the API. Money is integer paise.
+ * Ids that appear in URLs as the spec's `$oid` are 24 hexadecimal characters.
+ */
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  bigserial,
+  check,
+  customType,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  timestamp,
+  unique,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
+const oid = (name: string) => text(name);
+
+// ── Accounts ────────────────────────────────────────────────────────────────
+
+export const users = pgTable(
+  'users',
+  {
+    id: oid('id').primaryKey(),
+    email: text('email').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    fullName: text('full_name').notNull(),
+    companyName: text('company_name').notNull(),
+    phoneNumber: text('phone_number').notNull(),
+    gstNumber: text('gst_number').notNull(),
+    businessStreet: text('business_street').notNull(),
+    businessCity: text('business_city').notNull(),
+    businessState: text('business_state').notNull(),
+    businessCountry: text('business_country').notNull(),
+    businessType: text('business_type').notNull(),
+    pincode: text('pincode'),
+    role: text('role').notNull().default('buyer'),
+    emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
+    /** Access tokens issued before this instant are refused (logout everywhere, password change). */
+    tokensValidAfter: timestamp('tokens_valid_after', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('users_email_lower_key').on(sql`lower(${t.email})`)],
+);
+
+/** Opaque refresh tokens, stored as SHA-256 hashes, rotated on every use (RFC 9700 §4.14.2). */
+export const refreshTokens = pgTable(
+  'refresh_tokens',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: oid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    familyId: text('family_id').notNull(),
+    parentId: bigint('parent_id', { mode: 'number' }),
+    tokenHash: text('token_hash').notNull().unique(),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    familyExpiresAt: timestamp('family_expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('refresh_tokens_family_idx').on(t.familyId),
+    index('refresh_tokens_user_idx').on(t.userId),
+  ],
+);
+
+/** One-time email-verification tokens, stored hashed, valid 24 h. */
+export const emailVerificationTokens = pgTable(
+  'email_verification_tokens',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: oid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull().unique(),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (t) => [index('email_verification_tokens_user_idx').on(t.userId)],
+);
+
+// ── Catalog ─────────────────────────────────────────────────────────────────
+
+export const categories = pgTable('categories', {
+  id: oid('id').primaryKey(),
+  name: text('name').notNull(),
+  /** The slug links use (spec §2), e.g. 'bags,-wallets-and-luggage'. */
+  slug: text('slug').notNull().unique(),
+  /** `catalogMatchKey` of the name: what listing queries match on. */
+  matchKey: text('match_key').notNull().unique(),
+  position: integer('position').notNull(),
+});
+
+export const subcategories = pgTable(
+  'subcategories',
+  {
+    id: oid('id').primaryKey(),
+    categoryId: oid('category_id')
+      .notNull()
+      .references(() => categories.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    slug: text('slug').notNull().unique(),
+    matchKey: text('match_key').notNull().unique(),
+    position: integer('position').notNull(),
+  },
+  (t) => [index('subcategories_category_idx').on(t.categoryId)],
+);
+
+/** Curated lists behind the home banners (under-2000, top-50, ...). */
+export const collections = pgTable('collections', {
+  id: oid('id').primaryKey(),
+  slug: text('slug').notNull().unique(),
+  title: text('title').notNull(),
+  subtitle: text('subtitle').notNull(),
+  matchKey: text('match_key').notNull().unique(),
+  position: integer('position').notNull(),
+});
+
+export const products = pgTable(
+  'products',
+  {
+    id: oid('id').primaryKey(),
+    /** Our SKU, shown as the product code and used in image keys. */
+    code: text('code').notNull().unique(),
+    name: text('name').notNull(),
+    categoryId: oid('category_id')
+      .notNull()
+      .references(() => categories.id),
+    subcategoryId: oid('subcategory_id')
+      .notNull()
+      .references(() => subcategories.id),
+    /** Sanitised HTML. */
+    descriptionHtml: text('description_html').notNull(),
+    /** Plain text of the description, for listings and search. */
+    descriptionText: text('description_text').notNull(),
+    brand: text('brand').notNull().default('Generic'),
+    weightGrams: integer('weight_grams').notNull(),
+    hsn: text('hsn').notNull(),
+    location: text('location').notNull(),
+    mrpPaise: bigint('mrp_paise', { mode: 'number' }).notNull(),
+    spPaise: bigint('sp_paise', { mode: 'number' }).notNull(),
+    features: jsonb('features').$type<string[]>().notNull().default([]),
+    /** [{name, values[]}] in display order. */
+    options: jsonb('options').$type<{ name: string; values: string[] }[]>().notNull().default([]),
+    /** Image sources in display order ('products/<code>-1', resolved by the shared image rules). */
+    images: jsonb('images').$type<string[]>().notNull().default([]),
+    /** The seller's own SKU, when the supplier gave one. */
+    sellerSku: text('seller_sku'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('products_category_idx').on(t.categoryId, t.id),
+    index('products_subcategory_idx').on(t.subcategoryId, t.id),
+    check('products_prices_check', sql`${t.spPaise} > 0 AND ${t.mrpPaise} >= ${t.spPaise}`),
+  ],
+);
+
+/** Bulk-quantity price tiers; max_quantity 999999 is open-ended (spec §3). */
+export const productPriceTiers = pgTable(
+  'product_price_tiers',
+  {
+    productId: oid('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    minQuantity: integer('min_quantity').notNull(),
+    maxQuantity: integer('max_quantity').notNull(),
+    pricePaise: bigint('price_paise', { mode: 'number' }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.productId, t.minQuantity] }),
+    check(
+      'tier_bounds_check',
+      sql`${t.minQuantity} >= 1 AND ${t.maxQuantity} >= ${t.minQuantity} AND ${t.pricePaise} > 0`,
+    ),
+  ],
+);
+
+/** A variant per available option combination; `position` is the cart's variantIndex. */
+export const productVariants = pgTable(
+  'product_variants',
+  {
+    productId: oid('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    position: smallint('position').notNull(),
+    /** Selected option values joined by comma and space (spec §3). */
+    option1: text('option1').notNull(),
+    sku: text('sku').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.productId, t.position] })],
+);
+
+export const collectionProducts = pgTable(
+  'collection_products',
+  {
+    collectionId: oid('collection_id')
+      .notNull()
+      .references(() => collections.id, { onDelete: 'cascade' }),
+    productId: oid('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.collectionId, t.productId] }),
+    index('collection_products_position_idx').on(t.collectionId, t.position),
+  ],
+);
+
+// ── Search ──────────────────────────────────────────────────────────────────
+
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
+
+/**
+ * The search index (ARCHITECTURE.md "Search"): one narrow row per product, written only by the
+ * database's own triggers (migration 0002_search), so search always agrees with the catalog.
+ * It is a table of its own rather than a column of `products` because a query reads every
+ * matching row to rank, count and facet them: rows of ~0.9 KB instead of ~2 KB made that
+ * 3x faster at 100,000 products.
+ */
+export const productSearch = pgTable(
+  'product_search',
+  {
+    productId: oid('product_id')
+      .primaryKey()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    categoryId: oid('category_id').notNull(),
+    subcategoryId: oid('subcategory_id').notNull(),
+    brand: text('brand').notNull(),
+    spPaise: bigint('sp_paise', { mode: 'number' }).notNull(),
+    /** name (A) > brand, category, subcategory (B) > features (C) > description (D), English. */
+    document: tsvector('document').notNull(),
+  },
+  (t) => [
+    index('product_search_document_idx').using('gin', t.document),
+    index('product_search_category_idx').on(t.categoryId),
+    index('product_search_subcategory_idx').on(t.subcategoryId),
+    index('product_search_brand_idx').on(sql`lower(${t.brand})`),
+    index('product_search_sp_idx').on(t.spPaise),
+  ],
+);
+
+/**
+ * Every word of the catalog's text, for typo tolerance (pg_trgm similarity) and for expanding
+ * the last, still-typed word of a query. Kept by triggers; words of deleted products linger
+ * until the next full reseed, which only widens a correction that then matches nothing.
+ */
+export const searchWords = pgTable('search_words', { word: text('word').primaryKey() }, (t) => [
+  // Trigrams serve the similarity (%) and the prefix (LIKE) lookups alike: their patterns are
+  // only known at execution time, which a btree prefix index cannot use.
+  index('search_words_trgm_idx').using('gin', t.word.op('gin_trgm_ops')),
+]);
+
+/** Present (one row, 'algolia') while catalog changes must be pushed to hosted Algolia. */
+export const searchSync = pgTable('search_sync', { target: text('target').primaryKey() });
+
+/**
+ * Products changed since the last push to hosted Algolia, one row per product however often
+ * it changed; product_id '*' means the catalog was truncated (clear the index first).
+ */
+export const searchOutbox = pgTable('search_outbox', {
+  productId: text('product_id').primaryKey(),
+  changedAt: timestamp('changed_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+// ── Cart ────────────────────────────────────────────────────────────────────
+
+/** A line is keyed by product, variant and source; adding the same key adds to its quantity. */
+export const cartLines = pgTable(
+  'cart_lines',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: oid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    productId: oid('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    variantIndex: smallint('variant_index'),
+    source: text('source').notNull(),
+    quantity: integer('quantity').notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    unique('cart_lines_key').on(t.userId, t.productId, t.variantIndex, t.source).nullsNotDistinct(),
+    check('cart_lines_quantity_check', sql`${t.quantity} >= 1`),
+  ],
+);
+
+// ── Orders ──────────────────────────────────────────────────────────────────
+
+export const orders = pgTable(
+  'orders',
+  {
+    id: oid('id').primaryKey(),
+    /** Human-readable order number, unique (e.g. 'MKP-20261122-7K3F9Q'). */
+    mkpOrderId: text('mkp_order_id').notNull().unique(),
+    userId: oid('user_id')
+      .notNull()
+      .references(() => users.id),
+    /** UP, PF, PD, SHIPPED, DELIVERED (spec §4); changed only on the server (decisions.md #7). */
+    pStatus: text('p_status').notNull().default('UP'),
+    currency: text('currency').notNull().default('INR'),
+    source: smallint('source').notNull().default(1),
+    recipientName: text('recipient_name').notNull(),
+    shippingAddress1: text('shipping_address1').notNull(),
+    shippingAddress2: text('shipping_address2').notNull().default(''),
+    shippingAddress3: text('shipping_address3').notNull().default(''),
+    shippingCity: text('shipping_city').notNull(),
+    shippingState: text('shipping_state').notNull(),
+    shippingPostalCode: text('shipping_postal_code').notNull(),
+    shippingCountry: text('shipping_country').notNull(),
+    shippingPhoneNumber: text('shipping_phone_number').notNull(),
+    totalPaise: bigint('total_paise', { mode: 'number' }).notNull(),
+    carrier: text('carrier'),
+    trackingNumber: text('tracking_number'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('orders_user_created_idx').on(t.userId, t.createdAt)],
+);
+
+/** A snapshot of each line as it was priced when the order was placed. */
+export const orderLines = pgTable(
+  'order_lines',
+  {
+    orderId: oid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    position: smallint('position').notNull(),
+    productId: oid('product_id').notNull(),
+    variantIndex: smallint('variant_index'),
+    title: text('title').notNull(),
+    sku: text('sku').notNull(),
+    sellerSku: text('seller_sku'),
+    source: text('source').notNull(),
+    unitPricePaise: bigint('unit_price_paise', { mode: 'number' }).notNull(),
+    quantity: integer('quantity').notNull(),
+    lineTotalPaise: bigint('line_total_paise', { mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.orderId, t.position] })],
+);
+
+/** Every status change with its time and cause (decisions.md #7). */
+export const orderStatusHistory = pgTable(
+  'order_status_history',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    orderId: oid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    fromStatus: text('from_status'),
+    toStatus: text('to_status').notNull(),
+    /** What caused it: 'order_created', 'payment_callback', 'reconciliation', 'operator', ... */
+    cause: text('cause').notNull(),
+    detail: jsonb('detail').$type<Record<string, unknown>>(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('order_status_history_order_idx').on(t.orderId, t.id)],
+);
+
+/** Idempotency keys of order creation: the first response is stored and replayed. */
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    userId: oid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    key: text('key').notNull(),
+    requestHash: text('request_hash').notNull(),
+    responseStatus: smallint('response_status'),
+    responseBody: jsonb('response_body'),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.key] })],
+);
+
+// ── Payments ────────────────────────────────────────────────────────────────
+
+/** One row per payment attempt; a fresh merchant transaction id each time. */
+export const payments = pgTable(
+  'payments',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    orderId: oid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    provider: text('provider').notNull(),
+    merchantTransactionId: text('merchant_transaction_id').notNull().unique(),
+    providerReference: text('provider_reference'),
+    amountPaise: bigint('amount_paise', { mode: 'number' }).notNull(),
+    /** PENDING, COMPLETED, FAILED. */
+    status: text('status').notNull().default('PENDING'),
+    rawCreate: jsonb('raw_create'),
+    rawStatus: jsonb('raw_status'),
+    flagged: text('flagged'),
+    lastCheckedAt: timestamp('last_checked_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('payments_order_idx').on(t.orderId),
+    index('payments_pending_idx').on(t.status, t.createdAt),
+  ],
+);
+
+/** Gateway events already processed: a duplicate callback changes nothing the second time. */
+export const paymentEvents = pgTable(
+  'payment_events',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    provider: text('provider').notNull(),
+    eventId: text('event_id').notNull(),
+    paymentId: bigint('payment_id', { mode: 'number' }).references(() => payments.id),
+    payload: jsonb('payload'),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [unique('payment_events_provider_event_key').on(t.provider, t.eventId)],
+);
+
+/**
+ * The built-in sandbox gateway's own ledger: what the gateway believes happened to each
+ * transaction. Kept apart from `payments` (the merchant's view), exactly as a real gateway's
+ * records are; the merchant learns of a decision only through the signed callback or the
+ * gateway's status call.
+ */
+export const sandboxGatewayTransactions = pgTable('sandbox_gateway_transactions', {
+  transactionId: text('transaction_id').primaryKey(),
+  merchantOrderRef: text('merchant_order_ref').notNull(),
+  amountPaise: bigint('amount_paise', { mode: 'number' }).notNull(),
+  /** PENDING until the payer approves or declines; then COMPLETED or FAILED. */
+  state: text('state').notNull().default('PENDING'),
+  callbackUrl: text('callback_url').notNull(),
+  redirectUrl: text('redirect_url').notNull(),
+  createdAt: createdAt(),
+  decidedAt: timestamp('decided_at', { withTimezone: true }),
+});
+
+// ── Email ───────────────────────────────────────────────────────────────────
+
+/** Transactional outbox: written in the same transaction as the change it reports. */
+export const emailOutbox = pgTable(
+  'email_outbox',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    kind: text('kind').notNull(),
+    toAddress: text('to_address').notNull(),
+    subject: text('subject').notNull(),
+    textBody: text('text_body').notNull(),
+    htmlBody: text('html_body').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    lastError: text('last_error'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('email_outbox_due_idx')
+      .on(t.nextAttemptAt)
+      .where(sql`${t.sentAt} IS NULL`),
+  ],
+);
+
+export const schema = {
+  users,
+  refreshTokens,
+  emailVerificationTokens,
+  categories,
+  subcategories,
+  collections,
+  products,
+  productPriceTiers,
+  productVariants,
+  collectionProducts,
+  productSearch,
+  searchWords,
+  searchSync,
+  searchOutbox,
+  cartLines,
+  orders,
+  orderLines,
+  orderStatusHistory,
+  idempotencyKeys,
+  payments,
+  paymentEvents,
+  sandboxGatewayTransactions,
+  emailOutbox,
+};

@@ -1,0 +1,117 @@
+/**
+ * Access tokens (ASVS 5.0 9.1–9.2, RFC 8725): HS256 JWTs signed with JWT_SECRET, 15 minutes,
+ * verified against an algorithm allowlist, issuer, audience and the `at+jwt` type, so a
+ * refresh token, a tampered, expired or `alg:none` token is refused. `authenticate` is the
+ * preHandler of every buyer route; it also refuses tokens issued before the user's
+ * tokens_valid_after (logout everywhere, password change) and tokens whose session (refresh-token
+ * family) was revoked.
+ */
+import { randomUUID } from 'node:crypto';
+import { eq, sql } from 'drizzle-orm';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
+import type { Db } from '../db/connect.js';
+import { refreshTokens, users } from '../db/schema.js';
+import { AppError } from './errors.js';
+
+export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;
+const ISSUER = 'b2b-storefront';
+const AUDIENCE = 'storefront-api';
+const TYPE = 'at+jwt';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The signed-in buyer's id; set by `authenticate`. */
+    userId?: string;
+  }
+}
+
+export interface TokenService {
+  /**
+   * `sessionId` is the refresh-token family the token was issued for (claim `sid`): revoking
+   * the family (logout, reuse detection) ends its access tokens at once, not 15 minutes later.
+   */
+  signAccessToken(userId: string, now?: Date, sessionId?: string): Promise<string>;
+  /** The user id of a valid access token; throws a 401 AppError otherwise. */
+  verifyAccessToken(
+    token: string,
+  ): Promise<{ userId: string; issuedAt: number; sessionId: string | undefined }>;
+}
+
+const unauthorized = (detail = 'Not authenticated') =>
+  new AppError('unauthorized', 'unauthorized', detail);
+
+export function createTokenService(secret: string): TokenService {
+  const key = new TextEncoder().encode(secret);
+  return {
+    async signAccessToken(userId, now = new Date(), sessionId) {
+      const iat = Math.floor(now.getTime() / 1000);
+      return new SignJWT(sessionId ? { sid: sessionId } : {})
+        .setProtectedHeader({ alg: 'HS256', typ: TYPE })
+        .setSubject(userId)
+        .setIssuer(ISSUER)
+        .setAudience(AUDIENCE)
+        .setIssuedAt(iat)
+        .setNotBefore(iat)
+        .setExpirationTime(iat + ACCESS_TOKEN_TTL_SECONDS)
+        .setJti(randomUUID())
+        .sign(key);
+    },
+    async verifyAccessToken(token) {
+      try {
+        const { payload } = await jwtVerify(token, key, {
+          algorithms: ['HS256'],
+          issuer: ISSUER,
+          audience: AUDIENCE,
+          typ: TYPE,
+          requiredClaims: ['sub', 'exp', 'iat', 'nbf'],
+        });
+        if (typeof payload.sub !== 'string' || !/^[0-9a-f]{24}$/.test(payload.sub))
+          throw unauthorized();
+        if (payload.sid !== undefined && typeof payload.sid !== 'string') throw unauthorized();
+        return { userId: payload.sub, issuedAt: payload.iat!, sessionId: payload.sid };
+      } catch (error) {
+        if (error instanceof AppError) throw error;
+        if (error instanceof joseErrors.JWTExpired) throw unauthorized('Access token expired');
+        throw unauthorized('Invalid access token');
+      }
+    },
+  };
+}
+
+/** The bearer token of a request, or undefined. */
+export function bearerToken(request: FastifyRequest): string | undefined {
+  const header = request.headers.authorization;
+  if (!header) return undefined;
+  const [scheme, token] = header.split(' ');
+  return scheme?.toLowerCase() === 'bearer' && token ? token : undefined;
+}
+
+/** preHandler for routes that need a signed-in buyer: sets request.userId or answers 401. */
+export function authenticator(db: Db, tokens: TokenService) {
+  return async function authenticate(request: FastifyRequest, reply: FastifyReply) {
+    const token = bearerToken(request);
+    if (!token) throw unauthorized();
+    const { userId, issuedAt, sessionId } = await tokens.verifyAccessToken(token);
+    const [user] = await db
+      .select({
+        tokensValidAfter: users.tokensValidAfter,
+        sessionRevoked: sessionId
+          ? sql<boolean>`EXISTS (SELECT 1 FROM ${refreshTokens} WHERE ${refreshTokens.familyId} = ${sessionId} AND ${refreshTokens.revokedAt} IS NOT NULL)`
+          : sql<boolean>`false`,
+      })
+      .from(users)
+      .where(eq(users.id, userId));
+    if (!user) throw unauthorized();
+    if (user.sessionRevoked) throw unauthorized('Session ended');
+    if (
+      user.tokensValidAfter &&
+      issuedAt * 1000 < Math.floor(user.tokensValidAfter.getTime() / 1000) * 1000
+    ) {
+      throw unauthorized('Session ended');
+    }
+    request.userId = userId;
+    // Authenticated answers are private to this buyer (ASVS 5.0 14.3.2).
+    reply.header('cache-control', 'no-store');
+  };
+}

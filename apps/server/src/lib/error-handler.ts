@@ -1,0 +1,52 @@
+/**
+ * One error model (STYLE.md "Server"): AppError kinds map to statuses; zod issues become field
+ * messages; Fastify's own 4xx (bad JSON, too large, bad content type) keep their status; any
+ * other failure is a 500 whose body never carries internals.
+ */
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { AppError } from './errors.js';
+
+function fieldMessages(
+  issues: readonly { instancePath?: string; params?: unknown; message?: string }[],
+) {
+  const fields: Record<string, string> = {};
+  for (const issue of issues) {
+    const params = issue.params as { issue?: { path?: PropertyKey[] } } | undefined;
+    const path =
+      params?.issue?.path?.map(String).join('.') ??
+      issue.instancePath?.replace(/^\//, '').replace(/\//g, '.') ??
+      '';
+    const key = path || '_';
+    if (!(key in fields)) fields[key] = issue.message ?? 'Invalid value';
+  }
+  return fields;
+}
+
+export function registerErrorHandler(app: FastifyInstance) {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof AppError) {
+      return reply
+        .status(error.status)
+        .headers(error.headers)
+        .send({ detail: error.detail, code: error.code });
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const fields = fieldMessages(error.validation);
+      const first = Object.entries(fields)[0];
+      const detail = first
+        ? first[0] === '_'
+          ? first[1]
+          : `${first[0]}: ${first[1]}`
+        : 'Invalid request';
+      return reply.status(400).send({ detail, code: 'invalid_data', fields });
+    }
+    const status = error.statusCode ?? 500;
+    if (status >= 400 && status < 500) {
+      const code = status === 429 ? 'rate_limited' : (error.code ?? 'bad_request').toLowerCase();
+      return reply.status(status).send({ detail: error.message, code });
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    return reply.status(500).send({ detail: 'Internal server error', code: 'internal' });
+  });
+}

@@ -1,0 +1,123 @@
+/**
+ * Serves the built SPA: hashed assets immutable for a year, index.html never cached, and the
+ * history fallback (any GET that is not an API, image or gateway path gets index.html). Pages a
+ * crawler or a link preview should understand without JavaScript get their title, description,
+ * canonical URL, Open Graph tags and JSON-LD written into the HTML; a path outside the route
+ * table answers 404 (with the SPA, which shows the not-found page).
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { ROUTES } from '@storefront/shared/routes';
+
+const NOT_SPA = /^\/(api|images|sandbox-pay)(\/|$)/;
+
+export interface PageMeta {
+  title: string;
+  description: string;
+  canonicalUrl: string;
+  image?: string;
+  type?: 'website' | 'product';
+  jsonLd?: object;
+  /** 404 when the page names something that does not exist. */
+  status?: 200 | 404;
+}
+
+/** Meta for a path, or null when the path has none of its own (the shell's defaults apply). */
+export type PageMetaResolver = (path: string) => Promise<PageMeta | null>;
+
+const escapeHtml = (text: string) =>
+  text.replace(
+    /[<>&'"]/g,
+    (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&#39;', '"': '&quot;' })[c]!,
+  );
+
+/** JSON inside <script> must not be able to close the element. */
+const safeJson = (value: object) =>
+  JSON.stringify(value).replace(/</g, '\\u003c').replace(/>/g, '\\u003e').replace(/&/g, '\\u0026');
+
+export function renderMeta(html: string, meta: PageMeta): string {
+  const tags = [
+    `<link rel="canonical" href="${escapeHtml(meta.canonicalUrl)}" />`,
+    `<meta property="og:title" content="${escapeHtml(meta.title)}" />`,
+    `<meta property="og:description" content="${escapeHtml(meta.description)}" />`,
+    `<meta property="og:url" content="${escapeHtml(meta.canonicalUrl)}" />`,
+    `<meta property="og:type" content="${meta.type ?? 'website'}" />`,
+    ...(meta.image ? [`<meta property="og:image" content="${escapeHtml(meta.image)}" />`] : []),
+    ...(meta.jsonLd
+      ? [`<script type="application/ld+json">${safeJson(meta.jsonLd)}</script>`]
+      : []),
+  ].join('\n    ');
+  return html
+    .replace(/<title>[\s\S]*?<\/title>/, `<title>${escapeHtml(meta.title)}</title>`)
+    .replace(
+      /<meta name="description"[^>]*>/,
+      `<meta name="description" content="${escapeHtml(meta.description)}" />`,
+    )
+    .replace('</head>', `    ${tags}\n  </head>`);
+}
+
+const routePatterns = Object.values(ROUTES).map(
+  (route) => new RegExp(`^${route.replace(/:[a-zA-Z]+/g, '[^/]+')}/?$`),
+);
+const isKnownRoute = (path: string) => routePatterns.some((pattern) => pattern.test(path));
+
+export async function registerSpa(
+  app: FastifyInstance,
+  webDist: string,
+  resolveMeta: PageMetaResolver,
+) {
+  const indexFile = join(webDist, 'index.html');
+  if (!existsSync(indexFile)) {
+    app.log.warn(`No built web app at ${webDist}; run "npm run build" to serve the storefront.`);
+  }
+  await app.register(fastifyStatic, {
+    root: webDist,
+    wildcard: false,
+    index: false,
+    setHeaders(res, path) {
+      res.header(
+        'cache-control',
+        path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'public, max-age=3600',
+      );
+    },
+  });
+
+  let indexHtml: string | undefined;
+  const sendIndex = async (request: FastifyRequest, reply: FastifyReply, path: string) => {
+    indexHtml ??= existsSync(indexFile) ? readFileSync(indexFile, 'utf8') : undefined;
+    if (!indexHtml)
+      return reply.status(503).send({ detail: 'The web app is not built', code: 'web_not_built' });
+    let html = indexHtml;
+    let status = isKnownRoute(path) ? 200 : 404;
+    const meta =
+      status === 200
+        ? await resolveMeta(path).catch((error: unknown) => {
+            request.log.warn({ err: error }, 'page meta failed');
+            return null;
+          })
+        : null;
+    if (meta) {
+      html = renderMeta(html, meta);
+      status = meta.status ?? 200;
+    }
+    // The verification link carries a one-time token: never leak it in a Referer (reliability §4).
+    if (path.startsWith('/verify-email')) reply.header('referrer-policy', 'no-referrer');
+    return reply
+      .status(status)
+      .header('cache-control', 'no-cache')
+      .type('text/html; charset=utf-8')
+      .send(html);
+  };
+
+  app.setNotFoundHandler((request: FastifyRequest, reply: FastifyReply) => {
+    const path = request.url.split('?')[0] ?? '/';
+    if ((request.method === 'GET' || request.method === 'HEAD') && !NOT_SPA.test(path)) {
+      return sendIndex(request, reply, decodeURI(path));
+    }
+    return reply
+      .status(404)
+      .send({ detail: `No route for ${request.method} ${path}`, code: 'not_found' });
+  });
+}

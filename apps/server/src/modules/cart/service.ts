@@ -1,0 +1,217 @@
+/**
+ * The buyer's cart (spec §3 "Cart response", §5 add-to-cart rules, §7 cart calls). A line is
+ * keyed by product, variant and source (the cart_lines_key constraint); every statement is
+ * scoped to the buyer's own user id, so no request can reach another buyer's lines. Prices are
+ * never stored: each answer prices the lines afresh with the shared `priceLine`
+ * (decisions.md #5).
+ */
+import { sql } from 'drizzle-orm';
+import {
+  OPTIONS_WITHOUT_VARIANTS_MESSAGE,
+  variantUnavailableMessage,
+  type CartItem,
+  type CartItemAddBody,
+  type CartItemDeleteBody,
+  type CartLineView,
+  type CartResponse,
+} from '@storefront/shared/cart';
+import { QUANTITY_MAX } from '@storefront/shared/constants';
+import { paiseToRupees } from '@storefront/shared/money';
+import { priceLine, type LinePrice } from '@storefront/shared/pricing';
+import type { Db } from '../../db/connect.js';
+import { invalid, notFound } from '../../lib/errors.js';
+import { productsForPricing, type ProductForPricing } from '../catalog/service.js';
+
+type Executor = Pick<Db, 'execute'>;
+type Variant = ProductForPricing['variants'][number];
+
+export interface CartLine {
+  productId: string;
+  variantIndex: number | null;
+  source: string;
+  quantity: number;
+}
+
+interface CartLineRow {
+  product_id: string;
+  variant_index: number | null;
+  source: string;
+  quantity: number;
+}
+
+const toLine = (row: CartLineRow): CartLine => ({
+  productId: row.product_id,
+  variantIndex: row.variant_index,
+  source: row.source,
+  quantity: Number(row.quantity),
+});
+
+/**
+ * The variant a line names: null for a product without options, undefined when the product has
+ * options and the index names no variant (the catalog changed under the cart).
+ */
+export function variantOf(
+  product: ProductForPricing,
+  variantIndex: number | null,
+): Variant | null | undefined {
+  if (product.options.length === 0) return null;
+  return variantIndex === null
+    ? undefined
+    : product.variants.find((v) => v.position === variantIndex);
+}
+
+/** The add-to-cart variant rules of spec §5, with its two messages. */
+function checkVariant(product: ProductForPricing, variantIndex: number | null): void {
+  if (product.options.length === 0) {
+    if (variantIndex !== null)
+      throw invalid('variant_not_applicable', 'This product has no options; send no variantIndex.');
+    return;
+  }
+  if (product.variants.length === 0)
+    throw invalid('variant_configuration', OPTIONS_WITHOUT_VARIANTS_MESSAGE);
+  if (variantOf(product, variantIndex) === undefined)
+    throw invalid(
+      'variant_unavailable',
+      variantUnavailableMessage(variantIndex === null ? 'none selected' : `#${variantIndex}`),
+    );
+}
+
+function lineView(line: CartLine, product: ProductForPricing, price: LinePrice): CartLineView {
+  const variant = variantOf(product, line.variantIndex);
+  return {
+    id: `${line.productId}:${line.variantIndex ?? 'none'}:${line.source}`,
+    productId: line.productId,
+    variantIndex: line.variantIndex,
+    source: line.source,
+    quantity: line.quantity,
+    product: {
+      _id: product.id,
+      name: product.name,
+      code: product.code,
+      images: product.images,
+      salePrice: paiseToRupees(product.spPaise),
+    },
+    option1: variant?.option1 ?? null,
+    sku: variant?.sku ?? product.code,
+    basePrice: paiseToRupees(price.basePaise),
+    multiplier: price.multiplier,
+    unitPrice: paiseToRupees(price.unitPaise),
+    lineTotal: paiseToRupees(price.lineTotalPaise),
+    pricing: { spPaise: product.spPaise, tiers: product.tiers },
+  };
+}
+
+async function cartLines(db: Executor, userId: string): Promise<CartLine[]> {
+  const result = await db.execute(
+    sql`SELECT product_id, variant_index, source, quantity FROM cart_lines
+         WHERE user_id = ${userId} ORDER BY id`,
+  );
+  return (result.rows as unknown as CartLineRow[]).map(toLine);
+}
+
+/** The cart as the spec's `items` map plus priced lines: two statements whatever its size. */
+export async function getCart(db: Db, userId: string): Promise<CartResponse> {
+  const lines = await cartLines(db, userId);
+  const products = await productsForPricing(
+    db,
+    lines.map((l) => l.productId),
+  );
+  const items: Record<string, CartItem[]> = {};
+  const views: CartLineView[] = [];
+  let subtotalPaise = 0;
+  let itemCount = 0;
+  for (const line of lines) {
+    (items[line.productId] ??= []).push({
+      quantity: line.quantity,
+      source: line.source,
+      variantIndex: line.variantIndex,
+    });
+    // A line's product always exists (cart_lines cascades on product delete).
+    const product = products.get(line.productId)!;
+    const price = priceLine(product, line.quantity, line.source);
+    views.push(lineView(line, product, price));
+    subtotalPaise += price.lineTotalPaise;
+    itemCount += line.quantity;
+  }
+  const subtotal = paiseToRupees(subtotalPaise);
+  return { items, lines: views, lineCount: views.length, itemCount, subtotal, total: subtotal };
+}
+
+const lineNotFound = () => notFound('cart_line_not_found', 'This item is not in your cart');
+
+/**
+ * Adds to the line with the same product, variant and source, or creates it. The sum is capped
+ * in the same statement (the ON CONFLICT's WHERE), so two concurrent adds cannot exceed it.
+ */
+export async function addItem(
+  db: Db,
+  userId: string,
+  productId: string,
+  body: CartItemAddBody,
+): Promise<void> {
+  const product = (await productsForPricing(db, [productId])).get(productId);
+  if (!product) throw notFound('product_not_found', 'Product not found');
+  const variantIndex = body.variantIndex ?? null;
+  checkVariant(product, variantIndex);
+  const result = await db.execute(
+    sql`INSERT INTO cart_lines (user_id, product_id, variant_index, source, quantity)
+        VALUES (${userId}, ${productId}, ${variantIndex}, ${body.source}, ${body.quantity})
+        ON CONFLICT ON CONSTRAINT cart_lines_key DO UPDATE
+          SET quantity = cart_lines.quantity + excluded.quantity, updated_at = now()
+          WHERE cart_lines.quantity + excluded.quantity <= ${QUANTITY_MAX}
+        RETURNING quantity`,
+  );
+  if (result.rows.length === 0)
+    throw invalid(
+      'quantity_too_large',
+      `A cart line holds at most ${QUANTITY_MAX} units; this would exceed it`,
+    );
+}
+
+/** Sets the quantity of the buyer's line keyed by product, variant and source. */
+export async function setQuantity(
+  db: Db,
+  userId: string,
+  productId: string,
+  body: CartItemAddBody,
+): Promise<void> {
+  const result = await db.execute(
+    sql`UPDATE cart_lines SET quantity = ${body.quantity}, updated_at = now()
+         WHERE user_id = ${userId} AND product_id = ${productId}
+           AND variant_index IS NOT DISTINCT FROM ${body.variantIndex ?? null}::smallint
+           AND source = ${body.source}
+        RETURNING id`,
+  );
+  if (result.rows.length === 0) throw lineNotFound();
+}
+
+export async function removeItem(
+  db: Db,
+  userId: string,
+  productId: string,
+  body: CartItemDeleteBody,
+): Promise<void> {
+  const result = await db.execute(
+    sql`DELETE FROM cart_lines
+         WHERE user_id = ${userId} AND product_id = ${productId}
+           AND variant_index IS NOT DISTINCT FROM ${body.variantIndex ?? null}::smallint
+           AND source = ${body.source}
+        RETURNING id`,
+  );
+  if (result.rows.length === 0) throw lineNotFound();
+}
+
+/**
+ * Empties the buyer's cart and returns its lines, for an order inside its transaction. The
+ * DELETE takes the lines' row locks: a second checkout of the same cart waits for the first
+ * and then finds the cart empty, so one cart never becomes two orders.
+ */
+export async function takeCart(tx: Executor, userId: string): Promise<CartLine[]> {
+  const result = await tx.execute(
+    sql`DELETE FROM cart_lines WHERE user_id = ${userId}
+        RETURNING id, product_id, variant_index, source, quantity`,
+  );
+  return (result.rows as unknown as (CartLineRow & { id: string | number })[])
+    .sort((a, b) => Number(a.id) - Number(b.id))
+    .map(toLine);
+}

@@ -1,0 +1,93 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ProductListResponse } from '@storefront/shared/catalog';
+import { renderMeta } from '../../lib/spa.js';
+import { buildTestApp, type TestApp } from '../../test/app.js';
+
+const SHELL = `<!doctype html><html><head><title>Shell</title><meta name="description" content="shell" /></head><body><div id="root"></div></body></html>`;
+
+let t: TestApp;
+beforeAll(async () => {
+  const webDist = mkdtempSync(join(tmpdir(), 'web-dist-'));
+  writeFileSync(join(webDist, 'index.html'), SHELL);
+  t = await buildTestApp({
+    products: 60,
+    config: { webDist, publicUrl: 'https://shop.example.in' },
+  });
+});
+afterAll(() => t.close());
+
+const jsonLdOf = (html: string) =>
+  JSON.parse(/<script type="application\/ld\+json">(.*?)<\/script>/s.exec(html)![1]!) as Record<
+    string,
+    unknown
+  >;
+
+describe('served HTML for crawlers and link previews', () => {
+  it('writes a product’s title, description, canonical URL, Open Graph tags and JSON-LD', async () => {
+    const list = (
+      await t.app.inject({ url: '/api/products?query=electronics&limit=1' })
+    ).json() as ProductListResponse;
+    const product = list.payload[0]!;
+    const response = await t.app.inject({ url: `/products/${product._id}` });
+    expect(response.statusCode).toBe(200);
+    const html = response.body;
+    expect(html).toContain(`<title>${product.name} | B2B Storefront</title>`);
+    expect(html).toContain(
+      `<link rel="canonical" href="https://shop.example.in/products/${product._id}" />`,
+    );
+    expect(html).toContain('<meta property="og:type" content="product" />');
+    const ld = jsonLdOf(html);
+    expect(ld).toMatchObject({
+      '@type': 'Product',
+      name: product.name,
+      offers: { priceCurrency: 'INR', price: product.sp.toFixed(2) },
+    });
+    expect(response.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('answers 404 with the app for a product that does not exist', async () => {
+    const response = await t.app.inject({ url: '/products/ffffffffffffffffffffffff' });
+    expect(response.statusCode).toBe(404);
+    expect(response.body).toContain('<div id="root">');
+  });
+
+  it('titles a category page with the category’s display name', async () => {
+    const response = await t.app.inject({ url: '/categories/bags,-wallets-and-luggage' });
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toContain(
+      '<title>Bags, Wallets &amp; Luggage — wholesale prices | B2B Storefront</title>',
+    );
+  });
+
+  it('serves the app with 200 on the spec’s routes and 404 elsewhere', async () => {
+    for (const path of [
+      '/',
+      '/cart',
+      '/orders/abc',
+      '/order/abc/payment',
+      '/search',
+      '/verify-email/x',
+      '/faq',
+    ]) {
+      expect((await t.app.inject({ url: path })).statusCode, path).toBe(200);
+    }
+    const unknown = await t.app.inject({ url: '/no/such/page' });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.headers['content-type']).toContain('text/html');
+  });
+
+  it('never lets a name close the JSON-LD script or break out of an attribute', () => {
+    const html = renderMeta(SHELL, {
+      title: 'Bad "name" </script><script>alert(1)</script>',
+      description: 'x',
+      canonicalUrl: 'https://shop.example.in/p',
+      jsonLd: { name: '</script><script>alert(1)</script>' },
+    });
+    expect(html).not.toContain('<script>alert(1)</script>');
+    expect(html).toContain('<title>Bad &quot;name&quot; &lt;/script&gt;');
+    expect(jsonLdOf(html)).toEqual({ name: '</script><script>alert(1)</script>' });
+  });
+});

@@ -1,0 +1,109 @@
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  CategoriesResponse,
+  MultipleProductsBody,
+  MultipleProductsResponse,
+  ObjectId,
+  ProductListQuery,
+  ProductListResponse,
+  ProductResponse,
+  RelatedResponse,
+} from '@storefront/shared/catalog';
+import { ErrorBody } from '@storefront/shared/errors';
+import type { Db } from '../../db/connect.js';
+import { sendCached, type ResponseCache } from '../../lib/response-cache.js';
+import * as catalog from './service.js';
+
+const IdParams = z.object({ id: ObjectId }).strict();
+const errors = { 400: ErrorBody, 404: ErrorBody };
+
+/**
+ * The public catalog reads are served from `cache` (serialised once, ETag, emptied on every
+ * catalog change); the multiple-products POST is not cached.
+ */
+export function catalogRoutes(db: Db, cache: ResponseCache) {
+  return async (fastify: FastifyInstance) => {
+    const app = fastify.withTypeProvider<ZodTypeProvider>();
+    const tags = ['catalog'];
+
+    app.get(
+      '/api/products/categories',
+      {
+        schema: {
+          tags,
+          summary: 'Categories with their subcategories',
+          response: { 200: CategoriesResponse },
+        },
+      },
+      async (request, reply) =>
+        sendCached(cache, request, reply as FastifyReply, CategoriesResponse, async () => ({
+          payload: await catalog.listCategories(db),
+        })),
+    );
+
+    app.get(
+      '/api/products',
+      {
+        schema: {
+          tags,
+          summary: 'A page of the products of a category, subcategory or collection',
+          querystring: ProductListQuery,
+          response: { 200: ProductListResponse, ...errors },
+        },
+      },
+      async (request, reply) =>
+        sendCached(cache, request, reply as FastifyReply, ProductListResponse, async () => {
+          const { query, page, limit } = request.query;
+          const { products, total } = await catalog.listProducts(db, query, page, limit);
+          return { payload: products, total, page, limit };
+        }),
+    );
+
+    app.get(
+      '/api/products/product/:id',
+      {
+        schema: {
+          tags,
+          summary: 'One product',
+          params: IdParams,
+          response: { 200: ProductResponse, ...errors },
+        },
+      },
+      async (request, reply) =>
+        sendCached(cache, request, reply as FastifyReply, ProductResponse, async () => ({
+          payload: await catalog.getProduct(db, request.params.id),
+        })),
+    );
+
+    app.get(
+      '/api/products/recommend/:id',
+      {
+        schema: {
+          tags,
+          summary: 'Related products',
+          params: IdParams,
+          response: { 200: RelatedResponse, ...errors },
+        },
+      },
+      async (request, reply) =>
+        sendCached(cache, request, reply as FastifyReply, RelatedResponse, async () => ({
+          payload: await catalog.relatedProducts(db, request.params.id),
+        })),
+    );
+
+    app.post(
+      '/api/products/multiple-products',
+      {
+        schema: {
+          tags,
+          summary: 'Several products by id (unknown ids are left out)',
+          body: MultipleProductsBody,
+          response: { 200: MultipleProductsResponse, ...errors },
+        },
+      },
+      async (request) => ({ payload: await catalog.getProducts(db, request.body.product_ids) }),
+    );
+  };
+}

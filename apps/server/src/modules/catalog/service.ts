@@ -1,0 +1,302 @@
+/**
+ * Catalog reads (spec §7 product calls). Each read is one SQL statement: PostgreSQL joins the
+ * names, tiers and variants, so a product page or a listing never costs N+1 round trips.
+ */
+import { sql, type SQL } from 'drizzle-orm';
+import type { Category, ProductDetail, ProductSummary } from '@storefront/shared/catalog';
+import { catalogMatchKey } from '@storefront/shared/slugs';
+import { paiseToRupees } from '@storefront/shared/money';
+import { tierKey, tierViews, type PriceTier } from '@storefront/shared/pricing';
+import type { Db } from '../../db/connect.js';
+import { notFound } from '../../lib/errors.js';
+
+/** How many related products the product page shows. */
+const RELATED_LIMIT = 12;
+const SUMMARY_LENGTH = 300;
+
+interface SummaryRow {
+  id: string;
+  name: string;
+  category: string;
+  subcategory: string;
+  summary: string;
+  brand: string;
+  mrp_paise: string | number;
+  sp_paise: string | number;
+  images: string[];
+}
+
+interface DetailRow extends SummaryRow {
+  code: string;
+  description_html: string;
+  features: string[];
+  weight_grams: number;
+  hsn: string;
+  location: string;
+  options: { name: string; values: string[] }[];
+  tiers: { minQuantity: number; maxQuantity: number; pricePaise: number }[] | null;
+  variants: { option1: string; sku: string }[] | null;
+}
+
+const summaryColumns = sql`
+  p.id, p.name, c.name AS category, s.name AS subcategory,
+  left(p.description_text, ${SUMMARY_LENGTH}) AS summary, p.brand,
+  p.mrp_paise, p.sp_paise, p.images`;
+
+const detailColumns = sql`
+  ${summaryColumns}, p.code, p.description_html, p.features, p.weight_grams, p.hsn, p.location,
+  p.options,
+  (SELECT json_agg(json_build_object('minQuantity', t.min_quantity, 'maxQuantity', t.max_quantity,
+                                     'pricePaise', t.price_paise) ORDER BY t.min_quantity)
+     FROM product_price_tiers t WHERE t.product_id = p.id) AS tiers,
+  (SELECT json_agg(json_build_object('option1', v.option1, 'sku', v.sku) ORDER BY v.position)
+     FROM product_variants v WHERE v.product_id = p.id) AS variants`;
+
+const productJoins = sql`
+  JOIN categories c ON c.id = p.category_id
+  JOIN subcategories s ON s.id = p.subcategory_id`;
+
+function toSummary(row: SummaryRow): ProductSummary {
+  const mrp = paiseToRupees(Number(row.mrp_paise));
+  const sp = paiseToRupees(Number(row.sp_paise));
+  return {
+    _id: row.id,
+    objectID: row.id,
+    name: row.name,
+    category: row.category,
+    subcategory: row.subcategory,
+    summary: row.summary,
+    mrp,
+    sp,
+    regularPrice: mrp,
+    salePrice: sp,
+    imgUrl: row.images.map((src) => ({ src })),
+    images: row.images,
+    pd_brand: row.brand,
+  };
+}
+
+function toDetail(row: DetailRow): ProductDetail {
+  const spPaise = Number(row.sp_paise);
+  const tiers: PriceTier[] = (row.tiers ?? []).map((t) => ({
+    ...t,
+    pricePaise: Number(t.pricePaise),
+  }));
+  return {
+    ...toSummary(row),
+    id: { $oid: row.id },
+    description: row.description_html,
+    features: row.features,
+    weight: row.weight_grams,
+    code: row.code,
+    hsn: row.hsn,
+    pd_location: row.location,
+    variable_pricing: tiers.map((t) => ({ [tierKey(t)]: paiseToRupees(t.pricePaise) })),
+    priceTiers: tierViews(tiers, spPaise).map((t) => ({
+      minQuantity: t.minQuantity,
+      maxQuantity: t.maxQuantity,
+      price: paiseToRupees(t.pricePaise),
+      savingsPercentage: t.savingsPercentage,
+    })),
+    options: row.options,
+    varients: row.variants ?? [],
+  };
+}
+
+async function rows<T>(db: Db, query: SQL): Promise<T[]> {
+  const result = await db.execute(query);
+  return result.rows as T[];
+}
+
+export async function listCategories(db: Db): Promise<Category[]> {
+  const result = await rows<{
+    id: string;
+    name: string;
+    slug: string;
+    subs: { name: string; slug: string }[] | null;
+  }>(
+    db,
+    sql`SELECT c.id, c.name, c.slug,
+          (SELECT json_agg(json_build_object('name', s.name, 'slug', s.slug) ORDER BY s.position)
+             FROM subcategories s WHERE s.category_id = c.id) AS subs
+        FROM categories c ORDER BY c.position`,
+  );
+  return result.map((c) => ({
+    _id: { $oid: c.id },
+    category: c.name,
+    slug: c.slug,
+    subCategory: c.subs ?? [],
+  }));
+}
+
+/**
+ * A page of the products a listing query names: a category, a subcategory or a collection,
+ * matched on the normalised key (spec §7); an empty query lists the whole catalog; a query that
+ * names nothing gives an empty page. One statement returns the page and the total.
+ */
+export async function listProducts(
+  db: Db,
+  query: string,
+  page: number,
+  limit: number,
+): Promise<{ products: ProductSummary[]; total: number }> {
+  const key = catalogMatchKey(query);
+  const offset = (page - 1) * limit;
+  const filter =
+    key === ''
+      ? sql`TRUE`
+      : sql`(p.category_id = (SELECT id FROM categories WHERE match_key = ${key})
+             OR p.subcategory_id = (SELECT id FROM subcategories WHERE match_key = ${key}))`;
+  const collection =
+    key === '' ? undefined : sql`(SELECT id FROM collections WHERE match_key = ${key})`;
+
+  const statement = collection
+    ? sql`WITH hit AS (
+            SELECT cp.product_id, cp.position, 0 AS rank FROM collection_products cp
+             WHERE cp.collection_id = ${collection}
+            UNION ALL
+            SELECT p.id, 0, 1 FROM products p
+             WHERE ${filter} AND NOT EXISTS (SELECT 1 FROM collections WHERE match_key = ${key})),
+          total AS (SELECT count(*)::int AS n FROM hit),
+          page AS (SELECT product_id, rank, position FROM hit ORDER BY rank, position, product_id
+                   LIMIT ${limit} OFFSET ${offset})
+          SELECT ${summaryColumns}, (SELECT n FROM total) AS total
+            FROM page JOIN products p ON p.id = page.product_id ${productJoins}
+           ORDER BY page.rank, page.position, page.product_id`
+    : sql`WITH total AS (SELECT count(*)::int AS n FROM products),
+          page AS (SELECT id FROM products ORDER BY id LIMIT ${limit} OFFSET ${offset})
+          SELECT ${summaryColumns}, (SELECT n FROM total) AS total
+            FROM page JOIN products p ON p.id = page.id ${productJoins}
+           ORDER BY p.id`;
+
+  const result = await rows<SummaryRow & { total: number }>(db, statement);
+  if (result.length > 0)
+    return { products: result.map(toSummary), total: Number(result[0]!.total) };
+  // An empty page past the end still reports the total, at the cost of one more statement.
+  if (offset === 0) return { products: [], total: 0 };
+  const count = await rows<{ n: number }>(
+    db,
+    collection
+      ? sql`SELECT (SELECT count(*) FROM collection_products WHERE collection_id = ${collection})
+                 + (SELECT count(*) FROM products p WHERE ${filter}
+                      AND NOT EXISTS (SELECT 1 FROM collections WHERE match_key = ${key}))::int AS n`
+      : sql`SELECT count(*)::int AS n FROM products`,
+  );
+  return { products: [], total: Number(count[0]?.n ?? 0) };
+}
+
+export async function getProduct(db: Db, id: string): Promise<ProductDetail> {
+  const [row] = await rows<DetailRow>(
+    db,
+    sql`SELECT ${detailColumns} FROM products p ${productJoins} WHERE p.id = ${id}`,
+  );
+  if (!row) throw notFound('product_not_found', 'Product not found');
+  return toDetail(row);
+}
+
+export async function getProducts(db: Db, ids: readonly string[]): Promise<ProductDetail[]> {
+  const unique = [...new Set(ids)];
+  const result = await rows<DetailRow>(
+    db,
+    sql`SELECT ${detailColumns} FROM products p ${productJoins}
+         WHERE p.id IN (${sql.join(
+           unique.map((id) => sql`${id}`),
+           sql`, `,
+         )})`,
+  );
+  const byId = new Map(result.map((row) => [row.id, toDetail(row)]));
+  return unique.flatMap((id) => byId.get(id) ?? []);
+}
+
+/** Same subcategory first, then the same category; never the product itself. */
+export async function relatedProducts(db: Db, id: string): Promise<ProductSummary[]> {
+  const result = await rows<SummaryRow>(
+    db,
+    sql`WITH me AS (SELECT id, category_id, subcategory_id FROM products WHERE id = ${id}),
+         picks AS (
+           (SELECT p.id, 0 AS rank FROM products p, me
+             WHERE p.subcategory_id = me.subcategory_id AND p.id <> me.id ORDER BY p.id LIMIT ${RELATED_LIMIT})
+           UNION ALL
+           (SELECT p.id, 1 FROM products p, me
+             WHERE p.category_id = me.category_id AND p.subcategory_id <> me.subcategory_id
+             ORDER BY p.id LIMIT ${RELATED_LIMIT}))
+        SELECT ${summaryColumns}
+          FROM (SELECT id, rank FROM picks ORDER BY rank, id LIMIT ${RELATED_LIMIT}) pick
+          JOIN products p ON p.id = pick.id ${productJoins}
+         ORDER BY pick.rank, pick.id`,
+  );
+  if (result.length > 0) return result.map(toSummary);
+  // Nothing related: tell an unknown product (404) from a lonely one (empty list).
+  const exists = await rows<{ id: string }>(db, sql`SELECT id FROM products WHERE id = ${id}`);
+  if (exists.length === 0) throw notFound('product_not_found', 'Product not found');
+  return [];
+}
+
+/** What the cart and the orders price and snapshot a product from (see `productsForPricing`). */
+export interface ProductForPricing {
+  id: string;
+  name: string;
+  code: string;
+  sellerSku: string | null;
+  spPaise: number;
+  images: string[];
+  options: { name: string; values: string[] }[];
+  tiers: PriceTier[];
+  /** In `position` order: the cart's variantIndex is the position. */
+  variants: { position: number; option1: string; sku: string }[];
+}
+
+/**
+ * The products of a cart in one statement, for pricing with `priceLine` and for order
+ * snapshots. Takes a transaction as well as the database, so an order reads its prices inside
+ * its own transaction. Unknown ids are left out.
+ */
+export async function productsForPricing(
+  db: Pick<Db, 'execute'>,
+  ids: readonly string[],
+): Promise<Map<string, ProductForPricing>> {
+  const unique = [...new Set(ids)];
+  if (unique.length === 0) return new Map();
+  const result = await db.execute(
+    sql`SELECT p.id, p.name, p.code, p.seller_sku, p.sp_paise, p.images, p.options,
+          (SELECT json_agg(json_build_object('minQuantity', t.min_quantity,
+                    'maxQuantity', t.max_quantity, 'pricePaise', t.price_paise)
+                    ORDER BY t.min_quantity)
+             FROM product_price_tiers t WHERE t.product_id = p.id) AS tiers,
+          (SELECT json_agg(json_build_object('position', v.position, 'option1', v.option1,
+                    'sku', v.sku) ORDER BY v.position)
+             FROM product_variants v WHERE v.product_id = p.id) AS variants
+        FROM products p
+       WHERE p.id IN (${sql.join(
+         unique.map((id) => sql`${id}`),
+         sql`, `,
+       )})`,
+  );
+  const rows = result.rows as {
+    id: string;
+    name: string;
+    code: string;
+    seller_sku: string | null;
+    sp_paise: string | number;
+    images: string[];
+    options: { name: string; values: string[] }[];
+    tiers: { minQuantity: number; maxQuantity: number; pricePaise: number }[] | null;
+    variants: { position: number; option1: string; sku: string }[] | null;
+  }[];
+  return new Map(
+    rows.map((row) => [
+      row.id,
+      {
+        id: row.id,
+        name: row.name,
+        code: row.code,
+        sellerSku: row.seller_sku,
+        spPaise: Number(row.sp_paise),
+        images: row.images,
+        options: row.options,
+        tiers: (row.tiers ?? []).map((t) => ({ ...t, pricePaise: Number(t.pricePaise) })),
+        variants: row.variants ?? [],
+      },
+    ]),
+  );
+}

@@ -1,0 +1,54 @@
+/**
+ * Email bodies: every message has a plain-text part and an HTML part; links are absolute,
+ * built on PUBLIC_URL, and point at the SPA's routes (spec §2), never at the API.
+ */
+import { href } from '@storefront/shared/routes';
+
+export interface EmailContent {
+  subject: string;
+  text: string;
+  html: string;
+}
+
+const escapeHtml = (text: string) =>
+  text.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
+  );
+
+export const VERIFICATION_SUBJECT = 'Verify your email address for your B2B Storefront account';
+
+export function verificationEmail(input: {
+  publicUrl: string;
+  fullName: string;
+  token: string;
+  validHours: number;
+}): EmailContent {
+  const link = `${input.publicUrl}${href.verifyEmail(input.token)}`;
+  const text = [
+    `Hello ${input.fullName},`,
+    '',
+    'Thank you for registering your business account. Please confirm your email address by',
+    'opening this link:',
+    '',
+    link,
+    '',
+    `The link works once and expires in ${input.validHours} hours. If it has expired, request a`,
+    'new one from the login page.',
+    '',
+    'If you did not create this account, you can ignore this email.',
+  ].join('\n');
+  const html = `<!doctype html>
+<html lang="en">
+<body style="font-family: Arial, sans-serif; color: #1f2937; line-height: 1.5">
+<p>Hello ${escapeHtml(input.fullName)},</p>
+<p>Thank you for registering your business account. Please confirm your email address:</p>
+<p><a href="${escapeHtml(link)}" style="display: inline-block; padding: 10px 18px; background: #2563eb; color: #ffffff; text-decoration: none; border-radius: 6px">Verify email address</a></p>
+<p>Or copy this link into your browser:<br><a href="${escapeHtml(link)}">${escapeHtml(link)}</a></p>
+<p>The link works once and expires in ${input.validHours} hours. If it has expired, request a new one from the login page.</p>
+<p style="color: #6b7280">If you did not create this account, you can ignore this email.</p>
+</body>
+</html>
+`;
+  return { subject: VERIFICATION_SUBJECT, text, html };
+}

@@ -1,0 +1,88 @@
+/**
+ * How an email leaves the server (ARCHITECTURE.md "Email"). With SMTP_URL: nodemailer over
+ * SMTP. Without it (the default mode): the message is written as an .eml file under
+ * DATA_DIR/outbox/ and its links are logged, so a new user can finish sign-up with no mail
+ * server. Links are logged only in that mode: with real delivery a token in the logs would be
+ * a credential in the logs.
+ */
+import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { FastifyBaseLogger } from 'fastify';
+import nodemailer from 'nodemailer';
+import type { Config } from '../../config.js';
+
+export interface OutgoingEmail {
+  /** The outbox row id: it names the .eml file and the Message-ID, so a retry is recognisable. */
+  id: number;
+  kind: string;
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+}
+
+export interface MailTransport {
+  readonly mode: 'smtp' | 'file';
+  send(email: OutgoingEmail): Promise<void>;
+  close(): void;
+}
+
+export function createMailTransport(
+  config: Pick<Config, 'smtpUrl' | 'mailFrom' | 'dataDir' | 'publicUrl'>,
+  log: FastifyBaseLogger,
+): MailTransport {
+  const host = new URL(config.publicUrl).hostname;
+  const message = (email: OutgoingEmail) => ({
+    from: config.mailFrom,
+    to: email.to,
+    subject: email.subject,
+    text: email.text,
+    html: email.html,
+    // Stable per outbox row: if a crash makes the worker send a message again, mail clients
+    // and servers see the same Message-ID and can drop the duplicate.
+    messageId: `<outbox-${email.id}@${host}>`,
+  });
+
+  if (config.smtpUrl) {
+    const smtp = nodemailer.createTransport({
+      url: config.smtpUrl,
+      pool: true,
+      // Bounded well under the worker's claim lock, so a slow server cannot outlive the claim.
+      connectionTimeout: 20_000,
+      greetingTimeout: 20_000,
+      socketTimeout: 60_000,
+    });
+    return {
+      mode: 'smtp',
+      async send(email) {
+        await smtp.sendMail(message(email));
+        log.info({ emailId: email.id, kind: email.kind }, 'email sent over SMTP');
+      },
+      close: () => smtp.close(),
+    };
+  }
+
+  const dir = join(config.dataDir, 'outbox');
+  mkdirSync(dir, { recursive: true });
+  const files = nodemailer.createTransport({
+    streamTransport: true,
+    buffer: true,
+    newline: 'unix',
+  });
+  return {
+    mode: 'file',
+    async send(email) {
+      const info = await files.sendMail(message(email));
+      const file = join(dir, `${email.id}-${email.kind}.eml`);
+      // Written whole or not at all: a reader never sees half a message.
+      writeFileSync(`${file}.tmp`, info.message as Buffer);
+      renameSync(`${file}.tmp`, file);
+      const links = email.text.match(/https?:\/\/\S+/g) ?? [];
+      log.info(
+        { emailId: email.id, kind: email.kind, to: email.to, file, links },
+        `email written to ${file}${links.length ? `; links: ${links.join(' ')}` : ''}`,
+      );
+    },
+    close: () => files.close(),
+  };
+}

@@ -1,0 +1,146 @@
+/**
+ * Drains the email outbox (ARCHITECTURE.md "Email"). Each round claims due rows with one
+ * UPDATE ... RETURNING that sets `locked_until` (rows another worker holds are skipped), sends
+ * them, then records `sent_at`; a failure schedules the next attempt with exponential backoff.
+ *
+ * Delivery is at least once: a committed row is retried until it is sent (a committed sign-up
+ * always gets its email), and a row whose `sent_at` committed is never sent again. Only a
+ * crash between the SMTP server's acceptance and that commit can repeat a message, after the
+ * claim lock expires; it then carries the same Message-ID as the first copy.
+ */
+import { sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../../db/connect.js';
+import type { MailTransport, OutgoingEmail } from './transport.js';
+
+export interface OutboxWorkerOptions {
+  db: Db;
+  transport: MailTransport;
+  log: FastifyBaseLogger;
+  pollIntervalMs?: number;
+  batchSize?: number;
+  /** How long a claim holds a row; longer than the transport's worst-case send. */
+  lockSeconds?: number;
+  /** After this many failed attempts the row stays unsent with its last error, for an operator. */
+  maxAttempts?: number;
+}
+
+export interface OutboxWorker {
+  /** Sends every due row once; resolves to the number sent. */
+  drainOnce(): Promise<number>;
+  start(): void;
+  /** Finishes the round in flight, stops polling and closes the transport. */
+  stop(): Promise<void>;
+}
+
+/** 30 s, 1 min, 2 min ... capped at 1 h, with ±20% jitter so retries of an outage spread out. */
+export function retryDelaySeconds(attempts: number, random = Math.random): number {
+  const base = Math.min(30 * 2 ** Math.max(0, attempts - 1), 3600);
+  return Math.round(base * (0.8 + 0.4 * random()));
+}
+
+interface ClaimedRow {
+  id: number | string;
+  kind: string;
+  to_address: string;
+  subject: string;
+  text_body: string;
+  html_body: string;
+  attempts: number;
+}
+
+export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
+  const { db, transport, log } = options;
+  const pollIntervalMs = options.pollIntervalMs ?? 1000;
+  const batchSize = options.batchSize ?? 20;
+  const lockSeconds = options.lockSeconds ?? 120;
+  const maxAttempts = options.maxAttempts ?? 10;
+
+  async function claim(): Promise<ClaimedRow[]> {
+    const result = await db.execute(sql`
+      UPDATE email_outbox
+         SET locked_until = now() + make_interval(secs => ${lockSeconds}),
+             attempts = attempts + 1
+       WHERE sent_at IS NULL
+         AND id IN (
+           SELECT id FROM email_outbox
+            WHERE sent_at IS NULL
+              AND attempts < ${maxAttempts}
+              AND next_attempt_at <= now()
+              AND (locked_until IS NULL OR locked_until <= now())
+            ORDER BY next_attempt_at, id
+            LIMIT ${batchSize}
+              FOR UPDATE SKIP LOCKED)
+      RETURNING id, kind, to_address, subject, text_body, html_body, attempts`);
+    return result.rows as unknown as ClaimedRow[];
+  }
+
+  async function deliver(row: ClaimedRow): Promise<boolean> {
+    const email: OutgoingEmail = {
+      id: Number(row.id),
+      kind: row.kind,
+      to: row.to_address,
+      subject: row.subject,
+      text: row.text_body,
+      html: row.html_body,
+    };
+    try {
+      await transport.send(email);
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      const delay = retryDelaySeconds(row.attempts);
+      await db.execute(sql`
+        UPDATE email_outbox
+           SET locked_until = NULL,
+               next_attempt_at = now() + make_interval(secs => ${delay}),
+               last_error = ${message.slice(0, 1000)}
+         WHERE id = ${email.id}`);
+      const final = row.attempts >= maxAttempts;
+      log[final ? 'error' : 'warn'](
+        { emailId: email.id, attempts: row.attempts, err: message },
+        final ? 'email not sent; giving up' : `email not sent; retrying in ${delay} s`,
+      );
+      return false;
+    }
+    await db.execute(sql`
+      UPDATE email_outbox SET sent_at = now(), locked_until = NULL, last_error = NULL
+       WHERE id = ${email.id}`);
+    return true;
+  }
+
+  async function drainOnce(): Promise<number> {
+    let sent = 0;
+    for (;;) {
+      const rows = await claim();
+      for (const row of rows) if (await deliver(row)) sent++;
+      if (rows.length < batchSize || stopping) return sent;
+    }
+  }
+
+  let stopping = false;
+  let timer: NodeJS.Timeout | undefined;
+  let round: Promise<unknown> = Promise.resolve();
+
+  function schedule() {
+    if (stopping) return;
+    timer = setTimeout(() => {
+      round = drainOnce()
+        .catch((error: unknown) => log.error({ err: error }, 'email outbox round failed'))
+        .finally(schedule);
+    }, pollIntervalMs);
+  }
+
+  return {
+    drainOnce,
+    start() {
+      stopping = false;
+      schedule();
+    },
+    async stop() {
+      stopping = true;
+      clearTimeout(timer);
+      await round;
+      transport.close();
+    },
+  };
+}

@@ -1,0 +1,596 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { CartResponse } from '@storefront/shared/cart';
+import type { Order, OrderCreateInput } from '@storefront/shared/orders';
+import { buildTestApp, type TestApp } from '../../test/app.js';
+import { createBuyer, createBuyers, type TestBuyer } from '../../test/buyers.js';
+import { insertFixtures } from '../../test/catalog-fixtures.js';
+import { operatorToken } from './operator.js';
+import {
+  createOrder,
+  deliverOrder,
+  newOrderNumber,
+  shipOrder,
+  transitionOrderStatus,
+} from './service.js';
+
+let t: TestApp;
+let ids: Awaited<ReturnType<typeof insertFixtures>>;
+beforeAll(async () => {
+  t = await buildTestApp({ products: 60 });
+  ids = await insertFixtures(t);
+});
+afterAll(() => t.close());
+
+const ADDRESS: OrderCreateInput = {
+  currency: 'INR',
+  source: 1,
+  recipientName: 'Asha Mehta',
+  shippingAddress1: '14 Linking Road',
+  shippingAddress2: 'Bandra West',
+  shippingAddress3: '',
+  shippingCity: 'Mumbai',
+  shippingState: 'Maharashtra',
+  shippingPostalCode: '400050',
+  shippingCountry: 'in',
+  shippingPhoneNumber: '9876543210',
+};
+const ORDER_NUMBER = /^MKP-\d{8}-[0-9A-HJKMNP-TV-Z]{6}$/;
+
+function placeOrder(buyer: TestBuyer | undefined, body: object = ADDRESS, key?: string) {
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/orders/',
+    headers: {
+      ...(buyer?.headers ?? {}),
+      ...(key === undefined ? {} : { 'idempotency-key': key }),
+    },
+    payload: body,
+  });
+}
+
+async function add(buyer: TestBuyer, productId: string, body: object): Promise<CartResponse> {
+  const response = await t.app.inject({
+    method: 'POST',
+    url: `/api/cart/items/${productId}`,
+    headers: buyer.headers,
+    payload: body,
+  });
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json();
+}
+
+/** 10 tiered mugs (₹95.00 × 1.15 = ₹109.25) and 2 shirts 'M, Red' (₹123.45 × 1.25 = ₹154.31). */
+async function fillCart(buyer: TestBuyer) {
+  await add(buyer, ids.tiered, { quantity: 10, source: 'Ex-india custom' });
+  return add(buyer, ids.shirt, { quantity: 2, source: 'doorstep delivery', variantIndex: 1 });
+}
+const FILLED_TOTAL = 1092.5 + 308.62;
+
+async function ordersOf(buyer: TestBuyer): Promise<Order[]> {
+  const response = await t.app.inject({
+    method: 'GET',
+    url: '/api/orders/',
+    headers: buyer.headers,
+  });
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json().payload;
+}
+
+async function countOrders(userId: string): Promise<number> {
+  const result = await t.database.db.execute(
+    sql`SELECT count(*)::int AS n FROM orders WHERE user_id = ${userId}`,
+  );
+  return Number((result.rows[0] as { n: number }).n);
+}
+
+describe('POST /api/orders/', () => {
+  it('creates the order from the cart, priced by the server, and empties the cart', async () => {
+    const buyer = await createBuyer(t);
+    const cart = await fillCart(buyer);
+    expect(cart.total).toBe(FILLED_TOTAL);
+
+    const response = await placeOrder(buyer);
+    expect(response.statusCode, response.body).toBe(201);
+    const order: Order = response.json().payload;
+    expect(order._id.$oid).toMatch(/^[0-9a-f]{24}$/);
+    expect(order.mkpOrderId).toMatch(ORDER_NUMBER);
+    expect(order).toMatchObject({
+      pStatus: 'UP',
+      currency: 'INR',
+      source: 1,
+      recipientName: 'Asha Mehta',
+      shippingAddress2: 'Bandra West',
+      shippingCountry: 'in',
+      total_amount: 1401.12,
+      itemCount: 12,
+      carrier: null,
+      trackingNumber: null,
+    });
+    expect(order.orderDetails).toEqual([
+      {
+        productId: ids.tiered,
+        variantIndex: null,
+        title: 'Tiered Steel Mug',
+        sku: 'TST-TIER',
+        sellerSku: 'SUP-12345',
+        source: 'Ex-india custom',
+        consumerPrice: 109.25,
+        quantity: 10,
+        lineTotal: 1092.5,
+      },
+      {
+        productId: ids.shirt,
+        variantIndex: 1,
+        title: 'Cotton Work Shirt (M, Red)',
+        sku: 'TST-SHIRT-V2',
+        sellerSku: null,
+        source: 'doorstep delivery',
+        consumerPrice: 154.31,
+        quantity: 2,
+        lineTotal: 308.62,
+      },
+    ]);
+    expect(order.statusHistory).toEqual([
+      { from: null, status: 'UP', cause: 'order_created', at: order.createdAt },
+    ]);
+
+    const after = await t.app.inject({ method: 'GET', url: '/api/cart/', headers: buyer.headers });
+    expect(after.json()).toMatchObject({ items: {}, lines: [], total: 0 });
+
+    const detail = await t.app.inject({
+      method: 'GET',
+      url: `/api/orders/order/${order._id.$oid}`,
+      headers: buyer.headers,
+    });
+    expect(detail.statusCode).toBe(200);
+    expect(detail.json().payload).toEqual(order);
+  });
+
+  it('9 units are priced at the first tier and 10 at the second', async () => {
+    const buyer = await createBuyer(t);
+    await add(buyer, ids.tiered, { quantity: 9, source: 'Ex-china' });
+    const nine: Order = (await placeOrder(buyer)).json().payload;
+    await add(buyer, ids.tiered, { quantity: 10, source: 'Ex-china' });
+    const ten: Order = (await placeOrder(buyer)).json().payload;
+    expect([nine.orderDetails[0]!.consumerPrice, nine.total_amount]).toEqual([100, 900]);
+    expect([ten.orderDetails[0]!.consumerPrice, ten.total_amount]).toEqual([95, 950]);
+  });
+
+  it('an empty cart is a 409 with a clear detail, and creates nothing', async () => {
+    const buyer = await createBuyer(t);
+    const response = await placeOrder(buyer);
+    expect(response.statusCode).toBe(409);
+    expect(response.json()).toEqual({
+      code: 'cart_empty',
+      detail: 'Your cart is empty. Add items before checking out.',
+    });
+    expect(await countOrders(buyer.id)).toBe(0);
+  });
+
+  it.each([
+    [{ total_amount: 1 }],
+    [{ price: 0.01 }],
+    [{ orderDetails: [{ title: 'x', sku: 'x', consumerPrice: 0.01, quantity: 1 }] }],
+    [{ pStatus: 'PD' }],
+    [{ userId: '65a000000000000000000001' }],
+    [{ currency: 'USD' }],
+    [{ source: 2 }],
+  ])('refuses a client-sent %j and creates nothing', async (extra) => {
+    const buyer = await createBuyer(t);
+    await fillCart(buyer);
+    const response = await placeOrder(buyer, { ...ADDRESS, ...extra });
+    expect(response.statusCode).toBe(400);
+    expect(await countOrders(buyer.id)).toBe(0);
+    // The cart is intact, and the order then placed carries the server's prices.
+    const order: Order = (await placeOrder(buyer)).json().payload;
+    expect(order.total_amount).toBe(FILLED_TOTAL);
+    expect(order.pStatus).toBe('UP');
+  });
+
+  it('a __proto__ key changes nothing', async () => {
+    const buyer = await createBuyer(t);
+    await fillCart(buyer);
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/orders/',
+      headers: { ...buyer.headers, 'content-type': 'application/json' },
+      payload: JSON.stringify(ADDRESS).replace('{', '{"__proto__":{"total_amount":1},'),
+    });
+    expect(response.statusCode).toBe(400);
+    expect(await countOrders(buyer.id)).toBe(0);
+  });
+
+  it.each([
+    ['recipientName', 'Recipient name is required'],
+    ['shippingAddress1', 'Address line 1 is required'],
+    ['shippingCity', 'City is required'],
+    ['shippingState', 'State / Province is required'],
+    ['shippingPostalCode', 'ZIP / Postal code is required'],
+    ['shippingCountry', 'Country is required'],
+    ['shippingPhoneNumber', 'Phone number is required'],
+  ])('a missing or blank %s is refused with "%s"', async (field, message) => {
+    const buyer = await createBuyer(t);
+    await fillCart(buyer);
+    for (const value of [undefined, '   ']) {
+      const response = await placeOrder(buyer, { ...ADDRESS, [field]: value });
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toMatchObject({ detail: `${field}: ${message}` });
+    }
+    expect(await countOrders(buyer.id)).toBe(0);
+  });
+
+  it('address lines 2 and 3, currency and source may be left out', async () => {
+    const buyer = await createBuyer(t);
+    await fillCart(buyer);
+    const { recipientName, shippingAddress1, shippingCity, shippingState } = ADDRESS;
+    const response = await placeOrder(buyer, {
+      recipientName,
+      shippingAddress1,
+      shippingCity,
+      shippingState,
+      shippingPostalCode: '400050',
+      shippingCountry: 'in',
+      shippingPhoneNumber: '9876543210',
+    });
+    expect(response.statusCode, response.body).toBe(201);
+    expect(response.json().payload).toMatchObject({
+      shippingAddress2: '',
+      shippingAddress3: '',
+      currency: 'INR',
+      source: 1,
+    });
+  });
+
+  it('needs a signed-in buyer', async () => {
+    expect((await placeOrder(undefined)).statusCode).toBe(401);
+    expect((await t.app.inject({ method: 'GET', url: '/api/orders/' })).statusCode).toBe(401);
+  });
+
+  it('retries on an order-number collision', async () => {
+    const buyer = await createBuyer(t);
+    await fillCart(buyer);
+    const first: Order = (await placeOrder(buyer)).json().payload;
+    await fillCart(buyer);
+    const numbers = [first.mkpOrderId, first.mkpOrderId, 'MKP-20261122-7K3F9Q'];
+    const result = await createOrder(
+      t.database.db,
+      buyer.id,
+      { ...ADDRESS, shippingAddress2: '', shippingAddress3: '', currency: 'INR', source: 1 },
+      undefined,
+      { orderNumber: () => numbers.shift()! },
+    );
+    expect(result.body.payload.mkpOrderId).toBe('MKP-20261122-7K3F9Q');
+    expect(await countOrders(buyer.id)).toBe(2);
+  });
+
+  it('order numbers carry the date in India', () => {
+    // 20:00 UTC on 21 Nov is 01:30 on 22 Nov in India.
+    expect(newOrderNumber(new Date('2026-11-21T20:00:00Z'))).toMatch(/^MKP-20261122-/);
+  });
+});
+
+describe('Idempotency-Key', () => {
+  it('the same key and body replay the first answer byte for byte; one order only', async () => {
+    const buyer = await createBuyer(t);
+    await fillCart(buyer);
+    const first = await placeOrder(buyer, ADDRESS, 'checkout-1');
+    expect(first.statusCode).toBe(201);
+    // A new cart must not be consumed by a replay.
+    await add(buyer, ids.cheap, { quantity: 1, source: 'Ex-china' });
+    const replay = await placeOrder(buyer, ADDRESS, 'checkout-1');
+    expect(replay.statusCode).toBe(201);
+    expect(replay.body).toBe(first.body);
+    expect(replay.headers['idempotent-replayed']).toBe('true');
+    expect(await countOrders(buyer.id)).toBe(1);
+    const cart = await t.app.inject({ method: 'GET', url: '/api/cart/', headers: buyer.headers });
+    expect((cart.json() as CartResponse).lineCount).toBe(1);
+  });
+
+  it('the same key with a different body is 422 and creates nothing', async () => {
+    const buyer = await createBuyer(t);
+    await fillCart(buyer);
+    expect((await placeOrder(buyer, ADDRESS, 'k')).statusCode).toBe(201);
+    await fillCart(buyer);
+    const changed = await placeOrder(buyer, { ...ADDRESS, shippingCity: 'Pune' }, 'k');
+    expect(changed.statusCode).toBe(422);
+    expect(changed.json()).toEqual({
+      code: 'idempotency_key_reused',
+      detail: 'This Idempotency-Key was used with a different request',
+    });
+    expect(await countOrders(buyer.id)).toBe(1);
+  });
+
+  it('two different keys make two orders; a second one on an emptied cart is refused', async () => {
+    const buyer = await createBuyer(t);
+    await fillCart(buyer);
+    expect((await placeOrder(buyer, ADDRESS, 'a')).statusCode).toBe(201);
+    expect((await placeOrder(buyer, ADDRESS, 'b')).statusCode).toBe(409);
+    await fillCart(buyer);
+    expect((await placeOrder(buyer, ADDRESS, 'b')).statusCode).toBe(201);
+    expect(await countOrders(buyer.id)).toBe(2);
+  });
+
+  it('a failed attempt keeps nothing: the same key succeeds once the cart is filled', async () => {
+    const buyer = await createBuyer(t);
+    expect((await placeOrder(buyer, ADDRESS, 'retry-me')).statusCode).toBe(409);
+    await fillCart(buyer);
+    expect((await placeOrder(buyer, ADDRESS, 'retry-me')).statusCode).toBe(201);
+  });
+
+  it('keys belong to one buyer: another buyer’s same key is their own', async () => {
+    const [a, b] = await createBuyers(t, 2);
+    await fillCart(a!);
+    await fillCart(b!);
+    const fromA = await placeOrder(a, ADDRESS, 'shared-key');
+    const fromB = await placeOrder(b, ADDRESS, 'shared-key');
+    expect([fromA.statusCode, fromB.statusCode]).toEqual([201, 201]);
+    expect(fromA.json().payload._id).not.toEqual(fromB.json().payload._id);
+  });
+
+  it.each(['x'.repeat(256), 'has space', 'ünïcode'])('key %s is refused', async (key) => {
+    const buyer = await createBuyer(t);
+    await fillCart(buyer);
+    const response = await placeOrder(buyer, ADDRESS, key);
+    expect(response.statusCode).toBe(400);
+    expect(await countOrders(buyer.id)).toBe(0);
+  });
+
+  it('50 parallel submissions with one key make exactly one order (G6)', async () => {
+    const buyer = await createBuyer(t);
+    await fillCart(buyer);
+    const responses = await Promise.all(
+      Array.from({ length: 50 }, () => placeOrder(buyer, ADDRESS, 'g6')),
+    );
+    const statuses = responses.map((r) => r.statusCode);
+    expect(statuses.filter((s) => s !== 201 && s !== 409)).toEqual([]);
+    const created = responses.filter((r) => r.statusCode === 201);
+    expect(created.length).toBeGreaterThan(0);
+    expect(new Set(created.map((r) => r.body)).size).toBe(1);
+    expect(await countOrders(buyer.id)).toBe(1);
+
+    const replays = [];
+    for (let i = 0; i < 10; i++) replays.push(await placeOrder(buyer, ADDRESS, 'g6'));
+    expect(replays.map((r) => r.body)).toEqual(Array(10).fill(created[0]!.body));
+    expect((await placeOrder(buyer, { ...ADDRESS, recipientName: 'X' }, 'g6')).statusCode).toBe(
+      422,
+    );
+    expect(await countOrders(buyer.id)).toBe(1);
+  });
+
+  it('parallel submissions of one cart with different keys make one order', async () => {
+    const buyer = await createBuyer(t);
+    await fillCart(buyer);
+    const responses = await Promise.all(
+      Array.from({ length: 10 }, (_, i) => placeOrder(buyer, ADDRESS, `race-${i}`)),
+    );
+    const statuses = responses.map((r) => r.statusCode).sort();
+    expect(statuses).toEqual([201, ...Array(9).fill(409)]);
+    expect(await countOrders(buyer.id)).toBe(1);
+  });
+
+  it('50 buyers ordering at once all get their orders, none lost', async () => {
+    const buyers = await createBuyers(t, 50);
+    for (const buyer of buyers) await fillCart(buyer);
+    const responses = await Promise.all(
+      buyers.map((buyer, i) => placeOrder(buyer, ADDRESS, `many-${i}`)),
+    );
+    expect(responses.map((r) => r.statusCode)).toEqual(Array(50).fill(201));
+    const numbers = new Set(responses.map((r) => r.json().payload.mkpOrderId));
+    expect(numbers.size).toBe(50);
+    for (const [i, buyer] of buyers.entries()) {
+      const [order, ...rest] = await ordersOf(buyer);
+      expect(rest).toEqual([]);
+      expect(order!.mkpOrderId).toBe(responses[i]!.json().payload.mkpOrderId);
+      expect(order!.total_amount).toBe(FILLED_TOTAL);
+      expect(order!.orderDetails).toHaveLength(2);
+    }
+  });
+});
+
+describe('GET /api/orders/ and /api/orders/order/{id}', () => {
+  it('lists the buyer’s orders newest first', async () => {
+    const buyer = await createBuyer(t);
+    const placed: string[] = [];
+    for (const quantity of [1, 2, 3]) {
+      await add(buyer, ids.cheap, { quantity, source: 'Ex-china' });
+      placed.push((await placeOrder(buyer)).json().payload.mkpOrderId);
+    }
+    const list = await ordersOf(buyer);
+    expect(list.map((o) => o.mkpOrderId)).toEqual(placed.reverse());
+    expect(list.map((o) => o.total_amount)).toEqual([3.3, 2.2, 1.1]);
+  });
+
+  it('another buyer’s order ids answer 404, never 2xx (G3)', async () => {
+    const [owner, other] = await createBuyers(t, 2);
+    const orderIds: string[] = [];
+    for (let i = 0; i < 5; i++) {
+      await fillCart(owner!);
+      orderIds.push((await placeOrder(owner)).json().payload._id.$oid);
+    }
+    const before = JSON.stringify(await ordersOf(owner!));
+    const responses = await Promise.all(
+      orderIds.flatMap((id) => [
+        t.app.inject({ method: 'GET', url: `/api/orders/order/${id}`, headers: other!.headers }),
+        t.app.inject({ method: 'GET', url: `/api/orders/order/${id}` }),
+      ]),
+    );
+    const statuses = responses.map((r) => r.statusCode);
+    expect(statuses.filter((s) => s >= 200 && s < 300)).toEqual([]);
+    expect(new Set(statuses)).toEqual(new Set([404, 401]));
+    expect(await ordersOf(other!)).toEqual([]);
+    expect(JSON.stringify(await ordersOf(owner!))).toBe(before);
+  });
+
+  it('an unknown id is 404 and a malformed one 400', async () => {
+    const buyer = await createBuyer(t);
+    const unknown = await t.app.inject({
+      method: 'GET',
+      url: `/api/orders/order/${'a'.repeat(24)}`,
+      headers: buyer.headers,
+    });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json()).toEqual({ code: 'order_not_found', detail: 'Order not found' });
+    const malformed = await t.app.inject({
+      method: 'GET',
+      url: '/api/orders/order/MKP-1',
+      headers: buyer.headers,
+    });
+    expect(malformed.statusCode).toBe(400);
+  });
+});
+
+describe('transitionOrderStatus', () => {
+  async function newOrder(): Promise<{ buyer: TestBuyer; order: Order }> {
+    const buyer = await createBuyer(t);
+    await add(buyer, ids.cheap, { quantity: 1, source: 'Ex-china' });
+    return { buyer, order: (await placeOrder(buyer)).json().payload };
+  }
+  const move = (orderId: string, from: string[], to: string, cause: string) =>
+    t.database.db.transaction((tx) =>
+      transitionOrderStatus(tx, orderId, from, to, cause, { test: true }),
+    );
+
+  it('moves only from an allowed status, and records every change with its cause', async () => {
+    const { buyer, order } = await newOrder();
+    const id = order._id.$oid;
+    expect(await move(id, ['PD'], 'SHIPPED', 'operator')).toBe(false);
+    expect(await move(id, ['UP', 'PU'], 'PF', 'payment_callback')).toBe(true);
+    expect(await move(id, ['UP', 'PU'], 'PF', 'payment_callback')).toBe(false);
+    expect(await move(id, ['UP', 'PU', 'PF'], 'PD', 'reconciliation')).toBe(true);
+
+    const detail = await t.app.inject({
+      method: 'GET',
+      url: `/api/orders/order/${id}`,
+      headers: buyer.headers,
+    });
+    const after: Order = detail.json().payload;
+    expect(after.pStatus).toBe('PD');
+    expect(after.statusHistory.map(({ from, status, cause }) => [from, status, cause])).toEqual([
+      [null, 'UP', 'order_created'],
+      ['UP', 'PF', 'payment_callback'],
+      ['PF', 'PD', 'reconciliation'],
+    ]);
+  });
+
+  it('of 20 concurrent identical transitions exactly one applies', async () => {
+    const { order } = await newOrder();
+    const results = await Promise.all(
+      Array.from({ length: 20 }, () =>
+        move(order._id.$oid, ['UP', 'PF'], 'PD', 'payment_callback'),
+      ),
+    );
+    expect(results.filter(Boolean)).toHaveLength(1);
+    const history = await t.database.db.execute(
+      sql`SELECT from_status, to_status FROM order_status_history
+           WHERE order_id = ${order._id.$oid} ORDER BY id`,
+    );
+    expect(history.rows).toEqual([
+      { from_status: null, to_status: 'UP' },
+      { from_status: 'UP', to_status: 'PD' },
+    ]);
+  });
+});
+
+describe('operator commands (decisions.md #7)', () => {
+  async function paidOrder(): Promise<{ buyer: TestBuyer; order: Order }> {
+    const buyer = await createBuyer(t);
+    await add(buyer, ids.cheap, { quantity: 1, source: 'Ex-china' });
+    const order: Order = (await placeOrder(buyer)).json().payload;
+    return { buyer, order };
+  }
+  const pay = (orderId: string) =>
+    t.database.db.transaction((tx) =>
+      transitionOrderStatus(tx, orderId, ['UP', 'PF'], 'PD', 'payment_callback', {}),
+    );
+  const shipment = { carrier: 'Delhivery', trackingNumber: 'DL123456789IN' };
+
+  it('ship refuses an unpaid order and deliver an unshipped one, with the reason', async () => {
+    const { order } = await paidOrder();
+    await expect(shipOrder(t.database.db, order.mkpOrderId, shipment)).rejects.toMatchObject({
+      status: 409,
+      detail: `Order ${order.mkpOrderId} is Payment Pending (UP); only a paid order (PD) can be shipped.`,
+    });
+    await pay(order._id.$oid);
+    await expect(deliverOrder(t.database.db, order.mkpOrderId)).rejects.toMatchObject({
+      status: 409,
+      detail: `Order ${order.mkpOrderId} is Paid (PD); only a shipped order (SHIPPED) can be delivered.`,
+    });
+    await expect(shipOrder(t.database.db, 'MKP-00000000-NOPE00', shipment)).rejects.toMatchObject({
+      status: 404,
+      detail: 'No order MKP-00000000-NOPE00',
+    });
+  });
+
+  it('ship then deliver a paid order; the buyer sees carrier, tracking and every change', async () => {
+    const { buyer, order } = await paidOrder();
+    await pay(order._id.$oid);
+    expect(await shipOrder(t.database.db, order.mkpOrderId, shipment)).toEqual({
+      mkpOrderId: order.mkpOrderId,
+      pStatus: 'SHIPPED',
+    });
+    await expect(shipOrder(t.database.db, order.mkpOrderId, shipment)).rejects.toMatchObject({
+      status: 409,
+    });
+    expect(await deliverOrder(t.database.db, order.mkpOrderId)).toEqual({
+      mkpOrderId: order.mkpOrderId,
+      pStatus: 'DELIVERED',
+    });
+
+    const detail = await t.app.inject({
+      method: 'GET',
+      url: `/api/orders/order/${order._id.$oid}`,
+      headers: buyer.headers,
+    });
+    const after: Order = detail.json().payload;
+    expect(after).toMatchObject({
+      pStatus: 'DELIVERED',
+      carrier: 'Delhivery',
+      trackingNumber: 'DL123456789IN',
+    });
+    expect(after.statusHistory.map(({ from, status, cause }) => [from, status, cause])).toEqual([
+      [null, 'UP', 'order_created'],
+      ['UP', 'PD', 'payment_callback'],
+      ['PD', 'SHIPPED', 'operator'],
+      ['SHIPPED', 'DELIVERED', 'operator'],
+    ]);
+    const times = after.statusHistory.map((h) => Date.parse(h.at.$date));
+    expect([...times].sort((a, b) => a - b)).toEqual(times);
+  });
+
+  it('the operator API needs the operator token, not a buyer’s', async () => {
+    const { buyer, order } = await paidOrder();
+    await pay(order._id.$oid);
+    const url = `/api/operator/orders/${order.mkpOrderId}/ship`;
+    for (const headers of [{}, buyer.headers, { authorization: 'Bearer wrong' }]) {
+      const response = await t.app.inject({ method: 'POST', url, headers, payload: shipment });
+      expect(response.statusCode).toBe(401);
+    }
+    const authorization = `Bearer ${operatorToken(t.config.jwtSecret)}`;
+    const missing = await t.app.inject({
+      method: 'POST',
+      url,
+      headers: { authorization },
+      payload: { carrier: 'Delhivery' },
+    });
+    expect(missing.statusCode).toBe(400);
+    const shipped = await t.app.inject({
+      method: 'POST',
+      url,
+      headers: { authorization },
+      payload: shipment,
+    });
+    expect(shipped.statusCode, shipped.body).toBe(200);
+    expect(shipped.json()).toEqual({ mkpOrderId: order.mkpOrderId, pStatus: 'SHIPPED' });
+    const again = await t.app.inject({
+      method: 'POST',
+      url,
+      headers: { authorization },
+      payload: shipment,
+    });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().detail).toBe(
+      `Order ${order.mkpOrderId} is Shipped (SHIPPED); only a paid order (PD) can be shipped.`,
+    );
+  });
+});

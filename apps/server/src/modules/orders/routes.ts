@@ -1,0 +1,99 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ErrorBody } from '@storefront/shared/errors';
+import {
+  IDEMPOTENCY_KEY_HEADER,
+  IdempotencyKey,
+  OrderCreateBody,
+  OrderCreateResponse,
+  OrderListResponse,
+  OrderParams,
+  OrderResponse,
+} from '@storefront/shared/orders';
+import type { ModuleContext } from '../../app.js';
+import { operatorRoutes } from './operator.js';
+import * as orders from './service.js';
+
+/** Set by `authenticate`, which runs on every route of this plugin. */
+const buyer = (request: FastifyRequest) => request.userId!;
+
+const CreateHeaders = z.object({ [IDEMPOTENCY_KEY_HEADER]: IdempotencyKey.optional() });
+
+/** The buyer's orders API and, in its own scope, the operator commands. */
+export function orderRoutes(context: ModuleContext) {
+  return async (fastify: FastifyInstance) => {
+    await fastify.register(buyerOrderRoutes(context));
+    await fastify.register(operatorRoutes(context));
+  };
+}
+
+/** Spec §7 orders calls; every route is the signed-in buyer's own. */
+function buyerOrderRoutes({ db, authenticate }: ModuleContext) {
+  return async (fastify: FastifyInstance) => {
+    const app = fastify.withTypeProvider<ZodTypeProvider>();
+    // Before validation: an anonymous caller gets 401, not a description of the payload.
+    app.addHook('onRequest', authenticate);
+    const tags = ['orders'];
+    const security = [{ bearer: [] }];
+
+    app.post(
+      '/api/orders/',
+      {
+        schema: {
+          tags,
+          security,
+          summary: 'Place an order from the cart (Idempotency-Key replays the first answer)',
+          headers: CreateHeaders,
+          body: OrderCreateBody,
+          response: {
+            201: OrderCreateResponse,
+            400: ErrorBody,
+            401: ErrorBody,
+            409: ErrorBody,
+            422: ErrorBody,
+          },
+        },
+      },
+      async (request, reply) => {
+        const result = await orders.createOrder(
+          db,
+          buyer(request),
+          request.body,
+          request.headers[IDEMPOTENCY_KEY_HEADER],
+        );
+        if (result.replayed) reply.header('idempotent-replayed', 'true');
+        return reply.status(201).send(result.body);
+      },
+    );
+
+    app.get(
+      '/api/orders/',
+      {
+        schema: {
+          tags,
+          security,
+          summary: "The buyer's orders, newest first",
+          response: { 200: OrderListResponse, 401: ErrorBody },
+        },
+      },
+      async (request) => ({ payload: await orders.listOrders(db, buyer(request)) }),
+    );
+
+    app.get(
+      '/api/orders/order/:id',
+      {
+        schema: {
+          tags,
+          security,
+          summary: "One of the buyer's orders, with its status history",
+          params: OrderParams,
+          response: { 200: OrderResponse, 400: ErrorBody, 401: ErrorBody, 404: ErrorBody },
+        },
+      },
+      async (request) => ({
+        payload: await orders.getOrder(db, buyer(request), request.params.id),
+      }),
+    );
+  };
+}

@@ -1,0 +1,472 @@
+/**
+ * Orders (spec §3 "Order", §7 orders calls; decisions.md #1, #5, #6, #7).
+ *
+ * - An order is made from the buyer's server-side cart in one transaction: the cart is taken
+ *   (DELETE … RETURNING, which locks it), every line priced with the shared `priceLine`,
+ *   snapshotted, the order, its lines and its first history row written. Nothing the client
+ *   sends is a price.
+ * - Idempotency-Key (reliability-and-security.md §2, brandur.org/idempotency-keys): the key is
+ *   claimed with INSERT … ON CONFLICT DO NOTHING in that same transaction, with a fingerprint of
+ *   the request, and the response is stored with it. A duplicate blocks on the claim until the
+ *   first commits, then replays the stored response; if the first fails, nothing was kept and
+ *   the duplicate runs as the first. A crash before commit leaves nothing, so a retry creates
+ *   the order; a crash after commit leaves the response, so a retry replays it.
+ * - Every status change is one guarded UPDATE plus a history row (`transitionOrderStatus`).
+ */
+import { createHash, randomBytes } from 'node:crypto';
+import { and, eq, sql } from 'drizzle-orm';
+import { paiseToRupees } from '@storefront/shared/money';
+import { priceLine } from '@storefront/shared/pricing';
+import { statusBadge } from '@storefront/shared/order-status';
+import type { Order, OrderCreateBody, OrderCreateResponse } from '@storefront/shared/orders';
+import type { Db } from '../../db/connect.js';
+import { idempotencyKeys, orderLines, orders, orderStatusHistory } from '../../db/schema.js';
+import { AppError, conflict, notFound } from '../../lib/errors.js';
+import { newObjectId } from '../../lib/ids.js';
+import { productsForPricing } from '../catalog/service.js';
+import { takeCart, variantOf } from '../cart/service.js';
+
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+type Executor = Pick<Db, 'execute'>;
+
+/** How long a duplicate request waits for the one holding its key (or its cart) before a 409. */
+const LOCK_TIMEOUT = '5s';
+const LOCK_NOT_AVAILABLE = '55P03';
+const ORDER_NUMBER_ATTEMPTS = 5;
+
+// ── Status transitions ──────────────────────────────────────────────────────
+
+/**
+ * Moves an order from one of `from` to `to` and records it, in one statement: the guarded
+ * UPDATE re-checks the status after waiting for a concurrent writer (Read Committed), so of
+ * two concurrent identical transitions exactly one returns true. The locking CTE supplies the
+ * status the order really had, for the history row. Side effects belong after a true.
+ */
+export async function transitionOrderStatus(
+  tx: Executor,
+  orderId: string,
+  from: readonly string[],
+  to: string,
+  cause: string,
+  detail: Record<string, unknown> | null = null,
+): Promise<boolean> {
+  if (from.length === 0) return false;
+  const result = await tx.execute(
+    sql`WITH current AS (SELECT id, p_status FROM orders WHERE id = ${orderId} FOR UPDATE),
+         moved AS (
+           UPDATE orders o SET p_status = ${to}, updated_at = now()
+             FROM current
+            WHERE o.id = current.id
+              AND o.p_status IN (${sql.join(
+                from.map((s) => sql`${s}`),
+                sql`, `,
+              )})
+           RETURNING o.id, current.p_status AS from_status)
+        INSERT INTO order_status_history (order_id, from_status, to_status, cause, detail)
+        SELECT id, from_status, ${to}, ${cause}, ${detail === null ? null : JSON.stringify(detail)}::jsonb
+          FROM moved
+        RETURNING id`,
+  );
+  return result.rows.length > 0;
+}
+
+// ── Reading orders ──────────────────────────────────────────────────────────
+
+interface OrderRow {
+  id: string;
+  mkp_order_id: string;
+  created_at: Date | string;
+  p_status: string;
+  currency: string;
+  source: number;
+  recipient_name: string;
+  shipping_address1: string;
+  shipping_address2: string;
+  shipping_address3: string;
+  shipping_city: string;
+  shipping_state: string;
+  shipping_postal_code: string;
+  shipping_country: string;
+  shipping_phone_number: string;
+  total_paise: number | string;
+  carrier: string | null;
+  tracking_number: string | null;
+  lines: {
+    productId: string;
+    variantIndex: number | null;
+    title: string;
+    sku: string;
+    sellerSku: string | null;
+    source: string;
+    unitPricePaise: number | string;
+    quantity: number;
+    lineTotalPaise: number | string;
+  }[];
+  history: { from: string | null; to: string; cause: string; at: Date | string }[];
+}
+
+const isoDate = (value: Date | string) => ({ $date: new Date(value).toISOString() });
+
+function toOrder(row: OrderRow): Order {
+  return {
+    _id: { $oid: row.id },
+    mkpOrderId: row.mkp_order_id,
+    createdAt: isoDate(row.created_at),
+    pStatus: row.p_status,
+    currency: row.currency,
+    source: Number(row.source),
+    recipientName: row.recipient_name,
+    shippingAddress1: row.shipping_address1,
+    shippingAddress2: row.shipping_address2,
+    shippingAddress3: row.shipping_address3,
+    shippingCity: row.shipping_city,
+    shippingState: row.shipping_state,
+    shippingPostalCode: row.shipping_postal_code,
+    shippingCountry: row.shipping_country,
+    shippingPhoneNumber: row.shipping_phone_number,
+    total_amount: paiseToRupees(Number(row.total_paise)),
+    itemCount: row.lines.reduce((sum, line) => sum + line.quantity, 0),
+    orderDetails: row.lines.map((line) => ({
+      productId: line.productId,
+      variantIndex: line.variantIndex,
+      title: line.title,
+      sku: line.sku,
+      sellerSku: line.sellerSku,
+      source: line.source,
+      consumerPrice: paiseToRupees(Number(line.unitPricePaise)),
+      quantity: line.quantity,
+      lineTotal: paiseToRupees(Number(line.lineTotalPaise)),
+    })),
+    carrier: row.carrier,
+    trackingNumber: row.tracking_number,
+    statusHistory: row.history.map((h) => ({
+      from: h.from,
+      status: h.to,
+      cause: h.cause,
+      at: isoDate(h.at),
+    })),
+  };
+}
+
+/** Orders with their lines and history in one statement; always scoped to one buyer. */
+async function selectOrders(db: Executor, userId: string, orderId?: string): Promise<Order[]> {
+  const result = await db.execute(
+    sql`SELECT o.id, o.mkp_order_id, o.created_at, o.p_status, o.currency, o.source,
+               o.recipient_name, o.shipping_address1, o.shipping_address2, o.shipping_address3,
+               o.shipping_city, o.shipping_state, o.shipping_postal_code, o.shipping_country,
+               o.shipping_phone_number, o.total_paise, o.carrier, o.tracking_number,
+               COALESCE((SELECT json_agg(json_build_object(
+                   'productId', l.product_id, 'variantIndex', l.variant_index, 'title', l.title,
+                   'sku', l.sku, 'sellerSku', l.seller_sku, 'source', l.source,
+                   'unitPricePaise', l.unit_price_paise, 'quantity', l.quantity,
+                   'lineTotalPaise', l.line_total_paise) ORDER BY l.position)
+                  FROM order_lines l WHERE l.order_id = o.id), '[]') AS lines,
+               COALESCE((SELECT json_agg(json_build_object(
+                   'from', h.from_status, 'to', h.to_status, 'cause', h.cause,
+                   'at', h.created_at) ORDER BY h.id)
+                  FROM order_status_history h WHERE h.order_id = o.id), '[]') AS history
+          FROM orders o
+         WHERE o.user_id = ${userId} ${orderId === undefined ? sql`` : sql`AND o.id = ${orderId}`}
+         ORDER BY o.created_at DESC, o.id DESC`,
+  );
+  return (result.rows as unknown as OrderRow[]).map(toOrder);
+}
+
+/** The buyer's orders, newest first. */
+export function listOrders(db: Db, userId: string): Promise<Order[]> {
+  return selectOrders(db, userId);
+}
+
+/** One of the buyer's orders; another buyer's id is answered as unknown (404), never 403. */
+export async function getOrder(db: Db, userId: string, orderId: string): Promise<Order> {
+  const [order] = await selectOrders(db, userId, orderId);
+  if (!order) throw notFound('order_not_found', 'Order not found');
+  return order;
+}
+
+/** What the payments module reads of an order. */
+export interface OrderForPayment {
+  id: string;
+  userId: string;
+  mkpOrderId: string;
+  pStatus: string;
+  totalPaise: number;
+}
+
+const paymentColumns = {
+  id: orders.id,
+  userId: orders.userId,
+  mkpOrderId: orders.mkpOrderId,
+  pStatus: orders.pStatus,
+  totalPaise: orders.totalPaise,
+};
+
+/** The buyer's own order, or null (another buyer's order is null too). */
+export async function findOwnOrder(
+  db: Db,
+  userId: string,
+  orderId: string,
+): Promise<OrderForPayment | null> {
+  const [order] = await db
+    .select(paymentColumns)
+    .from(orders)
+    .where(and(eq(orders.id, orderId), eq(orders.userId, userId)));
+  return order ?? null;
+}
+
+/** Any order by id, for server-side flows (gateway callbacks, reconciliation). */
+export async function findOrder(tx: Db | Tx, orderId: string): Promise<OrderForPayment | null> {
+  const [order] = await tx.select(paymentColumns).from(orders).where(eq(orders.id, orderId));
+  return order ?? null;
+}
+
+// ── Creating orders ─────────────────────────────────────────────────────────
+
+/** Crockford's base 32: no I, L, O or U, so an order number read aloud is unambiguous. */
+const ORDER_NUMBER_ALPHABET = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
+const indiaDate = new Intl.DateTimeFormat('en-CA', {
+  timeZone: 'Asia/Kolkata',
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+});
+
+/** 'MKP-20261122-7K3F9Q': the order's date in India and 30 random bits. */
+export function newOrderNumber(now = new Date()): string {
+  const suffix = [...randomBytes(6)].map((b) => ORDER_NUMBER_ALPHABET[b & 31]).join('');
+  return `MKP-${indiaDate.format(now).replaceAll('-', '')}-${suffix}`;
+}
+
+/** SHA-256 of the validated body (its keys in schema order, defaults applied). */
+function fingerprint(body: unknown): string {
+  return createHash('sha256').update(JSON.stringify(body)).digest('hex');
+}
+
+/** Only a created order (201) is stored under a key: a failure rolls the claim back with it. */
+export interface CreateOrderResult {
+  body: OrderCreateResponse;
+  /** True when the answer is the stored response of an earlier request with the same key. */
+  replayed: boolean;
+}
+
+export interface CreateOrderOptions {
+  /** Order numbers to try; tests give colliding ones to prove a collision is retried. */
+  orderNumber?: () => string;
+}
+
+function isLockTimeout(error: unknown): boolean {
+  for (let e: unknown = error; e instanceof Error; e = e.cause) {
+    if ((e as { code?: unknown }).code === LOCK_NOT_AVAILABLE) return true;
+  }
+  return false;
+}
+
+export async function createOrder(
+  db: Db,
+  userId: string,
+  body: OrderCreateBody,
+  idempotencyKey: string | undefined,
+  options: CreateOrderOptions = {},
+): Promise<CreateOrderResult> {
+  const orderNumber = options.orderNumber ?? newOrderNumber;
+  const requestHash = fingerprint(body);
+  try {
+    return await db.transaction(async (tx) => {
+      await tx.execute(sql.raw(`SET LOCAL lock_timeout = '${LOCK_TIMEOUT}'`));
+
+      if (idempotencyKey !== undefined) {
+        const claimed = await tx
+          .insert(idempotencyKeys)
+          .values({ userId, key: idempotencyKey, requestHash })
+          .onConflictDoNothing()
+          .returning({ key: idempotencyKeys.key });
+        if (claimed.length === 0) {
+          const [stored] = await tx
+            .select()
+            .from(idempotencyKeys)
+            .where(
+              and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, idempotencyKey)),
+            );
+          if (stored && stored.requestHash !== requestHash)
+            throw new AppError(
+              'unprocessable',
+              'idempotency_key_reused',
+              'This Idempotency-Key was used with a different request',
+            );
+          if (!stored || stored.responseStatus === null)
+            throw conflict(
+              'idempotency_in_flight',
+              'A request with this Idempotency-Key is still being processed; retry shortly',
+            );
+          return { body: stored.responseBody as OrderCreateResponse, replayed: true };
+        }
+      }
+
+      const cartLines = await takeCart(tx, userId);
+      if (cartLines.length === 0)
+        throw conflict('cart_empty', 'Your cart is empty. Add items before checking out.');
+      const products = await productsForPricing(
+        tx,
+        cartLines.map((l) => l.productId),
+      );
+
+      const lines = cartLines.map((line, position) => {
+        // A line's product always exists: cart lines cascade on product delete.
+        const product = products.get(line.productId)!;
+        const variant = variantOf(product, line.variantIndex);
+        if (variant === undefined)
+          throw conflict(
+            'cart_line_unavailable',
+            `${product.name}: the chosen variant is no longer available. Remove it from your cart and try again.`,
+          );
+        const price = priceLine(product, line.quantity, line.source);
+        return {
+          position,
+          productId: product.id,
+          variantIndex: line.variantIndex,
+          title: variant ? `${product.name} (${variant.option1})` : product.name,
+          sku: variant?.sku ?? product.code,
+          sellerSku: product.sellerSku,
+          source: line.source,
+          unitPricePaise: price.unitPaise,
+          quantity: line.quantity,
+          lineTotalPaise: price.lineTotalPaise,
+        };
+      });
+      const totalPaise = lines.reduce((sum, line) => sum + line.lineTotalPaise, 0);
+
+      const id = newObjectId();
+      const shipping = {
+        recipientName: body.recipientName,
+        shippingAddress1: body.shippingAddress1,
+        shippingAddress2: body.shippingAddress2,
+        shippingAddress3: body.shippingAddress3,
+        shippingCity: body.shippingCity,
+        shippingState: body.shippingState,
+        shippingPostalCode: body.shippingPostalCode,
+        shippingCountry: body.shippingCountry,
+        shippingPhoneNumber: body.shippingPhoneNumber,
+      };
+      let inserted: { mkpOrderId: string; createdAt: Date } | undefined;
+      // The order number is random; on the rare collision, draw another (no abort: DO NOTHING).
+      for (let attempt = 0; !inserted && attempt < ORDER_NUMBER_ATTEMPTS; attempt++) {
+        [inserted] = await tx
+          .insert(orders)
+          .values({
+            id,
+            mkpOrderId: orderNumber(),
+            userId,
+            pStatus: 'UP',
+            currency: body.currency,
+            source: body.source,
+            ...shipping,
+            totalPaise,
+          })
+          .onConflictDoNothing({ target: orders.mkpOrderId })
+          .returning({ mkpOrderId: orders.mkpOrderId, createdAt: orders.createdAt });
+      }
+      if (!inserted) throw new Error('No free order number after several attempts');
+
+      await tx.insert(orderLines).values(lines.map((line) => ({ orderId: id, ...line })));
+      const [created] = await tx
+        .insert(orderStatusHistory)
+        .values({ orderId: id, fromStatus: null, toStatus: 'UP', cause: 'order_created' })
+        .returning({ at: orderStatusHistory.createdAt });
+
+      const response: OrderCreateResponse = {
+        payload: toOrder({
+          id,
+          mkp_order_id: inserted.mkpOrderId,
+          created_at: inserted.createdAt,
+          p_status: 'UP',
+          currency: body.currency,
+          source: body.source,
+          recipient_name: shipping.recipientName,
+          shipping_address1: shipping.shippingAddress1,
+          shipping_address2: shipping.shippingAddress2,
+          shipping_address3: shipping.shippingAddress3,
+          shipping_city: shipping.shippingCity,
+          shipping_state: shipping.shippingState,
+          shipping_postal_code: shipping.shippingPostalCode,
+          shipping_country: shipping.shippingCountry,
+          shipping_phone_number: shipping.shippingPhoneNumber,
+          total_paise: totalPaise,
+          carrier: null,
+          tracking_number: null,
+          lines,
+          history: [{ from: null, to: 'UP', cause: 'order_created', at: created!.at }],
+        }),
+      };
+      if (idempotencyKey !== undefined)
+        await tx
+          .update(idempotencyKeys)
+          .set({ responseStatus: 201, responseBody: response })
+          .where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, idempotencyKey)));
+      return { body: response, replayed: false };
+    });
+  } catch (error) {
+    if (isLockTimeout(error))
+      throw conflict(
+        'order_in_flight',
+        'Another checkout of this cart is still being processed; retry shortly',
+      );
+    throw error;
+  }
+}
+
+// ── Operator commands (decisions.md #7) ─────────────────────────────────────
+
+async function orderByNumber(tx: Tx, mkpOrderId: string) {
+  const [order] = await tx
+    .select({ id: orders.id, pStatus: orders.pStatus })
+    .from(orders)
+    .where(eq(orders.mkpOrderId, mkpOrderId));
+  if (!order) throw notFound('order_not_found', `No order ${mkpOrderId}`);
+  return order;
+}
+
+const describeStatus = (status: string) => `${statusBadge(status).label} (${status})`;
+
+export interface OperatorResult {
+  mkpOrderId: string;
+  pStatus: string;
+}
+
+/** Marks a paid order shipped with its carrier and tracking number; refuses any other status. */
+export async function shipOrder(
+  db: Db,
+  mkpOrderId: string,
+  shipment: { carrier: string; trackingNumber: string },
+): Promise<OperatorResult> {
+  return db.transaction(async (tx) => {
+    const order = await orderByNumber(tx, mkpOrderId);
+    const moved = await transitionOrderStatus(tx, order.id, ['PD'], 'SHIPPED', 'operator', {
+      carrier: shipment.carrier,
+      trackingNumber: shipment.trackingNumber,
+    });
+    if (!moved)
+      throw conflict(
+        'order_not_shippable',
+        `Order ${mkpOrderId} is ${describeStatus(order.pStatus)}; only a paid order (PD) can be shipped.`,
+      );
+    await tx
+      .update(orders)
+      .set({ carrier: shipment.carrier, trackingNumber: shipment.trackingNumber })
+      .where(eq(orders.id, order.id));
+    return { mkpOrderId, pStatus: 'SHIPPED' };
+  });
+}
+
+/** Marks a shipped order delivered; refuses any other status. */
+export async function deliverOrder(db: Db, mkpOrderId: string): Promise<OperatorResult> {
+  return db.transaction(async (tx) => {
+    const order = await orderByNumber(tx, mkpOrderId);
+    const moved = await transitionOrderStatus(tx, order.id, ['SHIPPED'], 'DELIVERED', 'operator');
+    if (!moved)
+      throw conflict(
+        'order_not_deliverable',
+        `Order ${mkpOrderId} is ${describeStatus(order.pStatus)}; only a shipped order (SHIPPED) can be delivered.`,
+      );
+    return { mkpOrderId, pStatus: 'DELIVERED' };
+  });
+}

@@ -1,0 +1,95 @@
+/**
+ * Wires the payments module: the configured provider, the service with its ports onto the
+ * orders, users and email modules' exported services, the API routes, the sandbox gateway's
+ * pages, and the reconciliation worker.
+ */
+import type { FastifyInstance } from 'fastify';
+import type { ModuleContext } from '../../app.js';
+import type { Db } from '../../db/connect.js';
+import { enqueueEmail } from '../email/outbox.js';
+import { findOrder, findOwnOrder, getOrder, transitionOrderStatus } from '../orders/service.js';
+import { profile } from '../users/service.js';
+import { paymentConfirmationEmail } from './confirmation-email.js';
+import { createPhonePeProvider } from './phonepe-provider.js';
+import type { PaymentProvider } from './provider.js';
+import { paymentRoutes } from './routes.js';
+import { fetchDelivery, sandboxGatewayRoutes, type CallbackDelivery } from './sandbox-gateway.js';
+import { createSandboxProvider } from './sandbox-provider.js';
+import { createPaymentsService, type PaymentsService, type Tx } from './service.js';
+import { startReconciliation, type ReconciliationOptions } from './worker.js';
+
+export interface PaymentsModuleOptions {
+  /** How the sandbox gateway delivers its callbacks (tests deliver through inject). */
+  deliverCallback?: CallbackDelivery;
+  /** Replaces the configured provider (tests point PhonePe at a local fake). */
+  provider?: PaymentProvider;
+  reconciliation?: ReconciliationOptions;
+}
+
+export function createPaymentProvider(context: ModuleContext): PaymentProvider {
+  const { config, db } = context;
+  if (config.payments.provider === 'phonepe') {
+    const p = config.payments.phonepe;
+    return createPhonePeProvider({
+      clientId: p.clientId!,
+      clientSecret: p.clientSecret!,
+      clientVersion: p.clientVersion,
+      authUrl: p.authUrl,
+      apiUrl: p.apiUrl,
+      webhookUsername: p.webhookUsername!,
+      webhookPassword: p.webhookPassword!,
+    });
+  }
+  return createSandboxProvider(db, config.payments.sandboxSecret);
+}
+
+export function createPayments(context: ModuleContext, provider: PaymentProvider): PaymentsService {
+  const { db, config } = context;
+  return createPaymentsService(
+    db,
+    provider,
+    {
+      findOwnOrder,
+      findOrder: (tx, orderId) => findOrder(tx, orderId),
+      transitionOrderStatus: (tx, orderId, from, to, cause, detail) =>
+        transitionOrderStatus(tx, orderId, from, to, cause, detail),
+      async notifyOrderPaid(tx: Tx, orderId: string) {
+        const order = await findOrder(tx, orderId);
+        if (!order) return;
+        const buyer = await profile(tx as unknown as Db, order.userId);
+        const full = await getOrder(tx as unknown as Db, order.userId, orderId);
+        await enqueueEmail(tx, {
+          kind: 'payment_confirmation',
+          to: buyer.email,
+          content: paymentConfirmationEmail({
+            publicUrl: config.publicUrl,
+            fullName: buyer.full_name,
+            order: full,
+          }),
+        });
+      },
+    },
+    { publicUrl: config.publicUrl },
+  );
+}
+
+export function paymentsModule(context: ModuleContext, options: PaymentsModuleOptions = {}) {
+  const provider = options.provider ?? createPaymentProvider(context);
+  const service = createPayments(context, provider);
+  return async (app: FastifyInstance) => {
+    await app.register(paymentRoutes(service, provider, context.authenticate as never));
+    if (provider.name === 'sandbox') {
+      await app.register(
+        sandboxGatewayRoutes(
+          context.db,
+          context.config.payments.sandboxSecret,
+          options.deliverCallback ?? fetchDelivery,
+        ),
+      );
+    }
+    if (context.config.workers) {
+      const stop = startReconciliation(service, app.log, options.reconciliation);
+      app.addHook('onClose', async () => stop());
+    }
+  };
+}

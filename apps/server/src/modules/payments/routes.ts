@@ -1,0 +1,125 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ObjectId } from '@storefront/shared/catalog';
+import { ErrorBody } from '@storefront/shared/errors';
+import { AppError } from '../../lib/errors.js';
+import { CallbackRejected, type PaymentProvider } from './provider.js';
+import type { PaymentsService } from './service.js';
+
+const OrderParams = z.object({ orderId: ObjectId }).strict();
+
+export function paymentRoutes(
+  service: PaymentsService,
+  provider: PaymentProvider,
+  authenticate: (request: never, reply: never) => Promise<void>,
+) {
+  return async (fastify: FastifyInstance) => {
+    const app = fastify.withTypeProvider<ZodTypeProvider>();
+    const tags = ['payments'];
+
+    app.get(
+      '/api/payments/pay/:orderId',
+      {
+        preHandler: authenticate as never,
+        schema: {
+          tags,
+          summary: 'Start a payment attempt; answers the gateway URL to send the buyer to',
+          security: [{ bearer: [] }],
+          params: OrderParams,
+          response: {
+            200: z.object({ paymentUrl: z.string() }),
+            401: ErrorBody,
+            404: ErrorBody,
+            409: ErrorBody,
+            502: ErrorBody,
+          },
+        },
+      },
+      async (request) => service.startPayment(request.userId!, request.params.orderId),
+    );
+
+    app.post(
+      '/api/payments/status/:orderId',
+      {
+        preHandler: authenticate as never,
+        schema: {
+          tags,
+          summary: 'After the buyer returns from the gateway: ask the gateway for the truth',
+          security: [{ bearer: [] }],
+          params: OrderParams,
+          response: { 200: z.object({ pStatus: z.string() }), 401: ErrorBody, 404: ErrorBody },
+        },
+      },
+      async (request) => service.refreshOrder(request.userId!, request.params.orderId),
+    );
+
+    // The gateway's server-to-server callback. Its raw bytes are what the signature covers,
+    // so this scope parses JSON (and the text/plain some gateways send) as a string.
+    await app.register(async (scope) => {
+      scope.removeAllContentTypeParsers();
+      scope.addContentTypeParser(
+        '*',
+        { parseAs: 'string', bodyLimit: 64 * 1024 },
+        (_request, body, done) => done(null, body),
+      );
+      scope.withTypeProvider<ZodTypeProvider>().post(
+        '/api/payments/callback/:provider',
+        {
+          schema: {
+            tags,
+            summary: 'Gateway callback (signed); applied exactly once',
+            params: z.object({ provider: z.string() }).strict(),
+            response: {
+              200: z.object({ received: z.literal(true), outcome: z.string() }),
+              400: ErrorBody,
+              401: ErrorBody,
+              404: ErrorBody,
+            },
+          },
+        },
+        async (request) => {
+          if (request.params.provider !== provider.name)
+            throw new AppError('not_found', 'unknown_provider', 'Unknown payment provider');
+          const rawBody = typeof request.body === 'string' ? request.body : '';
+          let parsed;
+          try {
+            parsed = provider.verifyCallback({ headers: request.headers, rawBody });
+          } catch (error) {
+            if (error instanceof CallbackRejected) {
+              request.log.warn({ reason: error.message }, 'payment callback refused');
+              throw new AppError(
+                'unauthorized',
+                'invalid_signature',
+                'Callback signature is not valid',
+              );
+            }
+            throw error;
+          }
+          // A body that is not signed (PhonePe) is only a hint: the status API is the truth.
+          const truth = parsed.bodyAuthenticated
+            ? parsed
+            : await provider.fetchStatus(parsed.merchantTransactionId);
+          const outcome = await service.applyGatewayResult({
+            eventId: parsed.eventId,
+            merchantTransactionId: parsed.merchantTransactionId,
+            state: truth.state,
+            amountPaise: truth.amountPaise,
+            cause: 'payment_callback',
+            raw: {
+              callback: parsed.raw,
+              ...(parsed.bodyAuthenticated ? {} : { status: truth.raw }),
+            },
+          });
+          if (outcome === 'flagged')
+            throw new AppError(
+              'invalid_data',
+              'amount_mismatch',
+              'Amount does not match the order',
+            );
+          return { received: true as const, outcome };
+        },
+      );
+    });
+  };
+}

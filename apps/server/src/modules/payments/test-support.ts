@@ -1,0 +1,82 @@
+/**
+ * Helpers of the payment tests: an order placed through the real cart and orders API by a
+ * test buyer, and a sandbox callback delivery that goes through the app's own HTTP handling
+ * (inject) and keeps every signed callback it carried, so a test can replay or tamper with it.
+ */
+import type { TestApp } from '../../test/app.js';
+import type { TestBuyer } from '../../test/buyers.js';
+import { insertProducts } from '../../test/catalog-fixtures.js';
+import type { CallbackDelivery } from './sandbox-gateway.js';
+
+export interface DeliveredCallback {
+  url: string;
+  body: string;
+  headers: Record<string, string>;
+}
+
+export interface CallbackRecorder {
+  deliver: CallbackDelivery;
+  delivered: DeliveredCallback[];
+  /** When true, callbacks are lost on the way (the gateway sees no answer). */
+  drop: boolean;
+  attach(t: TestApp): void;
+}
+
+export function callbackRecorder(): CallbackRecorder {
+  let app: TestApp | undefined;
+  const recorder: CallbackRecorder = {
+    delivered: [],
+    drop: false,
+    attach: (t) => (app = t),
+    async deliver(url, body, headers) {
+      recorder.delivered.push({ url, body, headers });
+      if (recorder.drop || !app) return 0;
+      const response = await app.app.inject({
+        method: 'POST',
+        url: new URL(url).pathname,
+        payload: body,
+        headers,
+      });
+      return response.statusCode;
+    },
+  };
+  return recorder;
+}
+
+export const SHIPPING = {
+  recipientName: 'Asha Mehta',
+  shippingAddress1: '14 Linking Road',
+  shippingCity: 'Mumbai',
+  shippingState: 'Maharashtra',
+  shippingPostalCode: '400050',
+  shippingCountry: 'India',
+  shippingPhoneNumber: '9876543210',
+};
+
+let productCounter = 0;
+
+/** Places an order of 2 units at ₹500.00 (Ex-china): a total of ₹1,000.00 = 100000 paise. */
+export async function placeOrder(
+  t: TestApp,
+  buyer: TestBuyer,
+): Promise<{ orderId: string; mkpOrderId: string }> {
+  const [productId] = await insertProducts(t, [
+    { name: 'Payment Test Mug', code: `PAY-${process.pid}-${++productCounter}`, spPaise: 500_00 },
+  ]);
+  const added = await t.app.inject({
+    method: 'POST',
+    url: `/api/cart/items/${productId}`,
+    headers: buyer.headers,
+    payload: { quantity: 2, source: 'Ex-china' },
+  });
+  if (added.statusCode !== 200) throw new Error(`cart add: ${added.body}`);
+  const created = await t.app.inject({
+    method: 'POST',
+    url: '/api/orders/',
+    headers: { ...buyer.headers, 'idempotency-key': `pay-test-${productCounter}-${Date.now()}` },
+    payload: SHIPPING,
+  });
+  if (created.statusCode !== 201) throw new Error(`order: ${created.body}`);
+  const { payload } = created.json() as { payload: { _id: { $oid: string }; mkpOrderId: string } };
+  return { orderId: payload._id.$oid, mkpOrderId: payload.mkpOrderId };
+}

@@ -1,0 +1,46 @@
+/**
+ * The search module: the Algolia-compatible endpoint on PostgreSQL, always served, and in
+ * hosted-Algolia mode the push of catalog changes to Algolia (the browser then queries Algolia
+ * directly, GET /api/search/config tells it so).
+ */
+import type { FastifyInstance } from 'fastify';
+import { SEARCH_INDEX } from '@storefront/shared/constants';
+import type { ModuleContext } from '../../app.js';
+import type { Config } from '../../config.js';
+import { createAlgoliaSync } from './algolia-sync.js';
+import { searchRoutes } from './routes.js';
+
+/** The hosts the browser's Algolia client talks to, for the CSP's connect-src. */
+export function algoliaConnectSrc(config: Pick<Config, 'search'>): string[] {
+  const { provider, algoliaAppId } = config.search;
+  if (provider !== 'algolia' || !algoliaAppId) return [];
+  return [
+    `https://${algoliaAppId}-dsn.algolia.net`,
+    `https://${algoliaAppId}.algolia.net`,
+    'https://*.algolianet.com',
+  ];
+}
+
+export function searchModule(context: ModuleContext) {
+  const { db, config } = context;
+  return async (app: FastifyInstance) => {
+    await app.register(searchRoutes(context));
+
+    const { provider, algoliaAppId, algoliaAdminKey } = config.search;
+    const sync = createAlgoliaSync(db, {
+      appId: algoliaAppId ?? '',
+      adminKey: algoliaAdminKey ?? '',
+      indexName: SEARCH_INDEX,
+      log: (message, error) => app.log.error({ err: error }, message),
+    });
+    app.addHook('onReady', async () => {
+      if (provider !== 'algolia') {
+        await sync.disable();
+        return;
+      }
+      await sync.enable();
+      if (config.workers) sync.start();
+    });
+    app.addHook('onClose', () => sync.stop());
+  };
+}

@@ -1,0 +1,522 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../../test/app.js';
+import { insertSearchProducts } from './search-fixtures.js';
+import type { SearchResult } from './service.js';
+
+let t: TestApp;
+let samovarName: string;
+let samovarMention: string;
+
+beforeAll(async () => {
+  t = await buildTestApp({ products: 600 });
+  const ids = await insertSearchProducts(t.database.db, [
+    { name: 'Brass Samovar 5 L', description: 'A tea urn for office pantries.' },
+    {
+      name: 'Copper Tea Urn 5 L',
+      description:
+        'Keeps tea hot like a samovar; a samovar-style tap. Every samovar buyer likes it.',
+    },
+  ]);
+  [samovarName, samovarMention] = ids as [string, string];
+});
+afterAll(() => t.close());
+
+const QUERY_URL = '/api/search/1/indexes/product_index/query';
+const MULTI_URL = '/api/search/1/indexes/*/queries';
+
+async function post(
+  url: string,
+  payload: string | object,
+  contentType = 'text/plain',
+): Promise<{ status: number; body: Record<string, unknown>; headers: Record<string, unknown> }> {
+  const response = await t.app.inject({
+    method: 'POST',
+    url,
+    payload: typeof payload === 'string' ? payload : JSON.stringify(payload),
+    headers: { 'content-type': contentType },
+  });
+  return {
+    status: response.statusCode,
+    body: response.json() as Record<string, unknown>,
+    headers: response.headers,
+  };
+}
+
+async function search(params: object): Promise<SearchResult> {
+  const response = await post(QUERY_URL, params);
+  expect(response.status, JSON.stringify(response.body)).toBe(200);
+  return response.body as unknown as SearchResult;
+}
+
+/** An oracle independent of the engine: products whose text has a word starting with `stem`. */
+async function countWithWord(stem: string, where = sql`TRUE`): Promise<number> {
+  const result = await t.database.db.execute(
+    sql`SELECT count(*)::int AS n FROM products p
+         JOIN categories c ON c.id = p.category_id JOIN subcategories s ON s.id = p.subcategory_id
+        WHERE concat_ws(' ', p.name, p.brand, c.name, s.name, p.features::text, p.description_text)
+              ~* ${`\\m${stem}`} AND ${where}`,
+  );
+  return (result.rows[0] as { n: number }).n;
+}
+
+describe('the Algolia response format', () => {
+  it('answers hits with the record fields, highlighting, and the paging figures', async () => {
+    const body = await search({ query: 'bottle', hitsPerPage: 5 });
+    const expected = await countWithWord('bottle');
+    expect(expected).toBeGreaterThan(5);
+    expect(body.nbHits).toBe(expected);
+    expect(body.page).toBe(0);
+    expect(body.hitsPerPage).toBe(5);
+    expect(body.nbPages).toBe(Math.ceil(expected / 5));
+    expect(body.query).toBe('bottle');
+    expect(body.params).toBe('query=bottle&hitsPerPage=5');
+    expect(body.exhaustiveNbHits).toBe(true);
+    expect(typeof body.processingTimeMS).toBe('number');
+    expect(body.queryID).toBeUndefined();
+    expect(body.facets).toBeUndefined();
+    const hit = body.hits[0]!;
+    expect(Object.keys(hit).sort()).toEqual(
+      [
+        '_highlightResult',
+        'category',
+        'images',
+        'imgUrl',
+        'mrp',
+        'name',
+        'objectID',
+        'pd_brand',
+        'sp',
+        'subcategory',
+        'summary',
+      ].sort(),
+    );
+    expect(hit.objectID).toMatch(/^[0-9a-f]{24}$/);
+    expect(hit.name).toMatch(/Bottle/);
+    expect(hit._highlightResult!.name).toEqual({
+      value: hit.name!.replace('Bottle', '<em>Bottle</em>'),
+      matchLevel: 'full',
+      matchedWords: ['bottle'],
+      fullyHighlighted: false,
+    });
+    expect(hit.imgUrl).toEqual(hit.images!.map((src) => ({ src })));
+  });
+
+  it('uses the highlight tags the client asks for (InstantSearch sends its own)', async () => {
+    const body = await search({
+      query: 'water bottle',
+      hitsPerPage: 1,
+      highlightPreTag: '__ais-highlight__',
+      highlightPostTag: '__/ais-highlight__',
+    });
+    expect(body.hits[0]!._highlightResult!.name!.value).toContain(
+      '__ais-highlight__Water__/ais-highlight__ __ais-highlight__Bottle__/ais-highlight__',
+    );
+  });
+
+  it('returns a queryID with clickAnalytics, and only the attributes asked for', async () => {
+    const body = await search({
+      query: 'bottle',
+      hitsPerPage: 2,
+      clickAnalytics: true,
+      attributesToRetrieve: ['name', 'sp'],
+      attributesToHighlight: [],
+    });
+    expect(body.queryID).toMatch(/^[0-9a-f]{32}$/);
+    expect(Object.keys(body.hits[0]!).sort()).toEqual(['name', 'objectID', 'sp']);
+  });
+
+  it('answers each query with one SQL statement', async () => {
+    const response = await post(QUERY_URL, {
+      query: 'stainless bott',
+      facets: ['category', 'subcategory', 'pd_brand'],
+      facetFilters: [['pd_brand:Generic', 'pd_brand:Apex']],
+      numericFilters: ['sp>=100'],
+    });
+    expect(response.status).toBe(200);
+    expect(response.headers['x-sql-statements']).toBe('1');
+  });
+});
+
+describe('ranking', () => {
+  it('puts an exact name match above products that only mention the word', async () => {
+    const body = await search({ query: 'samovar' });
+    expect(body.hits.map((h) => h.objectID)).toEqual([samovarName, samovarMention]);
+  });
+
+  it('puts products named for both words first', async () => {
+    // Also matched: laptops whose features say 'standards' (the last word is a prefix).
+    const body = await search({ query: 'laptop stand', hitsPerPage: 1000 });
+    const named = body.hits.map((h) => /Laptop Stand/.test(h.name!));
+    expect(named.filter(Boolean).length).toBeGreaterThan(0);
+    expect(named.filter((n) => !n).length).toBeGreaterThan(0);
+    expect(named).toEqual([...named].sort((a, b) => Number(b) - Number(a)));
+  });
+});
+
+describe('typo tolerance', () => {
+  it.each([
+    ['bottel', 'bottle'],
+    ['lapto', 'laptop'],
+    ['stainles', 'stainless'],
+    ['samovra', 'samovar'],
+  ])('"%s" finds what "%s" finds', async (typo, word) => {
+    const [typed, meant] = await Promise.all([
+      search({ query: typo, hitsPerPage: 1000 }),
+      search({ query: word, hitsPerPage: 1000 }),
+    ]);
+    expect(meant.nbHits).toBeGreaterThan(0);
+    expect(typed.nbHits).toBe(meant.nbHits);
+    expect(typed.hits.map((h) => h.objectID)).toEqual(meant.hits.map((h) => h.objectID));
+    expect(typed.hits[0]!._highlightResult!.name!.matchedWords).toEqual([typo]);
+  });
+
+  it('does not correct with typoTolerance false', async () => {
+    expect((await search({ query: 'bottel', typoTolerance: false })).nbHits).toBe(0);
+  });
+
+  it('finds nothing for nonsense, with consistent figures', async () => {
+    const body = await search({ query: 'qzxwvj plokmn' });
+    expect(body).toMatchObject({ hits: [], nbHits: 0, nbPages: 0, page: 0 });
+  });
+});
+
+describe('prefix matching (as you type)', () => {
+  it('matches the last word as a prefix', async () => {
+    const [partial, whole] = await Promise.all([
+      search({ query: 'stainl', hitsPerPage: 0 }),
+      search({ query: 'stainless', hitsPerPage: 0 }),
+    ]);
+    expect(whole.nbHits).toBe(await countWithWord('stainless'));
+    expect(partial.nbHits).toBe(whole.nbHits);
+  });
+
+  it('matches earlier words whole and the last one as a prefix', async () => {
+    const body = await search({ query: 'water bot', hitsPerPage: 1000 });
+    expect(body.nbHits).toBeGreaterThan(0);
+    for (const hit of body.hits) expect(hit.name).toMatch(/Water Bottle/);
+  });
+
+  it('finds a word whose English stem is shorter than the typed prefix ("organi")', async () => {
+    // 'organic' is indexed as its stem 'organ', which the prefix 'organi:*' alone would miss.
+    const body = await search({ query: 'organi', hitsPerPage: 1000 });
+    expect(body.nbHits).toBe(await countWithWord('organi'));
+    expect(body.hits.some((h) => /\bOrganic\b/.test(h.name!))).toBe(true);
+  });
+
+  it('does not treat the last word as a prefix with queryType prefixNone', async () => {
+    const exact = { query: 'stainl', queryType: 'prefixNone', typoTolerance: false };
+    expect((await search(exact)).nbHits).toBe(0);
+  });
+});
+
+describe('filters and facets', () => {
+  it('counts facet values over every match', async () => {
+    const body = await search({ query: 'bottle', facets: ['category', 'subcategory', 'pd_brand'] });
+    for (const facet of ['category', 'subcategory', 'pd_brand'] as const) {
+      const counts = Object.values(body.facets![facet]!);
+      expect(counts.reduce((a, b) => a + b, 0)).toBe(body.nbHits);
+      expect(counts).toEqual([...counts].sort((a, b) => b - a));
+    }
+    const all = await search({ query: 'bottle', facets: ['*'] });
+    expect(all.facets).toEqual(body.facets);
+  });
+
+  it('filters by category with facetFilters, ORs inner arrays, and negates with "-"', async () => {
+    const { facets, nbHits } = await search({ query: 'steel', facets: ['category'] });
+    const categories = Object.entries(facets!.category!);
+    expect(categories.length).toBeGreaterThanOrEqual(2);
+    const [[first, firstCount], [second, secondCount]] = categories as [
+      [string, number],
+      [string, number],
+    ];
+
+    const one = await search({ query: 'steel', facetFilters: [`category:${first}`] });
+    expect(one.nbHits).toBe(firstCount);
+    expect(new Set(one.hits.map((h) => h.category))).toEqual(new Set([first]));
+
+    const either = await search({
+      query: 'steel',
+      facetFilters: [[`category:${first}`, `category:${second}`]],
+    });
+    expect(either.nbHits).toBe(firstCount + secondCount);
+
+    const not = await search({ query: 'steel', facetFilters: [`category:-${first}`] });
+    expect(not.nbHits).toBe(nbHits - firstCount);
+  });
+
+  it('filters by price with numericFilters on sp (rupees, inclusive bounds)', async () => {
+    const body = await search({
+      query: 'bottle',
+      numericFilters: ['sp>=100', 'sp<=2000'],
+      hitsPerPage: 1000,
+    });
+    expect(body.nbHits).toBe(
+      await countWithWord('bottle', sql`p.sp_paise BETWEEN 10000 AND 200000`),
+    );
+    for (const hit of body.hits) {
+      expect(hit.sp).toBeGreaterThanOrEqual(100);
+      expect(hit.sp).toBeLessThanOrEqual(2000);
+    }
+  });
+
+  it('reads the same filters from the filters expression', async () => {
+    const facetForm = await search({
+      query: 'steel',
+      facetFilters: [['category:Home & Kitchen', 'pd_brand:Generic']],
+      numericFilters: ['sp:100 TO 2000'],
+    });
+    const expressionForm = await search({
+      query: 'steel',
+      filters: '(category:"Home & Kitchen" OR pd_brand:Generic) AND sp:100 TO 2000',
+    });
+    expect(facetForm.nbHits).toBeGreaterThan(0);
+    expect(expressionForm.nbHits).toBe(facetForm.nbHits);
+    const negated = await search({
+      query: 'steel',
+      filters: 'NOT category:"Home & Kitchen" AND sp >= 100',
+    });
+    const steelFrom100 = await search({ query: 'steel', numericFilters: 'sp>=100' });
+    const homeFrom100 = await search({
+      query: 'steel',
+      facetFilters: ['category:home & kitchen'],
+      numericFilters: 'sp>=100',
+    });
+    expect(negated.nbHits).toBe(steelFrom100.nbHits - homeFrom100.nbHits);
+  });
+
+  it('filters a browse (empty query) and facets the whole catalog', async () => {
+    const body = await search({ query: '', facets: ['category'], hitsPerPage: 0 });
+    expect(body.nbHits).toBe(602);
+    expect(body.facets!.category!['Home & Kitchen']).toBe(30);
+    const kitchen = await search({ facetFilters: ['category:Home & Kitchen'] });
+    expect(kitchen.nbHits).toBe(30);
+    expect(kitchen.hits).toHaveLength(20);
+    expect(kitchen.hits[0]!._highlightResult!.name!.matchLevel).toBe('none');
+  });
+
+  it('searches facet values', async () => {
+    const response = await post(MULTI_URL, {
+      requests: [
+        { indexName: 'product_index', type: 'facet', facet: 'category', facetQuery: 'kit' },
+      ],
+    });
+    expect(response.status).toBe(200);
+    const [result] = response.body.results as { facetHits: unknown[] }[];
+    expect(result!.facetHits).toEqual([
+      { value: 'Home & Kitchen', highlighted: 'Home & <em>Kit</em>chen', count: 30 },
+    ]);
+  });
+});
+
+describe('paging', () => {
+  it('pages through every hit once, the last page holding the rest', async () => {
+    const all = await search({ query: 'pack', hitsPerPage: 1000 });
+    const n = all.nbHits;
+    expect(n).toBeGreaterThan(40);
+    const lastPage = Math.ceil(n / 20) - 1;
+    const pages = await Promise.all(
+      Array.from({ length: lastPage + 1 }, (_, page) => search({ query: 'pack', page })),
+    );
+    expect(pages.flatMap((p) => p.hits.map((h) => h.objectID))).toEqual(
+      all.hits.map((h) => h.objectID),
+    );
+    expect(pages[lastPage]!.hits).toHaveLength(n - lastPage * 20);
+    expect(pages[lastPage]!.nbPages).toBe(lastPage + 1);
+  });
+
+  it('answers a page beyond the end with no hits and the true totals', async () => {
+    const body = await search({ query: 'steel', page: 500 });
+    const first = await search({ query: 'steel' });
+    expect(body).toMatchObject({ hits: [], page: 500, nbHits: first.nbHits });
+    expect(body.nbPages).toBe(first.nbPages);
+  });
+});
+
+describe('request forms real clients send', () => {
+  const v5 = { requests: [{ indexName: 'product_index', query: 'bottel', hitsPerPage: 3 }] };
+  let expected: string[];
+
+  beforeAll(async () => {
+    const body = await search({ query: 'bottel', hitsPerPage: 3 });
+    expected = body.hits.map((h) => h.objectID);
+  });
+
+  const ids = (body: Record<string, unknown>) =>
+    (body.results as SearchResult[])[0]!.hits.map((h) => h.objectID);
+
+  it.each([
+    ['v5: parameters at the top level', v5],
+    [
+      'InstantSearch: a params object',
+      { requests: [{ indexName: 'product_index', params: { query: 'bottel', hitsPerPage: 3 } }] },
+    ],
+    [
+      'v4: a URL-encoded params string',
+      { requests: [{ indexName: 'product_index', params: 'query=bottel&hitsPerPage=3' }] },
+    ],
+  ])('%s', async (_form, payload) => {
+    const response = await post(MULTI_URL, payload);
+    expect(response.status).toBe(200);
+    expect(ids(response.body)).toEqual(expected);
+    expect((response.body.results as { index: string }[])[0]!.index).toBe('product_index');
+  });
+
+  it('takes JSON as application/json, text/plain or x-www-form-urlencoded', async () => {
+    for (const type of [
+      'application/json',
+      'text/plain;charset=UTF-8',
+      'application/x-www-form-urlencoded',
+    ]) {
+      const response = await post(MULTI_URL, v5, type);
+      expect(response.status, type).toBe(200);
+      expect(ids(response.body)).toEqual(expected);
+    }
+  });
+
+  it('takes the x-algolia-* agent and keys in the query string', async () => {
+    const response = await post(
+      `${MULTI_URL}?x-algolia-agent=Algolia%20for%20JavaScript%20(5.40.0)&x-algolia-api-key=public&x-algolia-application-id=storefront`,
+      v5,
+    );
+    expect(response.status).toBe(200);
+    expect(ids(response.body)).toEqual(expected);
+  });
+
+  it('answers GET /1/indexes/{index} with the parameters in the query string', async () => {
+    const response = await t.app.inject({
+      method: 'GET',
+      url: '/api/search/1/indexes/product_index?query=bottel&hitsPerPage=3',
+    });
+    expect(response.statusCode).toBe(200);
+    expect((response.json() as SearchResult).hits.map((h) => h.objectID)).toEqual(expected);
+  });
+
+  it('runs several queries in one request, in order', async () => {
+    const response = await post(MULTI_URL, {
+      requests: [
+        { indexName: 'product_index', query: 'bottle', hitsPerPage: 0 },
+        { indexName: 'product_index', query: 'samovar' },
+      ],
+    });
+    const results = response.body.results as SearchResult[];
+    expect(results.map((r) => r.query)).toEqual(['bottle', 'samovar']);
+    expect(results[1]!.nbHits).toBe(2);
+  });
+});
+
+describe('errors in Algolia’s format', () => {
+  it.each([
+    [
+      'an unknown index',
+      QUERY_URL.replace('product_index', 'orders'),
+      { query: 'a' },
+      404,
+      'Index does not exist',
+    ],
+    [
+      'hitsPerPage above 1000',
+      QUERY_URL,
+      { hitsPerPage: 1001 },
+      400,
+      'Value too big for parameter hitsPerPage: maximum is 1000',
+    ],
+    ['a negative page', QUERY_URL, { page: -1 }, 400, 'Invalid value for page: must be at least 0'],
+    [
+      'a non-numeric hitsPerPage',
+      QUERY_URL,
+      { params: 'hitsPerPage=ten' },
+      400,
+      'Invalid value for hitsPerPage: expected an integer',
+    ],
+    ['malformed JSON', QUERY_URL, '{"query": ', 400, 'Invalid JSON in the request body'],
+    [
+      'a filter on an unknown attribute',
+      QUERY_URL,
+      { facetFilters: ['colour:red'] },
+      400,
+      'Invalid facetFilters: attribute "colour" is not a facet (use category, subcategory, pd_brand)',
+    ],
+    [
+      'a malformed filters expression',
+      QUERY_URL,
+      { filters: 'category:Baby AND (' },
+      400,
+      'Invalid filters: expected attribute',
+    ],
+    [
+      'a multi-query without requests',
+      MULTI_URL,
+      { query: 'a' },
+      400,
+      'Invalid requests: Invalid input: expected array, received undefined',
+    ],
+    [
+      'a multi-query on an unknown index',
+      MULTI_URL,
+      { requests: [{ indexName: 'x' }] },
+      404,
+      'Index does not exist',
+    ],
+  ])('%s', async (_case, url, payload, status, message) => {
+    const response = await post(url, payload);
+    expect(response.status).toBe(status);
+    expect(response.body).toEqual({ message, status });
+  });
+
+  it('answers an unknown search path with 404', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/search/1/keys' });
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toEqual({
+      message: 'No route for GET /api/search/1/keys',
+      status: 404,
+    });
+  });
+});
+
+describe('consistency with the catalog (kept by the database’s triggers)', () => {
+  it('finds a new product at once, follows renames, and forgets deleted products', async () => {
+    const db = t.database.db;
+    const [id] = await insertSearchProducts(db, [{ name: 'Teakwood Spice Box', category: 'Baby' }]);
+    expect((await search({ query: 'teakwood' })).hits.map((h) => h.objectID)).toEqual([id]);
+
+    await db.execute(
+      sql`UPDATE products SET name = 'Rosewood Spice Box', description_text = 'Rosewood Spice Box'
+           WHERE id = ${id}`,
+    );
+    expect((await search({ query: 'teakwood' })).nbHits).toBe(0);
+    expect((await search({ query: 'rosewod' })).hits.map((h) => h.objectID)).toEqual([id]);
+
+    await db.execute(sql`UPDATE categories SET name = 'Infant Care' WHERE name = 'Baby'`);
+    const renamed = await search({ query: 'rosewood infant', facets: ['category'] });
+    expect(renamed.hits.map((h) => h.category)).toEqual(['Infant Care']);
+    expect(renamed.facets!.category).toEqual({ 'Infant Care': 1 });
+    await db.execute(sql`UPDATE categories SET name = 'Baby' WHERE name = 'Infant Care'`);
+
+    await db.execute(sql`DELETE FROM products WHERE id = ${id}`);
+    expect((await search({ query: 'rosewood' })).nbHits).toBe(0);
+  });
+
+  it('re-indexes a price change for numeric filters', async () => {
+    const db = t.database.db;
+    const [id] = await insertSearchProducts(db, [{ name: 'Walnut Gavel', spPaise: 50_000 }]);
+    expect((await search({ query: 'gavel', numericFilters: ['sp<=400'] })).nbHits).toBe(0);
+    await db.execute(sql`UPDATE products SET sp_paise = 39900 WHERE id = ${id}`);
+    const body = await search({ query: 'gavel', numericFilters: ['sp<=400'] });
+    expect(body.hits.map((h) => [h.objectID, h.sp])).toEqual([[id, 399]]);
+    await db.execute(sql`DELETE FROM products WHERE id = ${id}`);
+  });
+});
+
+describe('GET /api/search/config', () => {
+  it('points the web app at our own endpoint by default', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/search/config' });
+    expect(response.json()).toEqual({
+      provider: 'postgres',
+      indexName: 'product_index',
+      appId: 'storefront',
+      apiKey: 'public',
+      path: '/api/search',
+    });
+  });
+});

@@ -1,0 +1,215 @@
+/**
+ * The account API (spec §7 user calls and POST /refresh; ARCHITECTURE.md "Contracts"). Thin
+ * handlers: validated input → service → contract object. Response schemas strip every field
+ * they do not name, so a password hash cannot leak even if a service returned one.
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { Redis } from 'ioredis';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  LoginBody,
+  LoginResponse,
+  MessageResponse,
+  RefreshResponse,
+  ResendVerificationBody,
+  SignupBody,
+  UserProfile,
+} from '@storefront/shared/accounts';
+import { ErrorBody } from '@storefront/shared/errors';
+import type { ModuleContext } from '../../app.js';
+import { bearerToken } from '../../lib/auth.js';
+import { AppError } from '../../lib/errors.js';
+import { ACCOUNT_LIMITS } from './limits.js';
+import { COMMON_PASSWORD_MESSAGE, isCommonPassword } from './password-policy.js';
+import { memoryLimiter, redisLimiter, type Limiter } from './rate-limit.js';
+import * as accounts from './service.js';
+import { endSession, rotateSession } from './sessions.js';
+
+/** The shared rules plus what only the server checks: the bundled common-password list. */
+const ServerSignupBody = SignupBody.superRefine((body, ctx) => {
+  if (isCommonPassword(body.password)) {
+    ctx.addIssue({ code: 'custom', path: ['password'], message: COMMON_PASSWORD_MESSAGE });
+  }
+});
+
+const RefreshHeaders = z.object({ 'refresh-token': z.string().max(200).optional() });
+const VerifyParams = z.object({ token: z.string().max(200) }).strict();
+
+const errors = (...statuses: (400 | 401 | 403 | 409 | 429)[]) =>
+  Object.fromEntries(statuses.map((status) => [status, ErrorBody]));
+
+const tooManyRequests = (retryAfterSeconds: number) =>
+  new AppError(
+    'rate_limited',
+    'rate_limited',
+    `Too many requests. Try again in ${Math.ceil(retryAfterSeconds / 60)} minutes.`,
+    { 'retry-after': String(retryAfterSeconds) },
+  );
+
+/** A preHandler taking one slot of `limiter` under the request's key. */
+function limitBy(limiter: Limiter, key: (request: FastifyRequest) => string) {
+  return async (request: FastifyRequest) => {
+    const taken = await limiter.take(key(request));
+    if (!taken.ok) throw tooManyRequests(taken.retryAfterSeconds);
+  };
+}
+
+const byAddress = (request: FastifyRequest) => request.ip;
+const byEmail = (request: FastifyRequest) => (request.body as { email: string }).email;
+
+export function userRoutes(context: ModuleContext) {
+  const { db, tokens, config, now } = context;
+  const accountContext = () => ({ publicUrl: config.publicUrl, now: now() });
+
+  return async (fastify: FastifyInstance) => {
+    const app = fastify.withTypeProvider<ZodTypeProvider>();
+    const tags = ['accounts'];
+    const redis = config.redisUrl
+      ? new Redis(config.redisUrl, {
+          // Fail fast to the local window instead of queueing logins behind a dead Redis.
+          enableOfflineQueue: false,
+          maxRetriesPerRequest: 1,
+        })
+      : undefined;
+    redis?.on('error', (error) => fastify.log.warn({ err: error }, 'redis: connection error'));
+    const limiters = Object.fromEntries(
+      Object.entries(ACCOUNT_LIMITS).map(([name, rule]) => [
+        name,
+        redis ? redisLimiter(redis, name, rule, now, fastify.log) : memoryLimiter(rule, now),
+      ]),
+    ) as Record<keyof typeof ACCOUNT_LIMITS, Limiter>;
+    app.addHook('onClose', async () => {
+      Object.values(limiters).forEach((limiter) => limiter.close());
+      redis?.disconnect();
+    });
+    // Tokens and profiles must never sit in a shared or browser cache (ASVS 5.0 14.3.2).
+    app.addHook('onSend', async (_request, reply) => {
+      reply.header('cache-control', 'no-store');
+    });
+
+    app.post(
+      '/api/user/signup',
+      {
+        schema: {
+          tags,
+          summary: 'Register a business account; a verification email follows',
+          body: ServerSignupBody,
+          response: { 201: MessageResponse, ...errors(400, 409, 429) },
+        },
+        preHandler: [
+          limitBy(limiters.signupPerAddress, byAddress),
+          limitBy(limiters.signupPerAccount, byEmail),
+        ],
+      },
+      async (request, reply) => {
+        await accounts.signup(db, request.body, accountContext());
+        return reply.status(201).send({ msg: accounts.MESSAGES.signedUp });
+      },
+    );
+
+    app.get(
+      '/api/user/verify-email/:token',
+      {
+        schema: {
+          tags,
+          summary: "Confirm an account's email with the token from its verification link",
+          params: VerifyParams,
+          response: { 200: MessageResponse, ...errors(400) },
+        },
+      },
+      async (request) => ({ msg: await accounts.verifyEmail(db, request.params.token, now()) }),
+    );
+
+    app.post(
+      '/api/user/resend-verification',
+      {
+        schema: {
+          tags,
+          summary: 'Send a new verification link (same answer whether or not the account exists)',
+          body: ResendVerificationBody,
+          response: { 202: MessageResponse, ...errors(400, 429) },
+        },
+        preHandler: [
+          limitBy(limiters.resendPerAddress, byAddress),
+          limitBy(limiters.resendPerAccount, byEmail),
+        ],
+      },
+      async (request, reply) => {
+        await accounts.resendVerification(db, request.body.email, accountContext());
+        return reply.status(202).send({ msg: accounts.MESSAGES.resent });
+      },
+    );
+
+    app.post(
+      '/api/user/login',
+      {
+        schema: {
+          tags,
+          summary: 'Log in with email and password',
+          body: LoginBody,
+          response: { 200: LoginResponse, ...errors(400, 401, 403, 429) },
+        },
+        preHandler: limitBy(limiters.loginPerAddress, byAddress),
+      },
+      async (request) =>
+        accounts.login(db, tokens, request.body, {
+          now: now(),
+          failures: limiters.failedLoginsPerAccount,
+        }),
+    );
+
+    app.post(
+      '/api/refresh',
+      {
+        schema: {
+          tags,
+          summary: 'Exchange the refresh-token header for a new access token and refresh token',
+          headers: RefreshHeaders,
+          response: { 200: RefreshResponse, ...errors(400, 401) },
+        },
+      },
+      async (request) => rotateSession(db, tokens, request.headers['refresh-token'], now()),
+    );
+
+    app.post(
+      '/api/user/logout',
+      {
+        schema: {
+          tags,
+          summary: 'End the session of the refresh-token header and/or the bearer token',
+          headers: RefreshHeaders,
+          response: { 200: MessageResponse, ...errors(400) },
+        },
+      },
+      async (request, reply) => {
+        const bearer = bearerToken(request);
+        const session = bearer
+          ? await tokens.verifyAccessToken(bearer).catch(() => undefined)
+          : undefined;
+        await endSession(
+          db,
+          { refreshToken: request.headers['refresh-token'], familyId: session?.sessionId },
+          now(),
+        );
+        // Asks the browser to drop the tokens it keeps in storage (reference §4, item 5).
+        reply.header('clear-site-data', '"storage"');
+        return { msg: 'You have been successfully logged out' };
+      },
+    );
+
+    app.get(
+      '/api/user/me',
+      {
+        schema: {
+          tags,
+          summary: 'The signed-in buyer’s profile',
+          security: [{ bearer: [] }],
+          response: { 200: UserProfile, ...errors(401) },
+        },
+        preHandler: context.authenticate,
+      },
+      async (request) => accounts.profile(db, request.userId!),
+    );
+  };
+}

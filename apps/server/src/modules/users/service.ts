@@ -1,0 +1,250 @@
+/**
+ * Accounts (spec §2 Auth, §3 user, §4 Auth, §7 user calls): sign-up with email verification
+ * through the email outbox, login, profile. Sessions and refresh tokens live in sessions.ts.
+ */
+import { and, count, eq, gt, isNull, sql } from 'drizzle-orm';
+import type { LoginResponse, SignupBody, UserProfile } from '@storefront/shared/accounts';
+import { verificationTokenFromPath } from '@storefront/shared/accounts';
+import type { Db } from '../../db/connect.js';
+import { emailVerificationTokens, users } from '../../db/schema.js';
+import type { TokenService } from '../../lib/auth.js';
+import { AppError, conflict, invalid, notFound } from '../../lib/errors.js';
+import { newObjectId } from '../../lib/ids.js';
+import { hashPassword, verifyPassword } from '../../lib/password.js';
+import { enqueueEmail, type DbOrTx } from '../email/outbox.js';
+import { verificationEmail } from '../email/templates.js';
+import { hashOpaqueToken, newOpaqueToken } from './opaque-token.js';
+import type { Limiter } from './rate-limit.js';
+import { startSession } from './sessions.js';
+
+export const VERIFICATION_TTL_HOURS = 24;
+/** Verification emails per account per hour, the sign-up's own included (G23). */
+export const VERIFICATION_EMAILS_PER_HOUR = 5;
+const HOUR_MS = 3600 * 1000;
+
+export const MESSAGES = {
+  signedUp: 'Registration successful. Please verify your email to continue.',
+  emailTaken: 'An account with this email already exists. Log in, or use a different email.',
+  verified: 'Email verified successfully. You can now log in.',
+  tokenMissing: 'No verification token provided.',
+  tokenInvalid:
+    'This verification link is not valid. Check that you opened the whole link from the email, or request a new one.',
+  tokenUsed: 'This verification link has already been used. If your email is verified, log in.',
+  tokenExpired:
+    'This verification link has expired. Request a new verification email from the login page.',
+  resent:
+    'If an account with this email is waiting for verification, a new verification link is on its way.',
+  badCredentials: 'Invalid email or password',
+  notVerified:
+    'Please verify your email address before logging in. Open the link in the email we sent you when you registered, or request a new verification email from the login page.',
+} as const;
+
+export interface AccountContext {
+  publicUrl: string;
+  now: Date;
+}
+
+type UserRow = typeof users.$inferSelect;
+
+function toProfile(user: UserRow): UserProfile {
+  return {
+    email: user.email,
+    full_name: user.fullName,
+    company_name: user.companyName,
+    phone_number: user.phoneNumber,
+    gst_number: user.gstNumber,
+    business_street: user.businessStreet,
+    business_city: user.businessCity,
+    business_state: user.businessState,
+    business_type: user.businessType,
+    business_country: user.businessCountry,
+    created_at: user.createdAt.toISOString(),
+    role: user.role,
+  };
+}
+
+const byEmail = (email: string) => eq(sql`lower(${users.email})`, email.toLowerCase());
+
+function isUniqueViolation(error: unknown): boolean {
+  // Drivers wrap the database error (drizzle's DrizzleQueryError has it as `cause`).
+  let current: unknown = error;
+  while (current && typeof current === 'object') {
+    if ((current as { code?: unknown }).code === '23505') return true;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
+/** A fresh single-use verification token, stored hashed, mailed in the same transaction. */
+async function sendVerification(
+  tx: DbOrTx,
+  user: { id: string; email: string; fullName: string },
+  context: AccountContext,
+): Promise<void> {
+  const token = newOpaqueToken();
+  await tx.insert(emailVerificationTokens).values({
+    userId: user.id,
+    tokenHash: hashOpaqueToken(token),
+    createdAt: context.now,
+    expiresAt: new Date(context.now.getTime() + VERIFICATION_TTL_HOURS * HOUR_MS),
+  });
+  await enqueueEmail(tx, {
+    kind: 'email_verification',
+    to: user.email,
+    content: verificationEmail({
+      publicUrl: context.publicUrl,
+      fullName: user.fullName,
+      token,
+      validHours: VERIFICATION_TTL_HOURS,
+    }),
+  });
+}
+
+/** POST /api/user/signup. The account exists unverified until its email link is opened. */
+export async function signup(db: Db, body: SignupBody, context: AccountContext): Promise<void> {
+  // Checked before hashing so a duplicate costs no scrypt; the unique index settles races.
+  const [taken] = await db.select({ id: users.id }).from(users).where(byEmail(body.email));
+  if (taken) throw conflict('email_taken', MESSAGES.emailTaken);
+  const passwordHash = await hashPassword(body.password);
+  const user = {
+    id: newObjectId(),
+    email: body.email,
+    passwordHash,
+    fullName: body.full_name,
+    companyName: body.company_name,
+    phoneNumber: body.phone_number,
+    gstNumber: body.gst_number,
+    businessStreet: body.business_street,
+    businessCity: body.business_city,
+    businessState: body.business_state,
+    businessCountry: body.business_country,
+    businessType: body.business_type,
+    pincode: body.pincode ?? null,
+    createdAt: context.now,
+    updatedAt: context.now,
+  };
+  try {
+    await db.transaction(async (tx) => {
+      await tx.insert(users).values(user);
+      await sendVerification(tx, user, context);
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) throw conflict('email_taken', MESSAGES.emailTaken);
+    throw error;
+  }
+}
+
+/** GET /api/user/verify-email/{token}: consumes the token once, within its 24 hours. */
+export async function verifyEmail(db: Db, rawToken: string, now: Date): Promise<string> {
+  const token = verificationTokenFromPath(rawToken).trim();
+  if (!token) throw invalid('verification_token_missing', MESSAGES.tokenMissing);
+  const tokenHash = hashOpaqueToken(token);
+  return db.transaction(async (tx) => {
+    const [consumed] = await tx
+      .update(emailVerificationTokens)
+      .set({ usedAt: now })
+      .where(
+        and(
+          eq(emailVerificationTokens.tokenHash, tokenHash),
+          isNull(emailVerificationTokens.usedAt),
+          gt(emailVerificationTokens.expiresAt, now),
+        ),
+      )
+      .returning({ userId: emailVerificationTokens.userId });
+    if (consumed) {
+      await tx
+        .update(users)
+        .set({ emailVerifiedAt: now, updatedAt: now })
+        .where(and(eq(users.id, consumed.userId), isNull(users.emailVerifiedAt)));
+      return MESSAGES.verified;
+    }
+    const [known] = await tx
+      .select({ usedAt: emailVerificationTokens.usedAt })
+      .from(emailVerificationTokens)
+      .where(eq(emailVerificationTokens.tokenHash, tokenHash));
+    if (!known) throw invalid('verification_token_invalid', MESSAGES.tokenInvalid);
+    if (known.usedAt) throw invalid('verification_token_used', MESSAGES.tokenUsed);
+    throw invalid('verification_token_expired', MESSAGES.tokenExpired);
+  });
+}
+
+/**
+ * POST /api/user/resend-verification. The answer is the same whether or not the account
+ * exists or is already verified (no account enumeration); at most VERIFICATION_EMAILS_PER_HOUR
+ * emails per account, counted in the database so every replica agrees.
+ */
+export async function resendVerification(
+  db: Db,
+  email: string,
+  context: AccountContext,
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    // The row lock serialises concurrent resends of one account, so the count below holds.
+    const [user] = await tx
+      .select({
+        id: users.id,
+        email: users.email,
+        fullName: users.fullName,
+        emailVerifiedAt: users.emailVerifiedAt,
+      })
+      .from(users)
+      .where(byEmail(email))
+      .for('update');
+    if (!user || user.emailVerifiedAt) return;
+    const [recent] = await tx
+      .select({ n: count() })
+      .from(emailVerificationTokens)
+      .where(
+        and(
+          eq(emailVerificationTokens.userId, user.id),
+          gt(emailVerificationTokens.createdAt, new Date(context.now.getTime() - HOUR_MS)),
+        ),
+      );
+    if ((recent?.n ?? 0) >= VERIFICATION_EMAILS_PER_HOUR) return;
+    await sendVerification(tx, user, context);
+  });
+}
+
+/** Verified against when the email is unknown, so both cases cost one scrypt (no timing oracle). */
+let decoyHash: Promise<string> | undefined;
+
+/**
+ * POST /api/user/login. A failed-login slot of the account is taken before the password is
+ * verified and handed back on success, so at most `failures`' limit of wrong passwords are
+ * ever checked per account and hour, whatever address the requests claim to come from (G17).
+ */
+export async function login(
+  db: Db,
+  tokens: TokenService,
+  credentials: { email: string; password: string },
+  context: { now: Date; failures: Limiter },
+): Promise<LoginResponse> {
+  const slot = await context.failures.take(credentials.email);
+  if (!slot.ok) {
+    throw new AppError(
+      'rate_limited',
+      'too_many_failed_logins',
+      `Too many failed login attempts for this account. Try again in ${Math.ceil(slot.retryAfterSeconds / 60)} minutes.`,
+      { 'retry-after': String(slot.retryAfterSeconds) },
+    );
+  }
+  const [user] = await db.select().from(users).where(byEmail(credentials.email));
+  const matches = await verifyPassword(
+    credentials.password,
+    user?.passwordHash ?? (await (decoyHash ??= hashPassword(newOpaqueToken()))),
+  );
+  if (!user || !matches)
+    throw new AppError('unauthorized', 'invalid_credentials', MESSAGES.badCredentials);
+  slot.release();
+  if (!user.emailVerifiedAt)
+    throw new AppError('forbidden', 'email_not_verified', MESSAGES.notVerified);
+  const session = await startSession(db, tokens, user.id, context.now);
+  return { ...session, user: toProfile(user) };
+}
+
+/** GET /api/user/me. */
+export async function profile(db: Db, userId: string): Promise<UserProfile> {
+  const [user] = await db.select().from(users).where(eq(users.id, userId));
+  if (!user) throw notFound('user_not_found', 'Account not found');
+  return toProfile(user);
+}

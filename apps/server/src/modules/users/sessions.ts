@@ -1,0 +1,157 @@
+/**
+ * Sessions: a refresh-token family per login (RFC 9700 §4.14.2, ASVS 5.0 10.4.5, 10.4.8).
+ * Every redemption rotates the token with one guarded UPDATE ... WHERE used_at IS NULL AND
+ * revoked_at IS NULL RETURNING, so of any number of concurrent redemptions at most one wins.
+ * A used token is kept; presenting it again means it was copied, so the whole family is
+ * revoked (the thief's and the owner's sessions end together). A family lives at most 30 days
+ * from its login, and a token unused for 14 days expires.
+ */
+import { randomUUID } from 'node:crypto';
+import { and, eq, gt, isNull } from 'drizzle-orm';
+import type { Db } from '../../db/connect.js';
+import { refreshTokens } from '../../db/schema.js';
+import type { TokenService } from '../../lib/auth.js';
+import { AppError } from '../../lib/errors.js';
+import { hashOpaqueToken, newOpaqueToken } from './opaque-token.js';
+
+export const SESSION_ABSOLUTE_LIFETIME_MS = 30 * 24 * 3600 * 1000;
+export const REFRESH_IDLE_LIFETIME_MS = 14 * 24 * 3600 * 1000;
+
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+export interface IssuedTokens {
+  access_token: string;
+  refresh_token: string;
+}
+
+const sessionEnded = (detail: string) => new AppError('unauthorized', 'session_ended', detail);
+
+async function insertRefreshToken(
+  tx: Db | Tx,
+  row: { userId: string; familyId: string; parentId: number | null; familyExpiresAt: Date },
+  now: Date,
+): Promise<string> {
+  const token = newOpaqueToken();
+  const idleExpiry = new Date(now.getTime() + REFRESH_IDLE_LIFETIME_MS);
+  await tx.insert(refreshTokens).values({
+    ...row,
+    tokenHash: hashOpaqueToken(token),
+    createdAt: now,
+    expiresAt: idleExpiry < row.familyExpiresAt ? idleExpiry : row.familyExpiresAt,
+  });
+  return token;
+}
+
+/** A new session (family) for a user who just proved who they are. */
+export async function startSession(
+  db: Db,
+  tokens: TokenService,
+  userId: string,
+  now: Date,
+): Promise<IssuedTokens> {
+  const familyId = randomUUID();
+  const refresh = await insertRefreshToken(
+    db,
+    {
+      userId,
+      familyId,
+      parentId: null,
+      familyExpiresAt: new Date(now.getTime() + SESSION_ABSOLUTE_LIFETIME_MS),
+    },
+    now,
+  );
+  return {
+    access_token: await tokens.signAccessToken(userId, now, familyId),
+    refresh_token: refresh,
+  };
+}
+
+async function revokeFamily(db: Db | Tx, familyId: string, now: Date): Promise<void> {
+  await db
+    .update(refreshTokens)
+    .set({ revokedAt: now })
+    .where(and(eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt)));
+}
+
+/** POST /api/refresh: redeems a refresh token for a new access token and its successor. */
+export async function rotateSession(
+  db: Db,
+  tokens: TokenService,
+  presented: string | undefined,
+  now: Date,
+): Promise<IssuedTokens> {
+  if (!presented) throw sessionEnded('Refresh token is missing');
+  const tokenHash = hashOpaqueToken(presented);
+  const rotated = await db.transaction(async (tx) => {
+    const [redeemed] = await tx
+      .update(refreshTokens)
+      .set({ usedAt: now })
+      .where(
+        and(
+          eq(refreshTokens.tokenHash, tokenHash),
+          isNull(refreshTokens.usedAt),
+          isNull(refreshTokens.revokedAt),
+          gt(refreshTokens.expiresAt, now),
+          gt(refreshTokens.familyExpiresAt, now),
+        ),
+      )
+      .returning({
+        id: refreshTokens.id,
+        userId: refreshTokens.userId,
+        familyId: refreshTokens.familyId,
+        familyExpiresAt: refreshTokens.familyExpiresAt,
+      });
+    if (!redeemed) return undefined;
+    const refresh = await insertRefreshToken(
+      tx,
+      {
+        userId: redeemed.userId,
+        familyId: redeemed.familyId,
+        parentId: redeemed.id,
+        familyExpiresAt: redeemed.familyExpiresAt,
+      },
+      now,
+    );
+    return { userId: redeemed.userId, familyId: redeemed.familyId, refresh };
+  });
+  if (rotated) {
+    return {
+      access_token: await tokens.signAccessToken(rotated.userId, now, rotated.familyId),
+      refresh_token: rotated.refresh,
+    };
+  }
+
+  const [known] = await db
+    .select({ familyId: refreshTokens.familyId, usedAt: refreshTokens.usedAt })
+    .from(refreshTokens)
+    .where(eq(refreshTokens.tokenHash, tokenHash));
+  if (!known) throw sessionEnded('Invalid refresh token');
+  if (known.usedAt) {
+    // Reuse of a rotated token (RFC 9700 §4.14.2): whoever holds the newest token may be the
+    // thief, so the whole family ends.
+    await revokeFamily(db, known.familyId, now);
+    throw sessionEnded('Refresh token was already used; the session has been ended');
+  }
+  throw sessionEnded('Session expired');
+}
+
+/**
+ * POST /api/user/logout: ends the session named by the refresh token and/or the access token's
+ * session id. Ending an unknown or already ended session is not an error.
+ */
+export async function endSession(
+  db: Db,
+  which: { refreshToken: string | undefined; familyId: string | undefined },
+  now: Date,
+): Promise<void> {
+  const families = new Set<string>();
+  if (which.familyId) families.add(which.familyId);
+  if (which.refreshToken) {
+    const [row] = await db
+      .select({ familyId: refreshTokens.familyId })
+      .from(refreshTokens)
+      .where(eq(refreshTokens.tokenHash, hashOpaqueToken(which.refreshToken)));
+    if (row) families.add(row.familyId);
+  }
+  for (const familyId of families) await revokeFamily(db, familyId, now);
+}

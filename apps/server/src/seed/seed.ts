@@ -1,0 +1,137 @@
+/**
+ * Writes the generated catalog and the demo buyer into the database, in batches, with progress.
+ * `seedIfEmpty` runs on start; the CLI (`npm run seed -- --products N`) rebuilds the catalog.
+ */
+import { sql } from 'drizzle-orm';
+import { gstinCheckCharacter } from '@storefront/shared/gstin';
+import type { Db } from '../db/connect.js';
+import {
+  categories,
+  collectionProducts,
+  collections,
+  productPriceTiers,
+  products,
+  productVariants,
+  subcategories,
+  users,
+} from '../db/schema.js';
+import { hashPassword } from '../lib/password.js';
+import { DEFAULT_SEED, generateProducts, generateTaxonomy, pickCollections } from './generate.js';
+import { createRandom } from './random.js';
+
+export const DEMO_BUYER = {
+  email: 'buyer@example.com',
+  password: 'Buyer@2026',
+} as const;
+
+const BATCH = 500;
+
+export interface SeedOptions {
+  products?: number;
+  seed?: number;
+  log?: (line: string) => void;
+  /** Called with (done, total) after each batch. */
+  progress?: (done: number, total: number) => void;
+}
+
+export async function seedCatalog(
+  db: Db,
+  options: SeedOptions = {},
+): Promise<{ products: number }> {
+  const count = options.products ?? 600;
+  const seed = options.seed ?? DEFAULT_SEED;
+  const taxonomy = generateTaxonomy(createRandom(seed));
+
+  await db.execute(
+    sql`TRUNCATE collection_products, product_variants, product_price_tiers, products, collections, subcategories, categories CASCADE`,
+  );
+  await db.insert(categories).values(taxonomy.categories);
+  await db.insert(subcategories).values(taxonomy.subcategories);
+  await db.insert(collections).values(taxonomy.collections);
+
+  for (let from = 0; from < count; from += BATCH) {
+    const to = Math.min(from + BATCH, count);
+    const batch = generateProducts(taxonomy, seed, from, to);
+    await db.transaction(async (tx) => {
+      await tx.insert(products).values(batch.products);
+      for (let i = 0; i < batch.tiers.length; i += BATCH * 2) {
+        await tx.insert(productPriceTiers).values(batch.tiers.slice(i, i + BATCH * 2));
+      }
+      for (let i = 0; i < batch.variants.length; i += BATCH * 2) {
+        await tx.insert(productVariants).values(batch.variants.slice(i, i + BATCH * 2));
+      }
+    });
+    options.progress?.(to, count);
+  }
+
+  const productAt = (index: number) =>
+    generateProducts(taxonomy, seed, index, index + 1).products[0]!;
+  const picks = pickCollections(taxonomy, seed, count, (index) => productAt(index).spPaise);
+  const rows = picks.map((p) => ({
+    collectionId: p.collectionId,
+    productId: productAt(p.index).id,
+    position: p.position,
+  }));
+  for (let i = 0; i < rows.length; i += BATCH) {
+    await db.insert(collectionProducts).values(rows.slice(i, i + BATCH));
+  }
+  await db.execute(sql`ANALYZE`);
+  options.log?.(`Seeded ${count} products in ${taxonomy.categories.length} categories.`);
+  return { products: count };
+}
+
+/** The demo buyer of the README: verified, with a complete company profile and a valid GSTIN. */
+export async function ensureDemoBuyer(db: Db): Promise<void> {
+  const gstinBody = '27AABCM1234F1Z';
+  await db
+    .insert(users)
+    .values({
+      id: '65a000000000000000000001',
+      email: DEMO_BUYER.email,
+      passwordHash: await hashPassword(DEMO_BUYER.password),
+      fullName: 'Asha Mehta',
+      companyName: 'Mehta Traders Pvt Ltd',
+      phoneNumber: '9876543210',
+      gstNumber: gstinBody + gstinCheckCharacter(gstinBody),
+      businessStreet: '14 Linking Road, Bandra West',
+      businessCity: 'Mumbai',
+      businessState: 'Maharashtra',
+      businessCountry: 'India',
+      businessType: 'Retailer',
+      pincode: '400050',
+      emailVerifiedAt: new Date(),
+    })
+    .onConflictDoNothing();
+}
+
+/** Verified buyers bench1…benchN@bench.example.com (password Bench@2026) for load scenarios. */
+export async function ensureBenchBuyers(db: Db, count: number): Promise<void> {
+  if (count < 1) return;
+  const passwordHash = await hashPassword('Bench@2026');
+  const gstinBody = '29AABCB1234F1Z';
+  const rows = Array.from({ length: count }, (_, i) => ({
+    id: `65b${String(i + 1).padStart(21, '0')}`,
+    email: `bench${i + 1}@bench.example.com`,
+    passwordHash,
+    fullName: `Bench Buyer ${i + 1}`,
+    companyName: `Bench Traders ${i + 1}`,
+    phoneNumber: '9000000000',
+    gstNumber: gstinBody + gstinCheckCharacter(gstinBody),
+    businessStreet: '1 MG Road',
+    businessCity: 'Bengaluru',
+    businessState: 'Karnataka',
+    businessCountry: 'India',
+    businessType: 'Distributor',
+    emailVerifiedAt: new Date(),
+  }));
+  await db.insert(users).values(rows).onConflictDoNothing();
+}
+
+export async function seedIfEmpty(db: Db, options: SeedOptions = {}): Promise<void> {
+  const result = await db.execute(sql`SELECT EXISTS (SELECT 1 FROM categories) AS seeded`);
+  const seeded = (result.rows[0] as { seeded: boolean } | undefined)?.seeded;
+  if (seeded) return;
+  options.log?.('Empty database: seeding the demo catalog and the demo buyer...');
+  await seedCatalog(db, options);
+  await ensureDemoBuyer(db);
+}

@@ -1,0 +1,50 @@
+/**
+ * Buyers for API tests: rows inserted straight into `users` (independent of the sign-up flow)
+ * and access tokens minted with the app's own token service.
+ */
+import { createTokenService } from '../lib/auth.js';
+import { newObjectId } from '../lib/ids.js';
+import { users } from '../db/schema.js';
+import type { TestApp } from './app.js';
+
+export interface TestBuyer {
+  id: string;
+  token: string;
+  /** Headers of an authenticated request. */
+  headers: { authorization: string };
+}
+
+export async function createBuyers(t: TestApp, count: number): Promise<TestBuyer[]> {
+  const tokens = createTokenService(t.config.jwtSecret);
+  const rows = Array.from({ length: count }, () => {
+    const id = newObjectId();
+    return {
+      id,
+      email: `buyer-${id}@example.com`,
+      // Never used to log in: these buyers only hold minted access tokens.
+      passwordHash: 'test-only',
+      fullName: `Buyer ${id.slice(-6)}`,
+      companyName: 'Test Traders Pvt Ltd',
+      phoneNumber: '9876543210',
+      gstNumber: '27AABCM1234F1Z5',
+      businessStreet: '1 Test Road',
+      businessCity: 'Pune',
+      businessState: 'Maharashtra',
+      businessCountry: 'India',
+      businessType: 'Retailer',
+      emailVerifiedAt: new Date(),
+    };
+  });
+  await t.database.db.insert(users).values(rows);
+  return Promise.all(
+    rows.map(async ({ id }) => {
+      const token = await tokens.signAccessToken(id);
+      return { id, token, headers: { authorization: `Bearer ${token}` } };
+    }),
+  );
+}
+
+export async function createBuyer(t: TestApp): Promise<TestBuyer> {
+  const [buyer] = await createBuyers(t, 1);
+  return buyer!;
+}

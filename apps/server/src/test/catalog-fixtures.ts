@@ -1,0 +1,108 @@
+/**
+ * Products with known prices for cart and order tests, inserted beside a seeded catalog, so
+ * that a test states exact amounts without depending on the seed generator's choices.
+ */
+import { sql } from 'drizzle-orm';
+import { OPEN_ENDED_MAX } from '@storefront/shared/pricing';
+import { productPriceTiers, products, productVariants } from '../db/schema.js';
+import { newObjectId } from '../lib/ids.js';
+import type { TestApp } from './app.js';
+
+export interface FixtureProduct {
+  name: string;
+  code: string;
+  spPaise: number;
+  sellerSku?: string | null;
+  options?: { name: string; values: string[] }[];
+  variants?: string[];
+  tiers?: { minQuantity: number; maxQuantity: number; pricePaise: number }[];
+}
+
+/** Inserts the products (into the first seeded category) and returns their ids in order. */
+export async function insertProducts(t: TestApp, fixtures: FixtureProduct[]): Promise<string[]> {
+  const db = t.database.db;
+  const result = await db.execute(
+    sql`SELECT category_id, id FROM subcategories ORDER BY position, id LIMIT 1`,
+  );
+  const sub = result.rows[0] as { category_id: string; id: string };
+  const ids = fixtures.map(() => newObjectId());
+  await db.insert(products).values(
+    fixtures.map((f, i) => ({
+      id: ids[i]!,
+      code: f.code,
+      name: f.name,
+      categoryId: sub.category_id,
+      subcategoryId: sub.id,
+      descriptionHtml: `<p>${f.name}</p>`,
+      descriptionText: f.name,
+      weightGrams: 100,
+      hsn: '0000',
+      location: 'Mumbai',
+      mrpPaise: f.spPaise * 2,
+      spPaise: f.spPaise,
+      options: f.options ?? [],
+      images: [`products/${f.code}-1`],
+      sellerSku: f.sellerSku ?? null,
+    })),
+  );
+  const tiers = fixtures.flatMap((f, i) =>
+    (f.tiers ?? []).map((tier) => ({ productId: ids[i]!, ...tier })),
+  );
+  if (tiers.length) await db.insert(productPriceTiers).values(tiers);
+  const variants = fixtures.flatMap((f, i) =>
+    (f.variants ?? []).map((option1, position) => ({
+      productId: ids[i]!,
+      position,
+      option1,
+      sku: `${f.code}-V${position + 1}`,
+    })),
+  );
+  if (variants.length) await db.insert(productVariants).values(variants);
+  return ids;
+}
+
+/** The fixtures the cart and order suites share. */
+export const FIXTURES = {
+  /** 1-9 at ₹100.00, 10-49 at ₹95.00, 50+ at ₹80.00 (sale price ₹105.00). */
+  tiered: {
+    name: 'Tiered Steel Mug',
+    code: 'TST-TIER',
+    spPaise: 105_00,
+    sellerSku: 'SUP-12345',
+    tiers: [
+      { minQuantity: 1, maxQuantity: 9, pricePaise: 100_00 },
+      { minQuantity: 10, maxQuantity: 49, pricePaise: 95_00 },
+      { minQuantity: 50, maxQuantity: OPEN_ENDED_MAX, pricePaise: 80_00 },
+    ],
+  },
+  /** Options with two of their combinations available as variants; no tiers (sale price). */
+  shirt: {
+    name: 'Cotton Work Shirt',
+    code: 'TST-SHIRT',
+    spPaise: 123_45,
+    options: [
+      { name: 'Size', values: ['S', 'M'] },
+      { name: 'Colour', values: ['Red'] },
+    ],
+    variants: ['S, Red', 'M, Red'],
+  },
+  /** Options but no variants: the spec's configuration error. */
+  broken: {
+    name: 'Misconfigured Cap',
+    code: 'TST-BROKEN',
+    spPaise: 50_00,
+    options: [{ name: 'Size', values: ['S'] }],
+  },
+  /** ₹1.10 × 1.15 = ₹1.265, rounded half up to ₹1.27. */
+  cheap: { name: 'Paper Clip', code: 'TST-CLIP', spPaise: 1_10 },
+} satisfies Record<string, FixtureProduct>;
+
+export async function insertFixtures(t: TestApp) {
+  const [tiered, shirt, broken, cheap] = await insertProducts(t, [
+    FIXTURES.tiered,
+    FIXTURES.shirt,
+    FIXTURES.broken,
+    FIXTURES.cheap,
+  ]);
+  return { tiered: tiered!, shirt: shirt!, broken: broken!, cheap: cheap! };
+}

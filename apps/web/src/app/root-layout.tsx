@@ -1,0 +1,50 @@
+/**
+ * The page frame: header and footer except on the checkout, auth, order-success and
+ * verify-email paths (spec §2), a skip link, a navigation progress bar, and scroll restoration;
+ * the session (app/session-provider) inside the router, so a forced logout can navigate, and
+ * the buyer's cart (header badge, Add to Cart) inside the session.
+ */
+import { Outlet, ScrollRestoration, useLocation, useNavigation } from 'react-router';
+import { Footer } from '../components/layout/footer';
+import { Header } from '../components/layout/header';
+import { isChromeHidden } from '../lib/paths';
+import { CartProvider } from '../features/cart/components/cart-provider';
+import { SessionProvider } from './session-provider';
+
+export function RootLayout() {
+  const { pathname } = useLocation();
+  const navigation = useNavigation();
+  const chrome = !isChromeHidden(pathname);
+  return (
+    <SessionProvider>
+      <CartProvider>
+        <div className="flex min-h-screen flex-col bg-slate-50 text-slate-900">
+          <a
+            href="#main"
+            className="sr-only z-50 rounded bg-white px-4 py-2 text-blue-700 focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
+          >
+            Skip to content
+          </a>
+          {navigation.state === 'loading' ? (
+            <div
+              role="progressbar"
+              aria-label="Loading page"
+              className="fixed inset-x-0 top-0 z-50 h-1 animate-pulse bg-amber-400"
+            />
+          ) : null}
+          {chrome ? <Header /> : null}
+          <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
+            <Outlet />
+          </main>
+          {chrome ? <Footer /> : null}
+          <ScrollRestoration />
+        </div>
+      </CartProvider>
+    </SessionProvider>
+  );
+}
+
+/** Shown while the first route's code loads. */
+export function AppLoading() {
+  return <div aria-busy="true" className="min-h-screen bg-slate-50" />;
+}

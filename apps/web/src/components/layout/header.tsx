@@ -1,0 +1,133 @@
+/**
+ * Site header (spec §2): logo, search, greeting and Account & Lists, Returns & Orders, FAQ,
+ * cart, the category strip with its 'Shop By Category' drawer, and on phones the menu button
+ * and the mobile search. Signed-in parts read lib/session, so accounts plug in there.
+ *
+ * The drawer, the mobile menu and the account dropdown (Radix Dialog and Dropdown Menu) are
+ * loaded after the first paint, so they stay out of the initial JavaScript.
+ */
+import { Menu } from 'lucide-react';
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { Link } from 'react-router';
+import { href } from '../../lib/paths';
+import { useSession } from '../../lib/session';
+import { ACCOUNT_TRIGGER_CLASS, AccountLabel } from './account-label';
+import { CartLink } from './cart-link';
+import { CategoryStrip } from './category-strip';
+import { MobileSearch } from './mobile-search';
+import { SearchBox } from './search-box';
+import { SITE_NAME } from './site-info';
+
+const loadDrawer = () => import('./category-drawer');
+const loadMobileMenu = () => import('./mobile-menu');
+const loadAccountMenu = () => import('./account-menu');
+const CategoryDrawer = lazy(() => loadDrawer().then((m) => ({ default: m.CategoryDrawer })));
+const MobileMenu = lazy(() => loadMobileMenu().then((m) => ({ default: m.MobileMenu })));
+const AccountMenu = lazy(() => loadAccountMenu().then((m) => ({ default: m.AccountMenu })));
+
+const navLinkClass =
+  'flex flex-col rounded px-2 py-1 leading-tight hover:outline hover:outline-1 hover:outline-white focus-visible:outline-2 focus-visible:outline-amber-400';
+
+function whenIdle(task: () => void): () => void {
+  if ('requestIdleCallback' in window) {
+    const id = window.requestIdleCallback(task, { timeout: 2000 });
+    return () => window.cancelIdleCallback(id);
+  }
+  const id = setTimeout(task, 200);
+  return () => clearTimeout(id);
+}
+
+export function Header() {
+  const { user } = useSession();
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  const [menuOpen, setMenuOpen] = useState(false);
+  const [drawerUsed, setDrawerUsed] = useState(false);
+  const [menuUsed, setMenuUsed] = useState(false);
+  // A click on the account button before its menu code has loaded opens the menu once it has.
+  const [accountWanted, setAccountWanted] = useState(false);
+
+  useEffect(
+    () =>
+      whenIdle(() => {
+        void loadAccountMenu();
+        void loadDrawer();
+        void loadMobileMenu();
+      }),
+    [],
+  );
+
+  const openDrawer = () => {
+    setDrawerUsed(true);
+    setDrawerOpen(true);
+  };
+
+  return (
+    <header className="bg-slate-900 text-white">
+      <div className="mx-auto flex max-w-screen-2xl items-center gap-2 px-2 py-2 sm:gap-4 sm:px-4">
+        <button
+          type="button"
+          onClick={() => {
+            setMenuUsed(true);
+            setMenuOpen(true);
+          }}
+          aria-label="Open menu"
+          aria-haspopup="dialog"
+          className="rounded p-2 hover:bg-white/10 focus-visible:outline-2 focus-visible:outline-amber-400 md:hidden"
+        >
+          <Menu aria-hidden="true" className="size-6" />
+        </button>
+        <Link
+          to={href.home()}
+          aria-label={`${SITE_NAME} home`}
+          className="flex shrink-0 items-center gap-2 rounded px-1 py-1 focus-visible:outline-2 focus-visible:outline-amber-400"
+        >
+          <img src="/favicon.svg" alt="" width={28} height={28} className="size-7" />
+          <span className="text-lg font-extrabold tracking-tight">
+            B2B<span className="text-amber-400">Store</span>
+          </span>
+        </Link>
+        <div className="hidden flex-1 md:flex">
+          <SearchBox />
+        </div>
+        <div className="ml-auto flex items-center gap-1 md:ml-0">
+          <div className="hidden md:block">
+            <Suspense
+              fallback={
+                <button
+                  type="button"
+                  aria-haspopup="menu"
+                  className={ACCOUNT_TRIGGER_CLASS}
+                  onClick={() => setAccountWanted(true)}
+                >
+                  <AccountLabel name={user?.name} />
+                </button>
+              }
+            >
+              <AccountMenu defaultOpen={accountWanted} />
+            </Suspense>
+          </div>
+          <Link
+            to={user ? href.orders() : href.auth()}
+            className={`${navLinkClass} hidden lg:flex`}
+          >
+            <span className="max-w-20 text-sm font-bold">Returns &amp; Orders</span>
+          </Link>
+          <Link to={href.faq()} className={`${navLinkClass} hidden text-sm font-bold md:flex`}>
+            FAQ
+          </Link>
+          <CartLink />
+        </div>
+      </div>
+      <div className="px-2 pb-2 md:hidden">
+        <MobileSearch />
+      </div>
+      <CategoryStrip onOpenAll={openDrawer} />
+      <Suspense fallback={null}>
+        {drawerUsed ? <CategoryDrawer open={drawerOpen} onOpenChange={setDrawerOpen} /> : null}
+        {menuUsed ? (
+          <MobileMenu open={menuOpen} onOpenChange={setMenuOpen} onOpenCategories={openDrawer} />
+        ) : null}
+      </Suspense>
+    </header>
+  );
+}

@@ -1,0 +1,73 @@
+/** The product card (spec §2): image, name in blue, '₹' price of sp, and a View Product button. */
+import type { ProductSummary } from '@storefront/shared/catalog';
+import { Link } from 'react-router';
+import { cn } from '../../lib/cn';
+import { formatRupeeAmount, productLinkId } from '../../lib/format';
+import { href } from '../../lib/paths';
+import { buttonClasses } from '../ui/button';
+import { Skeleton } from '../ui/skeleton';
+import { ProductImage } from './product-image';
+
+export type ProductCardProduct = Pick<ProductSummary, '_id' | 'name' | 'sp' | 'imgUrl'> & {
+  objectID?: string;
+};
+
+export interface ProductCardProps {
+  product: ProductCardProduct;
+  size?: 'default' | 'small';
+  className?: string;
+}
+
+export function ProductCard({ product, size = 'default', className }: ProductCardProps) {
+  const to = href.product(productLinkId(product));
+  const small = size === 'small';
+  return (
+    <article
+      data-testid="product-card"
+      className={cn(
+        'flex h-full flex-col rounded-lg border border-slate-200 bg-white p-3 shadow-sm transition-shadow hover:shadow-md',
+        className,
+      )}
+    >
+      <Link to={to} tabIndex={-1} aria-hidden="true" className="block">
+        <ProductImage
+          src={product.imgUrl[0]?.src}
+          alt={product.name}
+          sizes={small ? '160px' : '(min-width: 1024px) 240px, (min-width: 640px) 33vw, 50vw'}
+          width={small ? 160 : 320}
+          className="rounded-md bg-slate-50"
+        />
+      </Link>
+      <h3 className={cn('mt-3 line-clamp-2 font-medium text-blue-700', small ? 'text-sm' : '')}>
+        <Link
+          to={to}
+          className="hover:underline focus-visible:outline-2 focus-visible:outline-blue-600"
+        >
+          {product.name}
+        </Link>
+      </h3>
+      <p className={cn('mt-1 font-semibold text-slate-900', small ? 'text-sm' : 'text-lg')}>
+        {formatRupeeAmount(product.sp)}
+      </p>
+      <div className="mt-auto pt-3">
+        <Link to={to} className={buttonClasses('primary', small ? 'sm' : 'md', 'w-full')}>
+          View Product
+        </Link>
+      </div>
+    </article>
+  );
+}
+
+export function ProductCardSkeleton({ size = 'default' }: { size?: 'default' | 'small' }) {
+  return (
+    <div
+      data-testid="product-card-skeleton"
+      className="flex h-full flex-col gap-3 rounded-lg border border-slate-200 bg-white p-3"
+    >
+      <Skeleton className="aspect-square w-full" />
+      <Skeleton className="h-4 w-4/5" />
+      <Skeleton className="h-5 w-1/3" />
+      <Skeleton className={size === 'small' ? 'h-8 w-full' : 'h-10 w-full'} />
+    </div>
+  );
+}

@@ -1,0 +1,194 @@
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { Order } from '@storefront/shared/orders';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { SessionProvider } from '../../../app/session-provider';
+import { Toaster } from '../../../components/ui/toaster';
+import { userProfile } from '../../../test/accounts';
+import { fakeApi, type FakeAnswer, type FakeRequest } from '../../../test/fake-api';
+import { renderRoute } from '../../../test/render';
+import { ProfilePage } from './profile-page';
+
+function order(overrides: Partial<Order> = {}): Order {
+  return {
+    _id: { $oid: '65b000000000000000000001' },
+    mkpOrderId: 'MKP-2026-000123',
+    createdAt: { $date: '2026-03-14T09:30:00.000Z' },
+    pStatus: 'PD',
+    currency: 'INR',
+    source: 1,
+    recipientName: 'Asha Mehta',
+    shippingAddress1: '14 Linking Road',
+    shippingAddress2: '',
+    shippingAddress3: '',
+    shippingCity: 'Mumbai',
+    shippingState: 'Maharashtra',
+    shippingPostalCode: '400050',
+    shippingCountry: 'in',
+    shippingPhoneNumber: '9876543210',
+    total_amount: 123456.5,
+    itemCount: 30,
+    orderDetails: [],
+    carrier: null,
+    trackingNumber: null,
+    statusHistory: [],
+    ...overrides,
+  };
+}
+
+function renderProfile(answer: (request: FakeRequest) => FakeAnswer) {
+  const requests = fakeApi(answer);
+  render(<Toaster />);
+  const rendered = renderRoute(
+    <SessionProvider>
+      <ProfilePage />
+    </SessionProvider>,
+    { path: '/profile' },
+  );
+  return { ...rendered, requests };
+}
+
+function signIn() {
+  localStorage.setItem('access_token', 'access-1');
+  localStorage.setItem('refresh_token', 'refresh-1');
+}
+
+const me = (request: FakeRequest): FakeAnswer =>
+  request.path === '/api/user/me' ? { body: userProfile() } : undefined;
+
+beforeEach(() => localStorage.clear());
+
+describe('the profile page', () => {
+  it('asks a visitor to log in, and fetches nothing', () => {
+    const { requests } = renderProfile(() => undefined);
+    expect(screen.getByText('Please login to view your profile')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Login' })).toHaveAttribute(
+      'href',
+      '/auth?returnUrl=%2Fprofile',
+    );
+    expect(requests).toEqual([]);
+  });
+
+  it('shows the read-only details and the left menu', async () => {
+    signIn();
+    renderProfile(me);
+    expect(await screen.findByRole('heading', { name: 'Asha Mehta' })).toBeInTheDocument();
+    const details = screen.getAllByRole('definition').map((dd) => dd.textContent);
+    expect(details).toEqual([
+      'Asha Mehta',
+      'asha@example.com',
+      '9876543210',
+      'Mehta Traders Pvt Ltd',
+      'Mumbai',
+      '27AABCM1234F1Z5',
+    ]);
+    expect(screen.queryByRole('textbox')).toBeNull();
+    const menu = screen.getByRole('navigation', { name: 'Account' });
+    expect(within(menu).getByRole('link', { name: 'Profile' })).toHaveAttribute('href', '/profile');
+    expect(within(menu).getByRole('link', { name: 'Orders' })).toHaveAttribute('href', '/orders');
+    expect(within(menu).getByRole('button', { name: 'Settings' })).toBeDisabled();
+  });
+
+  it('lists the latest orders with rupee totals and status badges', async () => {
+    signIn();
+    const user = userEvent.setup();
+    const { requests } = renderProfile(
+      (request) =>
+        me(request) ??
+        (request.path === '/api/orders/'
+          ? {
+              body: {
+                payload: [
+                  order(),
+                  order({
+                    _id: { $oid: '65b000000000000000000002' },
+                    mkpOrderId: 'MKP-2026-000122',
+                    pStatus: 'UP',
+                    total_amount: 999,
+                    itemCount: 1,
+                  }),
+                ],
+              },
+            }
+          : undefined),
+    );
+    await user.click(await screen.findByRole('tab', { name: 'Recent Orders' }));
+    const rows = await within(await screen.findByRole('tabpanel')).findAllByRole('listitem');
+    expect(rows).toHaveLength(2);
+    expect(rows[0]).toHaveTextContent('MKP-2026-000123');
+    expect(rows[0]).toHaveTextContent('Placed on 14 Mar 2026 · 30 items');
+    expect(rows[0]).toHaveTextContent('₹1,23,456.50');
+    expect(within(rows[0]!).getByText('Paid')).toHaveAttribute('data-tone', 'green');
+    expect(within(rows[0]!).getByRole('link', { name: 'MKP-2026-000123' })).toHaveAttribute(
+      'href',
+      '/orders/65b000000000000000000001',
+    );
+    expect(rows[1]).toHaveTextContent('1 item');
+    expect(rows[1]).toHaveTextContent('₹999.00');
+    expect(within(rows[1]!).getByText('Payment Pending')).toHaveAttribute('data-tone', 'blue');
+    const ordersCall = requests.find((r) => r.path === '/api/orders/');
+    expect(ordersCall?.headers.get('authorization')).toBe('Bearer access-1');
+  });
+
+  it('offers Start Shopping when there are no orders', async () => {
+    signIn();
+    const user = userEvent.setup();
+    renderProfile(
+      (request) =>
+        me(request) ?? (request.path === '/api/orders/' ? { body: { payload: [] } } : undefined),
+    );
+    await user.click(await screen.findByRole('tab', { name: 'Recent Orders' }));
+    expect(await screen.findByText('No orders yet')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Start Shopping' })).toHaveAttribute('href', '/');
+  });
+
+  it('logs out with both tokens, clears the session and toasts', async () => {
+    signIn();
+    const user = userEvent.setup();
+    const { requests } = renderProfile(
+      (request) =>
+        me(request) ??
+        (request.path === '/api/user/logout' ? { body: { msg: 'Logged out' } } : undefined),
+    );
+    await user.click(await screen.findByRole('button', { name: 'Logout' }));
+    expect(await screen.findByText('You have been successfully logged out')).toBeInTheDocument();
+    expect(screen.getByText('Logged out')).toBeInTheDocument();
+    expect(screen.getByText('Please login to view your profile')).toBeInTheDocument();
+    expect(localStorage.getItem('access_token')).toBeNull();
+    expect(localStorage.getItem('refresh_token')).toBeNull();
+    const logout = requests.find((r) => r.path === '/api/user/logout');
+    expect(logout?.method).toBe('POST');
+    expect(logout?.headers.get('authorization')).toBe('Bearer access-1');
+    expect(logout?.headers.get('refresh-token')).toBe('refresh-1');
+  });
+
+  it("keeps the session and toasts 'Logout failed' when the call fails", async () => {
+    signIn();
+    const user = userEvent.setup();
+    renderProfile((request) => (request.path === '/api/user/me' ? me(request) : 'network-error'));
+    await user.click(await screen.findByRole('button', { name: 'Logout' }));
+    const title = await screen.findByText('Logout failed');
+    expect(title.closest('[data-variant]')).toHaveAttribute('data-variant', 'destructive');
+    expect(localStorage.getItem('access_token')).toBe('access-1');
+    expect(screen.getByRole('heading', { name: 'Asha Mehta' })).toBeInTheDocument();
+  });
+
+  it('ends an expired session: tokens removed, user emptied, off to /auth?sessionExpired=true', async () => {
+    signIn();
+    const { router, client, requests } = renderProfile((request) =>
+      request.path === '/api/refresh'
+        ? { status: 401, body: { detail: 'Session ended', code: 'session_ended' } }
+        : { status: 401, body: { detail: 'Token expired', code: 'unauthorized' } },
+    );
+    await waitFor(() =>
+      expect(router.state.location.pathname + router.state.location.search).toBe(
+        '/auth?sessionExpired=true',
+      ),
+    );
+    expect(localStorage.getItem('access_token')).toBeNull();
+    expect(localStorage.getItem('refresh_token')).toBeNull();
+    expect(client.getQueryData(['/api/user'])).toBeNull();
+    expect(requests.map((r) => r.path)).toEqual(['/api/user/me', '/api/refresh']);
+    expect(requests[1]?.headers.get('refresh-token')).toBe('refresh-1');
+  });
+});

@@ -1,0 +1,134 @@
+/**
+ * /profile (spec §2 "Profile", §6): a left menu (Profile, Orders, and Settings, which has no
+ * screen yet), tabs Profile and Recent Orders (decisions.md #2), and Logout with the spec's
+ * toasts (§8, through the session). A visitor is asked to log in.
+ */
+import { href } from '@storefront/shared/routes';
+import { LogIn, LogOut, Package, Settings, User } from 'lucide-react';
+import { Link, NavLink, useLocation } from 'react-router';
+import { Button, buttonClasses } from '../../../components/ui/button';
+import { Skeleton } from '../../../components/ui/skeleton';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs';
+import { cn } from '../../../lib/cn';
+import { useSession } from '../../../lib/session';
+import { useDocumentTitle } from '../../../lib/use-document-title';
+import { ProfileDetails } from '../components/profile-details';
+import { RecentOrders } from '../components/recent-orders';
+
+const menuItemClass =
+  'flex w-full items-center gap-3 rounded-md px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-blue-600';
+
+function ProfileMenu() {
+  return (
+    <nav aria-label="Account">
+      <ul className="grid gap-1">
+        <li>
+          <NavLink
+            to={href.profile()}
+            end
+            className={({ isActive }) => cn(menuItemClass, isActive && 'bg-blue-50 text-blue-700')}
+          >
+            <User aria-hidden="true" className="size-4" />
+            Profile
+          </NavLink>
+        </li>
+        <li>
+          <NavLink to={href.orders()} className={menuItemClass}>
+            <Package aria-hidden="true" className="size-4" />
+            Orders
+          </NavLink>
+        </li>
+        <li>
+          {/* The spec's Settings entry has no screen behind it; it is shown, not offered. */}
+          <button
+            type="button"
+            disabled
+            className={cn(menuItemClass, 'cursor-not-allowed opacity-60')}
+          >
+            <Settings aria-hidden="true" className="size-4" />
+            Settings
+          </button>
+        </li>
+      </ul>
+    </nav>
+  );
+}
+
+function LoginRequired() {
+  const { pathname } = useLocation();
+  return (
+    <div className="mx-auto max-w-md rounded-lg border border-slate-200 bg-white p-8 text-center shadow-sm">
+      <LogIn aria-hidden="true" className="mx-auto size-10 text-slate-400" />
+      <p className="mt-4 text-lg font-semibold text-slate-900">Please login to view your profile</p>
+      <Link
+        to={href.auth({ returnUrl: pathname })}
+        className={buttonClasses('primary', 'md', 'mt-6')}
+      >
+        Login
+      </Link>
+    </div>
+  );
+}
+
+export function ProfilePage() {
+  useDocumentTitle('Your Account');
+  const { user, isLoading, signOut } = useSession();
+
+  if (isLoading) {
+    return (
+      <div
+        aria-busy="true"
+        aria-label="Loading your account"
+        className="mx-auto max-w-6xl px-4 py-8"
+      >
+        <Skeleton className="h-64" />
+      </div>
+    );
+  }
+  if (!user) {
+    return (
+      <div className="px-4 py-16">
+        <LoginRequired />
+      </div>
+    );
+  }
+
+  return (
+    <div className="mx-auto grid max-w-6xl gap-6 px-4 py-8 md:grid-cols-[14rem_minmax(0,1fr)]">
+      <aside className="rounded-lg border border-slate-200 bg-white p-3 self-start">
+        <ProfileMenu />
+      </aside>
+      <section className="rounded-lg border border-slate-200 bg-white p-5 sm:p-6">
+        <div className="flex flex-wrap items-center gap-4">
+          <span
+            aria-hidden="true"
+            className="flex size-12 items-center justify-center rounded-full bg-blue-600 text-lg font-bold text-white"
+          >
+            {user.name.charAt(0).toUpperCase()}
+          </span>
+          {/* Wide enough for a full name: on a phone the Logout button wraps below instead. */}
+          <div className="min-w-48 flex-1">
+            <h1 className="text-xl font-bold break-words text-slate-900">{user.name}</h1>
+            <p className="text-sm break-words text-slate-600">{user.companyName}</p>
+          </div>
+          <Button variant="outline" onClick={() => void signOut()}>
+            <LogOut aria-hidden="true" className="size-4" />
+            Logout
+          </Button>
+        </div>
+        <Tabs defaultValue="profile" className="mt-6">
+          <TabsList>
+            <TabsTrigger value="profile">Profile</TabsTrigger>
+            <TabsTrigger value="orders">Recent Orders</TabsTrigger>
+          </TabsList>
+          <TabsContent value="profile">
+            <ProfileDetails user={user} />
+          </TabsContent>
+          <TabsContent value="orders">
+            <RecentOrders />
+          </TabsContent>
+        </Tabs>
+      </section>
+    </div>
+  );
+}

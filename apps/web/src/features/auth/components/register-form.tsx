@@ -1,0 +1,177 @@
+/**
+ * The register tab (spec §2 "Auth", §3 registration form and signup payload, §5 register rules,
+ * §8): the shared RegisterForm schema is the resolver (one schema, two enforcers) and
+ * signupBodyFromRegisterForm builds the payload. Success hands the email to the page, which
+ * switches to the login tab; there is no automatic login (spec §4). Failure toasts
+ * 'Registration failed' with the server's detail and puts its field messages (a common password,
+ * say) under their fields.
+ */
+import { zodResolver } from '@hookform/resolvers/zod';
+import {
+  RegisterForm as RegisterFormSchema,
+  signupBodyFromRegisterForm,
+  type RegisterForm as RegisterFormValues,
+  type RegisterFormInput,
+  type SignupBodyInput,
+} from '@storefront/shared/accounts';
+import { GST_LENGTH } from '@storefront/shared/constants';
+import { useForm } from 'react-hook-form';
+import { Button } from '../../../components/ui/button';
+import { toast } from '../../../components/ui/use-toast';
+import { ApiError } from '../../../lib/api-client';
+import { useSignUp } from '../api/sign-up';
+import { errorDetail } from '../lib/error-detail';
+import { FormField } from './form-field';
+
+/** Which form field each signup payload field came from, for the server's field messages. */
+const FORM_FIELD_OF: Partial<Record<keyof SignupBodyInput, keyof RegisterFormInput>> = {
+  full_name: 'name',
+  company_name: 'companyName',
+  business_city: 'city',
+  business_state: 'state',
+  business_street: 'address',
+  gst_number: 'gstNumber',
+  email: 'email',
+  phone_number: 'phone',
+  pincode: 'pincode',
+  password: 'password',
+};
+
+const EMPTY: RegisterFormInput = {
+  name: '',
+  companyName: '',
+  city: '',
+  gstNumber: '',
+  email: '',
+  phone: '',
+  state: '',
+  pincode: '',
+  address: '',
+  password: '',
+  confirmPassword: '',
+};
+
+export function RegisterForm({ onRegistered }: { onRegistered: (email: string) => void }) {
+  const signUp = useSignUp();
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<RegisterFormInput, unknown, RegisterFormValues>({
+    resolver: zodResolver(RegisterFormSchema),
+    defaultValues: EMPTY,
+  });
+
+  const onSubmit = handleSubmit(async (values) => {
+    try {
+      await signUp.mutateAsync(signupBodyFromRegisterForm(values));
+    } catch (error) {
+      toast({
+        variant: 'destructive',
+        title: 'Registration failed',
+        description: errorDetail(error),
+      });
+      if (error instanceof ApiError && error.fields) {
+        for (const [field, message] of Object.entries(error.fields)) {
+          const formField = FORM_FIELD_OF[field as keyof SignupBodyInput];
+          if (formField) setError(formField, { message });
+        }
+      }
+      return;
+    }
+    toast({
+      title: 'Registration successful',
+      description: 'Please verify your email to continue',
+    });
+    onRegistered(values.email);
+  });
+
+  return (
+    <form noValidate onSubmit={onSubmit} className="grid gap-4" aria-label="Register">
+      <div className="grid gap-4 sm:grid-cols-2">
+        <FormField
+          label="Full Name"
+          autoComplete="name"
+          error={errors.name?.message}
+          {...register('name')}
+        />
+        <FormField
+          label="Company Name"
+          autoComplete="organization"
+          error={errors.companyName?.message}
+          {...register('companyName')}
+        />
+        <FormField
+          label="Email"
+          type="email"
+          autoComplete="email"
+          error={errors.email?.message}
+          {...register('email')}
+        />
+        <FormField
+          label="Phone Number"
+          type="tel"
+          autoComplete="tel"
+          error={errors.phone?.message}
+          {...register('phone')}
+        />
+        <FormField
+          label="GST Number"
+          maxLength={GST_LENGTH}
+          autoCapitalize="characters"
+          spellCheck={false}
+          placeholder="27AAPFU0939F1ZV"
+          className="uppercase placeholder:normal-case"
+          error={errors.gstNumber?.message}
+          {...register('gstNumber')}
+        />
+        <FormField
+          label="City"
+          autoComplete="address-level2"
+          error={errors.city?.message}
+          {...register('city')}
+        />
+        <FormField
+          label="State (optional)"
+          autoComplete="address-level1"
+          error={errors.state?.message}
+          {...register('state')}
+        />
+        <FormField
+          label="Pincode (optional)"
+          inputMode="numeric"
+          autoComplete="postal-code"
+          error={errors.pincode?.message}
+          {...register('pincode')}
+        />
+      </div>
+      <FormField
+        label="Address (optional)"
+        autoComplete="street-address"
+        error={errors.address?.message}
+        {...register('address')}
+      />
+      <div className="grid gap-4 sm:grid-cols-2">
+        <FormField
+          label="Password"
+          type="password"
+          autoComplete="new-password"
+          hint="At least 8 characters, with an uppercase and a lowercase letter, a number and a special character."
+          error={errors.password?.message}
+          {...register('password')}
+        />
+        <FormField
+          label="Confirm Password"
+          type="password"
+          autoComplete="new-password"
+          error={errors.confirmPassword?.message}
+          {...register('confirmPassword')}
+        />
+      </div>
+      <Button type="submit" size="lg" disabled={isSubmitting}>
+        {isSubmitting ? 'Creating account...' : 'Create Business Account'}
+      </Button>
+    </form>
+  );
+}

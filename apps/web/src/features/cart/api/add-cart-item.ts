@@ -1,0 +1,30 @@
+/**
+ * POST /api/cart/items/{productId} (spec §7): adds the quantity to the line with the same
+ * variant and source. The answer is the whole cart, written under the cart query's key.
+ */
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { CartItemAddBody, CartResponse } from '@storefront/shared/cart';
+import { authRequest } from '../../../lib/auth-client';
+import { cartQueryOptions } from '../../../lib/get-cart';
+
+/** The line's source as the cart answered it; the server checks it against its list. */
+export interface AddCartItemInput extends Omit<CartItemAddBody, 'source'> {
+  productId: string;
+  source: string;
+}
+
+export function addCartItem({ productId, ...body }: AddCartItemInput): Promise<CartResponse> {
+  return authRequest<CartResponse>(`/api/cart/items/${encodeURIComponent(productId)}`, {
+    method: 'POST',
+    body,
+  });
+}
+
+export function useAddCartItem() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: addCartItem,
+    scope: { id: 'cart' },
+    onSuccess: (cart) => queryClient.setQueryData(cartQueryOptions().queryKey, cart),
+  });
+}

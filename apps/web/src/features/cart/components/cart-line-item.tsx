@@ -1,0 +1,98 @@
+/**
+ * One cart line (spec §2 "Cart", §3 "Cart line"): image, name, chosen options, shipping source,
+ * the unit price of the tier the quantity reaches (decisions.md #5), the stepper, Remove and the
+ * line total. While a quantity edit waits for its 500 ms pause, the line is priced for the new
+ * quantity with the shared priceLine rule the server applies; the server's answer then wins.
+ */
+import { Trash2 } from 'lucide-react';
+import { Link } from 'react-router';
+import type { CartLineView } from '@storefront/shared/cart';
+import { formatRupees, rupeesToPaise } from '@storefront/shared/money';
+import { priceLine } from '@storefront/shared/pricing';
+import { href } from '@storefront/shared/routes';
+import { ProductImage } from '../../../components/product/product-image';
+import { Button } from '../../../components/ui/button';
+import { sourceLabel } from '../../../lib/shipping-sources';
+import { CartQuantityStepper } from './cart-quantity-stepper';
+
+export function linePricePaise(line: CartLineView, quantity: number) {
+  if (quantity === line.quantity) {
+    return {
+      unitPaise: rupeesToPaise(line.unitPrice),
+      lineTotalPaise: rupeesToPaise(line.lineTotal),
+    };
+  }
+  const price = priceLine(line.pricing, quantity, line.source);
+  return { unitPaise: price.unitPaise, lineTotalPaise: price.lineTotalPaise };
+}
+
+export interface CartLineItemProps {
+  line: CartLineView;
+  pendingQuantity: number | undefined;
+  onPendingChange: (quantity: number | undefined) => void;
+  onCommit: (quantity: number) => Promise<void>;
+  onRemove: () => void;
+  isRemoving: boolean;
+}
+
+export function CartLineItem({
+  line,
+  pendingQuantity,
+  onPendingChange,
+  onCommit,
+  onRemove,
+  isRemoving,
+}: CartLineItemProps) {
+  const quantity = pendingQuantity ?? line.quantity;
+  const { unitPaise, lineTotalPaise } = linePricePaise(line, quantity);
+  const name = line.product.name;
+  return (
+    <li data-testid="cart-line" className="flex gap-4 py-5">
+      <Link
+        to={href.product(line.productId)}
+        className="size-24 shrink-0 overflow-hidden rounded-md border border-slate-200 bg-white sm:size-28"
+      >
+        <ProductImage src={line.product.images[0]} alt={name} sizes="112px" width={160} />
+      </Link>
+      <div className="flex min-w-0 flex-1 flex-col gap-2 sm:flex-row sm:justify-between">
+        <div className="min-w-0 space-y-1">
+          <Link
+            to={href.product(line.productId)}
+            className="line-clamp-2 font-semibold text-blue-700 hover:underline"
+          >
+            {name}
+          </Link>
+          {line.option1 ? <p className="text-sm text-slate-600">{line.option1}</p> : null}
+          <p className="text-sm text-slate-600">Shipping: {sourceLabel(line.source)}</p>
+          <p className="text-sm">
+            <span data-testid="unit-price" className="font-medium">
+              {formatRupees(unitPaise)}
+            </span>{' '}
+            <span className="text-slate-600">per unit</span>
+          </p>
+          <div className="flex flex-wrap items-center gap-3 pt-1">
+            <CartQuantityStepper
+              quantity={line.quantity}
+              label={name}
+              onPendingChange={onPendingChange}
+              onCommit={onCommit}
+            />
+            <Button
+              variant="ghost"
+              size="sm"
+              onClick={onRemove}
+              disabled={isRemoving}
+              aria-label={`Remove ${name}`}
+            >
+              <Trash2 aria-hidden="true" className="size-4" />
+              Remove
+            </Button>
+          </div>
+        </div>
+        <p data-testid="line-total" className="text-lg font-bold sm:text-right">
+          {formatRupees(lineTotalPaise)}
+        </p>
+      </div>
+    </li>
+  );
+}

@@ -1,0 +1,57 @@
+/**
+ * The cart's totals (spec §2 "Cart", §9): subtotal equals the order total (no tax or shipping
+ * added), a collapsible 'Shipping details' with the order total and shipping FREE
+ * (decisions.md #8), and Proceed to Checkout.
+ */
+import * as Collapsible from '@radix-ui/react-collapsible';
+import { ChevronDown } from 'lucide-react';
+import { Link } from 'react-router';
+import { formatRupees } from '@storefront/shared/money';
+import { href } from '@storefront/shared/routes';
+import { buttonClasses } from '../../../components/ui/button';
+
+export function CartSummary({ itemCount, totalPaise }: { itemCount: number; totalPaise: number }) {
+  const total = formatRupees(totalPaise);
+  return (
+    <section
+      aria-labelledby="cart-summary"
+      className="space-y-4 rounded-lg border border-slate-200 bg-white p-5 shadow-sm"
+    >
+      <h2 id="cart-summary" className="text-lg font-bold">
+        Order Summary
+      </h2>
+      <p className="flex justify-between text-base">
+        <span>
+          Subtotal ({itemCount} {itemCount === 1 ? 'item' : 'items'})
+        </span>
+        <span data-testid="cart-subtotal" className="font-bold">
+          {total}
+        </span>
+      </p>
+      <Collapsible.Root className="rounded-md border border-slate-200">
+        <Collapsible.Trigger className="group flex w-full items-center justify-between px-3 py-2 text-sm font-medium hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-blue-600">
+          Shipping details
+          <ChevronDown
+            aria-hidden="true"
+            className="size-4 transition-transform group-data-[state=open]:rotate-180"
+          />
+        </Collapsible.Trigger>
+        <Collapsible.Content>
+          <dl className="space-y-2 border-t border-slate-200 px-3 py-3 text-sm">
+            <div className="flex justify-between">
+              <dt className="text-slate-600">Shipping</dt>
+              <dd className="font-semibold text-green-700">FREE</dd>
+            </div>
+            <div className="flex justify-between">
+              <dt className="text-slate-600">Order total</dt>
+              <dd className="font-semibold">{total}</dd>
+            </div>
+          </dl>
+        </Collapsible.Content>
+      </Collapsible.Root>
+      <Link to={href.checkout()} className={buttonClasses('secondary', 'lg', 'w-full')}>
+        Proceed to Checkout
+      </Link>
+    </section>
+  );
+}

@@ -1,0 +1,145 @@
+/**
+ * The cart (/cart; spec §2 "Cart", §4, §9): the buyer's lines with their steppers, Remove and
+ * the totals, or 'Your cart is empty' with Continue Shopping.
+ */
+import { ShoppingCart } from 'lucide-react';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import type { CartLineView } from '@storefront/shared/cart';
+import { href } from '@storefront/shared/routes';
+import { LoginPrompt } from '../../../components/account/login-prompt';
+import { ErrorAlert } from '../../../components/ui/alert';
+import { buttonClasses } from '../../../components/ui/button';
+import { Skeleton } from '../../../components/ui/skeleton';
+import { toast } from '../../../components/ui/use-toast';
+import { useCartQuery } from '../../../lib/get-cart';
+import { useSession } from '../../../lib/session';
+import { useDocumentTitle } from '../../../lib/use-document-title';
+import { useRemoveCartItem } from '../api/remove-cart-item';
+import { useUpdateCartItem } from '../api/update-cart-item';
+import { CartLineItem, linePricePaise } from '../components/cart-line-item';
+import { CartSummary } from '../components/cart-summary';
+
+export function CartPage() {
+  useDocumentTitle('Shopping Cart');
+  const { user } = useSession();
+  const cart = useCartQuery();
+
+  return (
+    <div className="mx-auto max-w-screen-xl px-4 py-8 lg:px-8">
+      <h1 className="mb-6 text-2xl font-bold sm:text-3xl">Shopping Cart</h1>
+      {!user ? (
+        <LoginPrompt message="Please login to view your cart" />
+      ) : cart.isError ? (
+        <ErrorAlert title="Error">{cart.error.message}</ErrorAlert>
+      ) : cart.isPending ? (
+        <CartSkeleton />
+      ) : cart.data.lines.length === 0 ? (
+        <EmptyCart />
+      ) : (
+        <CartContents lines={cart.data.lines} />
+      )}
+    </div>
+  );
+}
+
+function CartContents({ lines }: { lines: CartLineView[] }) {
+  const update = useUpdateCartItem();
+  const remove = useRemoveCartItem();
+  const [pending, setPending] = useState<Record<string, number>>({});
+
+  const quantityOf = (line: CartLineView) => pending[line.id] ?? line.quantity;
+  const itemCount = lines.reduce((sum, line) => sum + quantityOf(line), 0);
+  const totalPaise = lines.reduce(
+    (sum, line) => sum + linePricePaise(line, quantityOf(line)).lineTotalPaise,
+    0,
+  );
+
+  function setPendingOf(id: string, quantity: number | undefined) {
+    setPending(({ [id]: _, ...rest }) =>
+      quantity === undefined ? rest : { ...rest, [id]: quantity },
+    );
+  }
+
+  async function commit(line: CartLineView, quantity: number) {
+    try {
+      await update.mutateAsync({
+        productId: line.productId,
+        quantity,
+        source: line.source,
+        variantIndex: line.variantIndex,
+      });
+    } catch (error) {
+      toast({
+        variant: 'destructive',
+        title: 'Error Updating Cart',
+        description: error instanceof Error ? error.message : 'Failed to update cart.',
+      });
+    }
+  }
+
+  return (
+    <div className="grid gap-8 lg:grid-cols-3">
+      <ul
+        aria-label="Cart items"
+        className="divide-y divide-slate-200 rounded-lg border border-slate-200 bg-white px-5 shadow-sm lg:col-span-2"
+      >
+        {lines.map((line) => (
+          <CartLineItem
+            key={line.id}
+            line={line}
+            pendingQuantity={pending[line.id]}
+            onPendingChange={(quantity) => setPendingOf(line.id, quantity)}
+            onCommit={(quantity) => commit(line, quantity)}
+            isRemoving={remove.isPending && remove.variables.productId === line.productId}
+            onRemove={() =>
+              remove.mutate(
+                {
+                  productId: line.productId,
+                  source: line.source,
+                  variantIndex: line.variantIndex,
+                },
+                {
+                  onError: (error) =>
+                    toast({
+                      variant: 'destructive',
+                      title: 'Error Updating Cart',
+                      description: error.message,
+                    }),
+                },
+              )
+            }
+          />
+        ))}
+      </ul>
+      <div className="lg:sticky lg:top-4 lg:self-start">
+        <CartSummary itemCount={itemCount} totalPaise={totalPaise} />
+      </div>
+    </div>
+  );
+}
+
+function EmptyCart() {
+  return (
+    <div className="rounded-lg border border-slate-200 bg-white p-10 text-center shadow-sm">
+      <ShoppingCart aria-hidden="true" className="mx-auto size-12 text-slate-400" />
+      <p className="mt-4 text-xl font-semibold">Your cart is empty</p>
+      <Link to={href.home()} className={buttonClasses('primary', 'md', 'mt-6')}>
+        Continue Shopping
+      </Link>
+    </div>
+  );
+}
+
+function CartSkeleton() {
+  return (
+    <div aria-busy="true" aria-label="Loading cart" className="grid gap-8 lg:grid-cols-3">
+      <div className="space-y-4 lg:col-span-2">
+        {[0, 1, 2].map((i) => (
+          <Skeleton key={i} className="h-32 w-full" />
+        ))}
+      </div>
+      <Skeleton className="h-56 w-full" />
+    </div>
+  );
+}

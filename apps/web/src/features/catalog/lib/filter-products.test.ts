@@ -1,0 +1,115 @@
+import { describe, expect, it } from 'vitest';
+import { summary } from '../../../test/fixtures';
+import {
+  categoryOptions,
+  filterProducts,
+  hasActiveFilters,
+  NO_FILTERS,
+  parsePriceBound,
+} from './filter-products';
+import { listingHeading } from './listing-heading';
+import { truncateDescription } from './truncate';
+import { CATEGORIES } from '../../../test/fixtures';
+
+const mug = summary({
+  name: 'Steel Mug',
+  summary: 'Keeps tea hot',
+  sp: 500,
+  subcategory: 'Drinkware',
+});
+const sheet = summary({
+  name: 'Bedsheet',
+  summary: 'Cotton, double',
+  sp: 1500,
+  subcategory: 'Bedding',
+});
+const bag = summary({
+  name: 'Backpack',
+  summary: 'Steel zips',
+  sp: 2000,
+  category: 'Bags, Wallets & Luggage',
+  subcategory: 'Backpacks',
+});
+const all = [mug, sheet, bag];
+
+describe('category filters', () => {
+  it('match the search text in the name or the description, ignoring case', () => {
+    expect(filterProducts(all, { ...NO_FILTERS, text: 'STEEL' })).toEqual([mug, bag]);
+    expect(filterProducts(all, { ...NO_FILTERS, text: 'cotton' })).toEqual([sheet]);
+  });
+
+  it('compare min and max price against sp, inclusive', () => {
+    expect(filterProducts(all, { ...NO_FILTERS, minPrice: 1500 })).toEqual([sheet, bag]);
+    expect(filterProducts(all, { ...NO_FILTERS, maxPrice: 1500 })).toEqual([mug, sheet]);
+    expect(filterProducts(all, { ...NO_FILTERS, minPrice: 500, maxPrice: 500 })).toEqual([mug]);
+  });
+
+  it('match any selected category or subcategory', () => {
+    expect(
+      filterProducts(all, { ...NO_FILTERS, categories: ['Bedding', 'Bags, Wallets & Luggage'] }),
+    ).toEqual([sheet, bag]);
+    expect(filterProducts(all, { ...NO_FILTERS, categories: ['Home & Kitchen'] })).toEqual([
+      mug,
+      sheet,
+    ]);
+  });
+
+  it('know when any filter is active', () => {
+    expect(hasActiveFilters(NO_FILTERS)).toBe(false);
+    expect(hasActiveFilters({ ...NO_FILTERS, text: '  ' })).toBe(false);
+    expect(hasActiveFilters({ ...NO_FILTERS, minPrice: 0 })).toBe(true);
+  });
+
+  it('read an empty or negative price box as no bound', () => {
+    expect(parsePriceBound('')).toBeNull();
+    expect(parsePriceBound('-5')).toBeNull();
+    expect(parsePriceBound('abc')).toBeNull();
+    expect(parsePriceBound('99.5')).toBe(99.5);
+  });
+
+  it('offer the categories and subcategories present, sorted', () => {
+    expect(categoryOptions(all)).toEqual([
+      { category: 'Bags, Wallets & Luggage', subcategories: ['Backpacks'] },
+      { category: 'Home & Kitchen', subcategories: ['Bedding', 'Drinkware'] },
+    ]);
+  });
+});
+
+describe('list descriptions', () => {
+  it('are cut at 150 characters', () => {
+    const long = 'x'.repeat(200);
+    expect(truncateDescription(long)).toBe(`${'x'.repeat(150)}...`);
+    expect(truncateDescription('short text')).toBe('short text');
+    expect(truncateDescription('y'.repeat(150))).toBe('y'.repeat(150));
+  });
+});
+
+describe('listing headings', () => {
+  it('name a category by its catalog name whichever slug form reaches it', () => {
+    expect(listingHeading('bags,-wallets-and-luggage', 'category', CATEGORIES)).toEqual({
+      title: 'Bags, Wallets & Luggage',
+      banner: '/banners/bags.svg',
+    });
+    expect(listingHeading('bags,-wallets-&-luggage', 'category', CATEGORIES).title).toBe(
+      'Bags, Wallets & Luggage',
+    );
+  });
+
+  it("give a subcategory its parent's banner", () => {
+    expect(listingHeading('drinkware', 'subcategory', CATEGORIES)).toEqual({
+      title: 'Drinkware',
+      banner: '/banners/home-kitchen.svg',
+    });
+  });
+
+  it('name collections and fall back to the gift banner for unknown slugs', () => {
+    expect(listingHeading('international-best-sellers', 'category', null)).toEqual({
+      title: 'Global Best Sellers',
+      banner: '/banners/best-sellers.svg',
+    });
+    expect(listingHeading('garden-tools', 'category', CATEGORIES)).toEqual({
+      title: 'Garden Tools',
+      banner: '/banners/gift.svg',
+    });
+  });
+});

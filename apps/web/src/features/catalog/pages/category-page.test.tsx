@@ -1,0 +1,132 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { CATEGORIES, summary } from '../../../test/fixtures';
+import {
+  fakeImages,
+  hangingImages,
+  mockFetch,
+  pendingFetch,
+  renderRoute,
+} from '../../../test/render';
+import { CategoryPage } from './category-page';
+
+const route = '/categories/:slug';
+const path = '/categories/home-&-kitchen';
+
+function answer(payload: ReturnType<typeof summary>[], total = payload.length) {
+  return mockFetch(
+    (url) =>
+      url.pathname === '/api/products/categories' ? { body: { payload: CATEGORIES } } : undefined,
+    (url) =>
+      url.pathname === '/api/products'
+        ? { body: { payload, total, page: Number(url.searchParams.get('page')), limit: 20 } }
+        : undefined,
+  );
+}
+
+const resultText = () => screen.getByTestId('result-text');
+
+describe('the category listing', () => {
+  it("says 'Loading products...' over a grid of 8 skeleton cards", () => {
+    pendingFetch();
+    renderRoute(<CategoryPage />, { path, route, withCategories: true });
+    expect(resultText()).toHaveTextContent('Loading products...');
+    const grid = screen.getByTestId('listing-skeleton');
+    expect(within(grid).getAllByTestId('product-card-skeleton')).toHaveLength(8);
+    expect(grid).toHaveClass('grid-cols-1', 'sm:grid-cols-2', 'lg:grid-cols-3', 'xl:grid-cols-4');
+  });
+
+  it("says 'Validating images...' while the images are checked", async () => {
+    hangingImages();
+    answer([summary()]);
+    renderRoute(<CategoryPage />, { path, route, withCategories: true });
+    expect(await screen.findByText('Validating images...')).toBeInTheDocument();
+  });
+
+  it('drops products whose image fails or is missing, and counts the rest', async () => {
+    fakeImages();
+    const calls = answer(
+      [
+        summary({ name: 'Good Mug' }),
+        summary({ name: 'Broken Mug', images: ['products/X-missing'] }),
+        summary({ name: 'Bare Mug', images: [] }),
+      ],
+      57,
+    );
+    renderRoute(<CategoryPage />, { path, route, withCategories: true });
+    expect(await screen.findByRole('link', { name: 'Good Mug' })).toBeInTheDocument();
+    expect(screen.queryByText('Broken Mug')).not.toBeInTheDocument();
+    expect(screen.queryByText('Bare Mug')).not.toBeInTheDocument();
+    expect(resultText()).toHaveTextContent('Showing 1 of 57 products · Page 1');
+    expect(calls).toContain('/api/products?query=home+kitchen&limit=20&page=1');
+    expect(
+      await screen.findByRole('heading', { name: 'Home & Kitchen', level: 1 }),
+    ).toBeInTheDocument();
+  });
+
+  it('shows the empty state with Continue Shopping when nothing is left', async () => {
+    fakeImages();
+    answer([]);
+    renderRoute(<CategoryPage />, { path, route, withCategories: true });
+    expect(await screen.findByText('No products found in this category.')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Continue Shopping' })).toHaveAttribute('href', '/');
+  });
+
+  it("filters the page, says '(filtered from K)' and 'No results found' when nothing matches", async () => {
+    fakeImages();
+    answer([summary({ name: 'Steel Mug', sp: 500 }), summary({ name: 'Glass Jar', sp: 900 })], 40);
+    const user = userEvent.setup();
+    renderRoute(<CategoryPage />, { path, route, withCategories: true });
+    await screen.findByRole('link', { name: 'Steel Mug' });
+    await user.type(screen.getByLabelText('Search in results'), 'jar');
+    expect(resultText()).toHaveTextContent('Showing 1 of 40 products (filtered from 2) · Page 1');
+    await user.type(screen.getByLabelText('Minimum price'), '1000');
+    expect(resultText()).toHaveTextContent('No results found');
+  });
+
+  it('goes back to page 1 when a filter changes', async () => {
+    fakeImages();
+    answer([summary({ name: 'Steel Mug' })], 40);
+    const user = userEvent.setup();
+    const { router } = renderRoute(<CategoryPage />, {
+      path: `${path}?page=2`,
+      route,
+      withCategories: true,
+    });
+    await screen.findByRole('link', { name: 'Steel Mug' });
+    expect(resultText()).toHaveTextContent('Page 2');
+    await user.click(screen.getByRole('checkbox', { name: 'Drinkware' }));
+    expect(router.state.location.search).toBe('');
+  });
+
+  it('cuts list-view descriptions at 150 characters', async () => {
+    fakeImages();
+    answer([summary({ name: 'Steel Mug', summary: 'a'.repeat(300) })]);
+    const user = userEvent.setup();
+    renderRoute(<CategoryPage />, { path, route, withCategories: true });
+    await screen.findByRole('link', { name: 'Steel Mug' });
+    await user.click(screen.getByRole('button', { name: 'List view' }));
+    expect(screen.getByRole('button', { name: 'List view' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
+    expect(screen.getByTestId('list-description')).toHaveTextContent(`${'a'.repeat(150)}...`);
+  });
+
+  it('offers the next page only after a full page of 20', async () => {
+    fakeImages();
+    answer(
+      Array.from({ length: 20 }, (_, i) => summary({ name: `Mug ${i}` })),
+      45,
+    );
+    renderRoute(<CategoryPage />, { path, route, withCategories: true });
+    await screen.findByRole('link', { name: 'Mug 0' });
+    const nav = screen.getByRole('navigation', { name: 'Pagination' });
+    expect(within(nav).getByRole('link', { name: 'Next' })).toHaveAttribute(
+      'href',
+      '/categories/home-&-kitchen?page=2',
+    );
+    expect(within(nav).getByRole('link', { name: 'Page 2' })).toBeInTheDocument();
+  });
+});

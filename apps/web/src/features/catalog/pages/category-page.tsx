@@ -1,0 +1,214 @@
+/**
+ * Category listing (/categories/{slug}, /subcategories/{slug}; spec §2, §4, §5, §9): banner by
+ * slug, breadcrumb, filter sidebar, grid or list view, result texts, empty state and
+ * pagination. The page number lives in the URL (?page=), so paging is linkable and Back works.
+ *
+ * Result text: 'Showing N of M products' where N is the number shown on this page and M the
+ * listing's total; '(filtered from K)' when a filter is active, K being this page's products
+ * before filtering.
+ */
+import { LayoutGrid, List } from 'lucide-react';
+import { useEffect, useMemo, useState } from 'react';
+import { Link, useParams, useSearchParams } from 'react-router';
+import { PAGE_SIZE } from '@storefront/shared/constants';
+import { ProductCard } from '../../../components/product/product-card';
+import { ErrorAlert } from '../../../components/ui/alert';
+import { Breadcrumb } from '../../../components/ui/breadcrumb';
+import { buttonClasses } from '../../../components/ui/button';
+import { Pagination } from '../../../components/ui/pagination';
+import { useCategories } from '../../../lib/category-context';
+import { cn } from '../../../lib/cn';
+import { useImageChecks } from '../../../lib/image-check';
+import { href } from '../../../lib/paths';
+import { useDocumentTitle } from '../../../lib/use-document-title';
+import { useCategoryProducts } from '../api/get-category-products';
+import { FilterSidebar } from '../components/filter-sidebar';
+import { ListingSkeleton } from '../components/listing-skeleton';
+import { ProductListItem } from '../components/product-list-item';
+import {
+  categoryOptions,
+  filterProducts,
+  hasActiveFilters,
+  NO_FILTERS,
+  type ListingFilters,
+} from '../lib/filter-products';
+import { listingHeading } from '../lib/listing-heading';
+
+type Kind = 'category' | 'subcategory';
+type View = 'grid' | 'list';
+
+export function CategoryPage() {
+  return <ListingRoute kind="category" />;
+}
+
+export function SubcategoryPage() {
+  return <ListingRoute kind="subcategory" />;
+}
+
+function ListingRoute({ kind }: { kind: Kind }) {
+  const { slug = '' } = useParams();
+  // A new slug starts with fresh filters.
+  return <Listing key={`${kind}:${slug}`} kind={kind} slug={slug} />;
+}
+
+function pageFrom(value: string | null): number {
+  const page = Number(value);
+  return Number.isInteger(page) && page >= 1 ? page : 1;
+}
+
+function Listing({ kind, slug }: { kind: Kind; slug: string }) {
+  const { categories } = useCategories();
+  const heading = listingHeading(slug, kind, categories);
+  useDocumentTitle(heading.title);
+
+  const [searchParams, setSearchParams] = useSearchParams();
+  const page = pageFrom(searchParams.get('page'));
+  const [filters, setFilters] = useState<ListingFilters>(NO_FILTERS);
+  const [view, setView] = useState<View>('grid');
+
+  const query = useCategoryProducts(slug, page);
+  const fetched = useMemo(() => query.data?.payload ?? [], [query.data]);
+  const checks = useImageChecks(fetched.map((p) => p.imgUrl[0]?.src));
+  const valid = useMemo(
+    () => (checks.isChecking ? [] : fetched.filter((p) => checks.isValid(p.imgUrl[0]?.src))),
+    [fetched, checks],
+  );
+  const shown = useMemo(() => filterProducts(valid, filters), [valid, filters]);
+  const options = useMemo(() => categoryOptions(valid), [valid]);
+
+  // A page change scrolls back to the top (spec §4).
+  useEffect(() => {
+    window.scrollTo({ top: 0 });
+  }, [page]);
+
+  function changeFilters(next: ListingFilters) {
+    setFilters(next);
+    // Any filter change goes back to page 1 (spec §4).
+    if (page !== 1) {
+      setSearchParams(
+        (params) => {
+          params.delete('page');
+          return params;
+        },
+        { replace: true },
+      );
+    }
+  }
+
+  const hrefForPage = (target: number) => {
+    const params = new URLSearchParams(searchParams);
+    if (target <= 1) params.delete('page');
+    else params.set('page', String(target));
+    const search = params.toString();
+    return search ? `?${search}` : '?';
+  };
+
+  const isLoading = query.isPending;
+  const isValidating = !isLoading && !query.isError && checks.isChecking;
+  const ready = query.isSuccess && !checks.isChecking;
+  const hasNext = fetched.length >= PAGE_SIZE;
+  const filtered = hasActiveFilters(filters);
+
+  return (
+    <div className="mx-auto max-w-screen-2xl px-4 py-6 lg:px-8">
+      <Breadcrumb items={[{ label: 'Home', to: href.home() }, { label: heading.title }]} />
+      <div className="relative mt-4 h-28 overflow-hidden rounded-lg bg-slate-800 sm:h-40">
+        <img
+          src={heading.banner}
+          alt=""
+          width={1600}
+          height={400}
+          fetchPriority="high"
+          className="absolute inset-0 h-full w-full object-cover"
+        />
+        <div className="absolute inset-0 bg-gradient-to-r from-black/60 to-transparent" />
+        <h1 className="relative flex h-full items-center px-6 text-2xl font-extrabold text-white sm:px-10 sm:text-4xl">
+          {heading.title}
+        </h1>
+      </div>
+
+      <div className="mt-6 flex flex-col gap-6 lg:flex-row">
+        <FilterSidebar filters={filters} onChange={changeFilters} options={options} />
+
+        <div className="min-w-0 flex-1">
+          <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
+            <p aria-live="polite" data-testid="result-text" className="text-sm text-slate-700">
+              {isLoading ? (
+                'Loading products...'
+              ) : isValidating ? (
+                'Validating images...'
+              ) : ready && valid.length > 0 && shown.length === 0 ? (
+                'No results found'
+              ) : ready && shown.length > 0 ? (
+                <>
+                  <span>
+                    Showing {shown.length} of {query.data.total} products
+                  </span>
+                  {filtered ? <span> (filtered from {valid.length})</span> : null}
+                  <span className="text-slate-500"> · Page {page}</span>
+                </>
+              ) : null}
+            </p>
+            <div role="group" aria-label="View" className="flex gap-1">
+              <button
+                type="button"
+                aria-label="Grid view"
+                aria-pressed={view === 'grid'}
+                onClick={() => setView('grid')}
+                className={buttonClasses(view === 'grid' ? 'outline' : 'ghost', 'icon')}
+              >
+                <LayoutGrid aria-hidden="true" className="size-5" />
+              </button>
+              <button
+                type="button"
+                aria-label="List view"
+                aria-pressed={view === 'list'}
+                onClick={() => setView('list')}
+                className={buttonClasses(view === 'list' ? 'outline' : 'ghost', 'icon')}
+              >
+                <List aria-hidden="true" className="size-5" />
+              </button>
+            </div>
+          </div>
+
+          {query.isError ? (
+            <ErrorAlert title="Error">{query.error.message}</ErrorAlert>
+          ) : isLoading || isValidating ? (
+            <ListingSkeleton />
+          ) : valid.length === 0 ? (
+            <div className="rounded-lg bg-white px-6 py-16 text-center shadow-sm">
+              <p className="text-lg font-medium">No products found in this category.</p>
+              <Link to={href.home()} className={buttonClasses('primary', 'md', 'mt-6')}>
+                Continue Shopping
+              </Link>
+            </div>
+          ) : (
+            <ul
+              data-testid="product-results"
+              data-view={view}
+              className={cn(
+                view === 'grid'
+                  ? 'grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4'
+                  : 'flex flex-col gap-3',
+              )}
+            >
+              {shown.map((product) => (
+                <li key={product._id}>
+                  {view === 'grid' ? (
+                    <ProductCard product={product} />
+                  ) : (
+                    <ProductListItem product={product} />
+                  )}
+                </li>
+              ))}
+            </ul>
+          )}
+
+          {ready && (page > 1 || hasNext) ? (
+            <Pagination className="mt-8" page={page} hasNext={hasNext} hrefForPage={hrefForPage} />
+          ) : null}
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,113 @@
+/**
+ * Checkout (/checkout; spec §2 "Checkout", §4, §5; decisions.md #1): the Shipping step. Its
+ * submit creates the order, which the server prices from its cart, and goes to /order/{id}, the
+ * Payment step. Each attempt carries its own Idempotency-Key; a retry of the same details after
+ * a failure reuses it, so a lost answer never becomes a second order.
+ */
+import { ShoppingCart } from 'lucide-react';
+import { useRef } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { orderCreateBodyFromForm, type CheckoutShippingForm } from '@storefront/shared/orders';
+import { href } from '@storefront/shared/routes';
+import { LoginPrompt } from '../../../components/account/login-prompt';
+import { SITE_NAME } from '../../../components/layout/site-info';
+import { CheckoutSteps } from '../../../components/order/checkout-steps';
+import { ErrorAlert } from '../../../components/ui/alert';
+import { buttonClasses } from '../../../components/ui/button';
+import { Skeleton } from '../../../components/ui/skeleton';
+import { useCartQuery } from '../../../lib/get-cart';
+import { useSession } from '../../../lib/session';
+import { useDocumentTitle } from '../../../lib/use-document-title';
+import { useCreateOrder } from '../api/create-order';
+import { CheckoutSummary } from '../components/checkout-summary';
+import { ShippingForm } from '../components/shipping-form';
+import { newIdempotencyKey } from '../lib/idempotency-key';
+
+export function CheckoutPage() {
+  useDocumentTitle('Checkout');
+  const { user } = useSession();
+  const cart = useCartQuery();
+  const createOrder = useCreateOrder();
+  const navigate = useNavigate();
+  const attempt = useRef<{ body: string; key: string } | null>(null);
+
+  function submit(values: CheckoutShippingForm) {
+    const body = orderCreateBodyFromForm(values);
+    const serialized = JSON.stringify(body);
+    if (attempt.current?.body !== serialized) {
+      attempt.current = { body: serialized, key: newIdempotencyKey() };
+    }
+    createOrder.mutate(
+      { body, idempotencyKey: attempt.current.key },
+      { onSuccess: (order) => void navigate(href.order(order._id.$oid)) },
+    );
+  }
+
+  // Once the order exists the server has emptied the cart; the page stays as it is until the
+  // payment step has loaded instead of flashing the empty state.
+  const placed = createOrder.isSuccess;
+
+  return (
+    <div className="min-h-screen bg-slate-50">
+      <header className="border-b border-slate-800 bg-slate-900 text-white">
+        <div className="mx-auto flex max-w-screen-xl items-center justify-between px-4 py-3 lg:px-8">
+          <Link to={href.home()} className="text-xl font-bold">
+            {SITE_NAME}
+          </Link>
+          <Link to={href.cart()} className="text-sm hover:underline">
+            Back to cart
+          </Link>
+        </div>
+      </header>
+      <div className="mx-auto max-w-screen-xl px-4 py-8 lg:px-8">
+        <div className="mb-8 flex flex-col gap-4 sm:flex-row sm:items-center sm:justify-between">
+          <h1 className="text-2xl font-bold sm:text-3xl">Checkout</h1>
+          <CheckoutSteps current="Shipping" />
+        </div>
+        {!user ? (
+          <LoginPrompt message="Please login to check out" />
+        ) : cart.isError ? (
+          <ErrorAlert title="Error">{cart.error.message}</ErrorAlert>
+        ) : cart.isPending ? (
+          <div aria-busy="true" aria-label="Loading checkout" className="grid gap-8 lg:grid-cols-3">
+            <Skeleton className="h-96 lg:col-span-2" />
+            <Skeleton className="h-64" />
+          </div>
+        ) : cart.data.lines.length === 0 && !placed ? (
+          <div className="rounded-lg border border-slate-200 bg-white p-10 text-center shadow-sm">
+            <ShoppingCart aria-hidden="true" className="mx-auto size-12 text-slate-400" />
+            <p className="mt-4 text-xl font-semibold">Your cart is empty</p>
+            <p className="mt-2 text-slate-600">
+              You need to add items to your cart before proceeding to checkout.
+            </p>
+            <Link to={href.home()} className={buttonClasses('primary', 'md', 'mt-6')}>
+              Continue Shopping
+            </Link>
+          </div>
+        ) : (
+          <div className="grid gap-8 lg:grid-cols-3">
+            <section
+              aria-labelledby="shipping-heading"
+              className="rounded-lg border border-slate-200 bg-white p-5 shadow-sm lg:col-span-2"
+            >
+              <h2 id="shipping-heading" className="mb-4 text-lg font-bold">
+                Shipping Address
+              </h2>
+              {createOrder.isError ? (
+                <div className="mb-4">
+                  <ErrorAlert title="Failed to create order">
+                    {createOrder.error.message}
+                  </ErrorAlert>
+                </div>
+              ) : null}
+              <ShippingForm onSubmit={submit} isSubmitting={createOrder.isPending || placed} />
+            </section>
+            <div className="lg:sticky lg:top-4 lg:self-start">
+              <CheckoutSummary cart={cart.data} />
+            </div>
+          </div>
+        )}
+      </div>
+    </div>
+  );
+}

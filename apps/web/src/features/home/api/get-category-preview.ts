@@ -1,0 +1,35 @@
+/**
+ * GET /api/products?query={slug as query}&limit=10&page=1: the products of one home category
+ * card (spec §7). A failed call gives an empty list, as the spec says.
+ */
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { ProductListResponse, ProductSummary } from '@storefront/shared/catalog';
+import { HOME_CARD_PAGE, HOME_ROW_LIMIT } from '@storefront/shared/constants';
+import { slugToQuery } from '@storefront/shared/slugs';
+import { apiRequest } from '../../../lib/api-client';
+
+export async function getCategoryPreview(
+  slug: string,
+  signal?: AbortSignal,
+): Promise<ProductSummary[]> {
+  try {
+    const body = await apiRequest<ProductListResponse>('/api/products', {
+      query: { query: slugToQuery(slug), limit: HOME_ROW_LIMIT, page: HOME_CARD_PAGE },
+      signal,
+    });
+    return body.payload ?? [];
+  } catch (error) {
+    if (signal?.aborted) throw error;
+    return [];
+  }
+}
+
+export const categoryPreviewQueryOptions = (slug: string) =>
+  queryOptions({
+    queryKey: ['home', 'category-preview', slug],
+    queryFn: ({ signal }) => getCategoryPreview(slug, signal),
+  });
+
+export function useCategoryPreview(slug: string) {
+  return useQuery(categoryPreviewQueryOptions(slug));
+}

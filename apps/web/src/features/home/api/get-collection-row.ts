@@ -1,0 +1,35 @@
+/**
+ * GET /api/products?query={slug as query}&limit=10&page=2: the products of one 'Top Categories
+ * for You' row (spec §7, §9). A failed call raises 'Failed to fetch products'.
+ */
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { ProductListResponse, ProductSummary } from '@storefront/shared/catalog';
+import { HOME_ROW_LIMIT, HOME_ROW_PAGE } from '@storefront/shared/constants';
+import { slugToQuery } from '@storefront/shared/slugs';
+import { ApiError, apiRequest } from '../../../lib/api-client';
+
+export async function getCollectionRow(
+  slug: string,
+  signal?: AbortSignal,
+): Promise<ProductSummary[]> {
+  try {
+    const body = await apiRequest<ProductListResponse>('/api/products', {
+      query: { query: slugToQuery(slug), limit: HOME_ROW_LIMIT, page: HOME_ROW_PAGE },
+      signal,
+    });
+    return body.payload ?? [];
+  } catch (error) {
+    if (error instanceof ApiError) throw new Error('Failed to fetch products', { cause: error });
+    throw error;
+  }
+}
+
+export const collectionRowQueryOptions = (slug: string) =>
+  queryOptions({
+    queryKey: ['home', 'collection-row', slug],
+    queryFn: ({ signal }) => getCollectionRow(slug, signal),
+  });
+
+export function useCollectionRow(slug: string) {
+  return useQuery(collectionRowQueryOptions(slug));
+}

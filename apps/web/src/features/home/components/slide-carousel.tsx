@@ -1,0 +1,84 @@
+/**
+ * The home carousels (spec §2 "Home"): fading slides, autoplay every 5000 ms that pauses on
+ * mouse hover, loop, previous/next arrows and clickable bullets. Swiper's A11y and Keyboard
+ * modules make the arrows and bullets focusable buttons and the arrow keys change slides.
+ */
+import { Link } from 'react-router';
+import { A11y, Autoplay, EffectFade, Keyboard, Navigation, Pagination } from 'swiper/modules';
+import { Swiper, SwiperSlide } from 'swiper/react';
+import 'swiper/css';
+import 'swiper/css/effect-fade';
+import 'swiper/css/navigation';
+import 'swiper/css/pagination';
+import { HERO_AUTOPLAY_MS } from '@storefront/shared/constants';
+import { buttonClasses } from '../../../components/ui/button';
+import { cn } from '../../../lib/cn';
+import type { Slide } from '../data/slides';
+
+export interface SlideCarouselProps {
+  slides: Slide[];
+  label: string;
+  variant: 'hero' | 'promo';
+}
+
+export function SlideCarousel({ slides, label, variant }: SlideCarouselProps) {
+  const hero = variant === 'hero';
+  return (
+    <section aria-roledescription="carousel" aria-label={label} className="home-carousel">
+      <Swiper
+        modules={[A11y, Autoplay, EffectFade, Keyboard, Navigation, Pagination]}
+        effect="fade"
+        fadeEffect={{ crossFade: true }}
+        loop
+        autoplay={{ delay: HERO_AUTOPLAY_MS, pauseOnMouseEnter: true, disableOnInteraction: false }}
+        navigation
+        pagination={{ clickable: true }}
+        keyboard={{ enabled: true, onlyInViewport: true }}
+        a11y={{
+          prevSlideMessage: 'Previous slide',
+          nextSlideMessage: 'Next slide',
+          paginationBulletMessage: 'Go to slide {{index}}',
+        }}
+        className={cn(hero ? 'h-[420px] sm:h-[460px] lg:h-[520px]' : 'h-[300px] sm:h-[340px]')}
+      >
+        {slides.map((slide, index) => (
+          <SwiperSlide key={slide.id} data-testid={`${variant}-slide`}>
+            <div className="relative h-full w-full overflow-hidden bg-slate-800">
+              <img
+                src={slide.imageUrl}
+                alt=""
+                width={1600}
+                height={640}
+                loading={index === 0 ? 'eager' : 'lazy'}
+                fetchPriority={hero && index === 0 ? 'high' : undefined}
+                className="absolute inset-0 h-full w-full object-cover"
+              />
+              <div className={cn('absolute inset-0 bg-gradient-to-r', slide.gradient)} />
+              <div className="relative mx-auto flex h-full max-w-screen-2xl flex-col justify-center px-14 sm:px-20">
+                <div className="max-w-xl text-white">
+                  <p className="text-sm font-semibold tracking-wide text-amber-300 uppercase">
+                    {slide.subtitle}
+                  </p>
+                  {hero ? (
+                    <h2 className="mt-2 text-3xl font-extrabold sm:text-4xl lg:text-5xl">
+                      {slide.title}
+                    </h2>
+                  ) : (
+                    <h2 className="mt-2 text-2xl font-extrabold sm:text-3xl">{slide.title}</h2>
+                  )}
+                  <p className="mt-3 text-base text-slate-100 sm:text-lg">{slide.description}</p>
+                  <Link
+                    to={slide.to}
+                    className={buttonClasses('secondary', 'lg', 'mt-6 focus-visible:outline-white')}
+                  >
+                    {slide.buttonText}
+                  </Link>
+                </div>
+              </div>
+            </div>
+          </SwiperSlide>
+        ))}
+      </Swiper>
+    </section>
+  );
+}

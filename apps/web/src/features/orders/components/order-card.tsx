@@ -1,0 +1,60 @@
+/**
+ * One order in the list (spec §2 "Orders"): number, placed-on date, items count, total, the
+ * status badge with its icon, and its actions — View Details always, Pay Now while payment is
+ * due (UP, PF or none), Track Package once paid (decisions.md #6).
+ */
+import { CreditCard, Eye, Truck } from 'lucide-react';
+import { Link } from 'react-router';
+import { canPay, canTrack } from '@storefront/shared/order-status';
+import type { Order } from '@storefront/shared/orders';
+import { href } from '@storefront/shared/routes';
+import { OrderStatusBadge } from '../../../components/order/order-status-badge';
+import { Button, buttonClasses } from '../../../components/ui/button';
+import { formatDate } from '../../../lib/dates';
+import { formatRupeeAmount } from '../../../lib/format';
+
+export function OrderCard({ order, onTrack }: { order: Order; onTrack: () => void }) {
+  const id = order._id.$oid;
+  return (
+    <li
+      data-testid="order-card"
+      className="rounded-lg border border-slate-200 bg-white p-5 shadow-sm"
+    >
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <div>
+          <h2 className="font-mono text-base font-bold">{order.mkpOrderId}</h2>
+          <p className="text-sm text-slate-600">Placed on {formatDate(order.createdAt.$date)}</p>
+        </div>
+        <OrderStatusBadge status={order.pStatus} />
+      </div>
+      <dl className="mt-4 flex flex-wrap gap-x-8 gap-y-2 text-sm">
+        <div>
+          <dt className="text-slate-600">Items</dt>
+          <dd className="font-semibold">{order.itemCount}</dd>
+        </div>
+        <div>
+          <dt className="text-slate-600">Total</dt>
+          <dd className="font-semibold">{formatRupeeAmount(order.total_amount)}</dd>
+        </div>
+      </dl>
+      <div className="mt-4 flex flex-wrap gap-2">
+        <Link to={href.orderDetail(id)} className={buttonClasses('outline', 'sm')}>
+          <Eye aria-hidden="true" className="size-4" />
+          View Details
+        </Link>
+        {canPay(order.pStatus) ? (
+          <Link to={href.orderPayment(id)} className={buttonClasses('primary', 'sm')}>
+            <CreditCard aria-hidden="true" className="size-4" />
+            Pay Now
+          </Link>
+        ) : null}
+        {canTrack(order.pStatus) ? (
+          <Button variant="secondary" size="sm" onClick={onTrack}>
+            <Truck aria-hidden="true" className="size-4" />
+            Track Package
+          </Button>
+        ) : null}
+      </div>
+    </li>
+  );
+}

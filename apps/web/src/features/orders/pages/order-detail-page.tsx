@@ -1,0 +1,203 @@
+/**
+ * One order (/orders/{id}; spec §2 "Order detail"): Back to Orders; 'Order {number}' with the
+ * date and time it was placed and its status; the Shipping Address and Payment cards (Pay Now
+ * only for UP, PF or no status); the items as priced when ordered; the total. Track Package
+ * opens the tracking view once paid (decisions.md #6).
+ */
+import { AlertTriangle, ArrowLeft, CreditCard, MapPin, Truck } from 'lucide-react';
+import { useState, type ReactNode } from 'react';
+import { Link, useNavigate, useParams } from 'react-router';
+import { canPay, canTrack, statusBadge } from '@storefront/shared/order-status';
+import type { Order } from '@storefront/shared/orders';
+import { href } from '@storefront/shared/routes';
+import { LoginPrompt } from '../../../components/account/login-prompt';
+import { OrderStatusBadge, OrderStatusIcon } from '../../../components/order/order-status-badge';
+import { Button, buttonClasses } from '../../../components/ui/button';
+import { Skeleton } from '../../../components/ui/skeleton';
+import { countryName } from '../../../lib/countries';
+import { formatDate, formatTime } from '../../../lib/dates';
+import { formatRupeeAmount } from '../../../lib/format';
+import { useOrder } from '../../../lib/get-order';
+import { useSession } from '../../../lib/session';
+import { useDocumentTitle } from '../../../lib/use-document-title';
+import { TrackingDialog } from '../components/tracking-dialog';
+
+export function OrderDetailPage() {
+  const { orderId = '' } = useParams();
+  const { user } = useSession();
+  const order = useOrder(orderId);
+  const navigate = useNavigate();
+  useDocumentTitle(order.data ? `Order ${order.data.mkpOrderId}` : 'Order');
+
+  return (
+    <div className="mx-auto max-w-screen-lg px-4 py-8 lg:px-8">
+      <Button variant="ghost" className="-ml-3 mb-4" onClick={() => void navigate(href.orders())}>
+        <ArrowLeft aria-hidden="true" className="size-4" />
+        Back to Orders
+      </Button>
+      {!user ? (
+        <LoginPrompt message="Please login to view your orders" />
+      ) : order.isError ? (
+        <OrderError message={order.error.message} />
+      ) : order.isPending ? (
+        <OrderDetailSkeleton />
+      ) : (
+        <OrderDetail order={order.data} />
+      )}
+    </div>
+  );
+}
+
+function OrderDetail({ order }: { order: Order }) {
+  const [tracking, setTracking] = useState(false);
+  const placed = order.createdAt.$date;
+  const id = order._id.$oid;
+  return (
+    <div className="space-y-6">
+      <div className="flex flex-wrap items-start justify-between gap-4">
+        <div>
+          <h1 className="text-2xl font-bold sm:text-3xl">Order {order.mkpOrderId}</h1>
+          <p className="mt-1 text-slate-600">
+            Placed on {formatDate(placed)} at {formatTime(placed)}
+          </p>
+        </div>
+        <div className="flex items-center gap-2">
+          <OrderStatusIcon status={order.pStatus} className="size-6 text-slate-600" />
+          <OrderStatusBadge status={order.pStatus} />
+          {canTrack(order.pStatus) ? (
+            <Button
+              variant="secondary"
+              size="sm"
+              className="ml-2"
+              onClick={() => setTracking(true)}
+            >
+              <Truck aria-hidden="true" className="size-4" />
+              Track Package
+            </Button>
+          ) : null}
+        </div>
+      </div>
+
+      <div className="grid gap-6 md:grid-cols-2">
+        <Card title="Shipping Address" icon={<MapPin aria-hidden="true" className="size-5" />}>
+          <address className="text-sm leading-6 not-italic">
+            <span className="block font-semibold">{order.recipientName}</span>
+            <span className="block">{order.shippingAddress1}</span>
+            {order.shippingAddress2 ? (
+              <span className="block">{order.shippingAddress2}</span>
+            ) : null}
+            {order.shippingAddress3 ? (
+              <span className="block">{order.shippingAddress3}</span>
+            ) : null}
+            <span className="block">
+              {order.shippingCity}, {order.shippingState} {order.shippingPostalCode}
+            </span>
+            <span className="block">{countryName(order.shippingCountry)}</span>
+            {order.shippingPhoneNumber ? (
+              <span className="block">Phone: {order.shippingPhoneNumber}</span>
+            ) : null}
+          </address>
+        </Card>
+        <Card title="Payment" icon={<CreditCard aria-hidden="true" className="size-5" />}>
+          <dl className="space-y-2 text-sm">
+            <div className="flex justify-between gap-4">
+              <dt className="text-slate-600">Status</dt>
+              <dd>{statusBadge(order.pStatus).label}</dd>
+            </div>
+            <div className="flex justify-between gap-4">
+              <dt className="text-slate-600">Amount</dt>
+              <dd className="font-semibold">{formatRupeeAmount(order.total_amount)}</dd>
+            </div>
+          </dl>
+          {canPay(order.pStatus) ? (
+            <Link to={href.orderPayment(id)} className={buttonClasses('primary', 'sm', 'mt-4')}>
+              Pay Now
+            </Link>
+          ) : null}
+        </Card>
+      </div>
+
+      <section
+        aria-labelledby="order-items"
+        className="rounded-lg border border-slate-200 bg-white shadow-sm"
+      >
+        <h2 id="order-items" className="border-b border-slate-200 px-5 py-4 text-lg font-bold">
+          Order Items
+        </h2>
+        <ul className="divide-y divide-slate-100">
+          {order.orderDetails.map((line, index) => (
+            <li
+              key={`${line.sku}-${index}`}
+              data-testid="order-line"
+              className="flex flex-col gap-2 px-5 py-4 sm:flex-row sm:justify-between"
+            >
+              <div className="min-w-0 text-sm">
+                <p className="font-semibold text-slate-900">{line.title}</p>
+                <p className="text-slate-600">SKU: {line.sku}</p>
+                <p className="text-slate-600">Seller SKU: {line.sellerSku ?? 'N/A'}</p>
+              </div>
+              <div className="shrink-0 text-sm sm:text-right">
+                <p>
+                  {formatRupeeAmount(line.consumerPrice)}{' '}
+                  <span className="text-slate-600">× Qty: {line.quantity}</span>
+                </p>
+                <p className="font-semibold">{formatRupeeAmount(line.lineTotal)}</p>
+              </div>
+            </li>
+          ))}
+        </ul>
+        <p className="flex justify-between border-t border-slate-200 px-5 py-4 text-lg font-bold">
+          <span>Order Total</span>
+          <span data-testid="order-total">{formatRupeeAmount(order.total_amount)}</span>
+        </p>
+      </section>
+
+      <TrackingDialog order={order} open={tracking} onOpenChange={setTracking} />
+    </div>
+  );
+}
+
+function Card({ title, icon, children }: { title: string; icon: ReactNode; children: ReactNode }) {
+  return (
+    <section className="rounded-lg border border-slate-200 bg-white p-5 shadow-sm">
+      <h2 className="mb-3 flex items-center gap-2 text-lg font-bold">
+        {icon}
+        {title}
+      </h2>
+      {children}
+    </section>
+  );
+}
+
+function OrderError({ message }: { message: string }) {
+  return (
+    <div
+      role="alert"
+      className="mx-auto max-w-lg rounded-lg border border-red-200 bg-white p-8 text-center shadow-sm"
+    >
+      <AlertTriangle aria-hidden="true" className="mx-auto size-12 text-red-500" />
+      <h1 className="mt-4 text-xl font-bold">Error Loading Order</h1>
+      <p className="mt-2 text-slate-700">
+        We couldn&apos;t fetch the details for this order. It might not exist or there was a problem
+        connecting.
+      </p>
+      <p className="mt-2 text-sm text-slate-600">{message || 'Please try again later.'}</p>
+      <Link to={href.orders()} className={buttonClasses('primary', 'md', 'mt-6')}>
+        View All Orders
+      </Link>
+    </div>
+  );
+}
+
+function OrderDetailSkeleton() {
+  return (
+    <div aria-busy="true" aria-label="Loading order" className="space-y-6">
+      <Skeleton className="h-10 w-2/3" />
+      <div className="grid gap-6 md:grid-cols-2">
+        <Skeleton className="h-44" />
+        <Skeleton className="h-44" />
+      </div>
+      <Skeleton className="h-64" />
+    </div>
+  );
+}

@@ -1,0 +1,116 @@
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { redirectTo } from '../../../lib/redirect';
+import { SessionContext } from '../../../lib/session';
+import { order, recordFetch, SIGNED_IN } from '../../../test/order-fixtures';
+import { renderRoute } from '../../../test/render';
+import { PaymentPage } from './payment-page';
+
+vi.mock('../../../lib/redirect', () => ({ redirectTo: vi.fn() }));
+
+const ORDER = order({
+  orderDetails: Array.from({ length: 8 }, (_, i) => ({
+    productId: 'aaaaaaaaaaaaaaaaaaaaaaaa',
+    variantIndex: null,
+    title: `Item ${i + 1}`,
+    sku: `SKU-${i}`,
+    sellerSku: null,
+    source: 'Ex-india custom',
+    consumerPrice: 1234.5,
+    quantity: 1,
+    lineTotal: 1234.5,
+  })),
+  total_amount: 9876,
+});
+
+function renderPayment(
+  answerPay: () => [number, unknown] | Promise<[number, unknown]>,
+  pStatus = 'UP',
+) {
+  recordFetch((call) => {
+    if (call.path.startsWith('/api/payments/pay/')) return answerPay();
+    if (call.path === `/api/orders/order/${ORDER._id.$oid}`) {
+      return [200, { payload: { ...ORDER, pStatus } }];
+    }
+    return [404, { detail: 'Order not found', code: 'order_not_found' }];
+  });
+  return renderRoute(
+    <SessionContext value={SIGNED_IN}>
+      <PaymentPage />
+    </SessionContext>,
+    { path: `/order/${ORDER._id.$oid}/payment`, route: '/order/:orderId/payment' },
+  );
+}
+
+describe('the payment step', () => {
+  beforeEach(() => vi.mocked(redirectTo).mockReset());
+
+  it('shows Shipping done, Payment current and the summary with FREE shipping and tax "-"', async () => {
+    renderPayment(() => [200, { paymentUrl: '/sandbox-pay/x' }]);
+    expect(await screen.findByTestId('payment-total')).toHaveTextContent('₹9,876.00');
+    expect(screen.getByText('Payment').closest('[aria-current]')).toHaveAttribute(
+      'aria-current',
+      'step',
+    );
+    expect(screen.getByText('(done)')).toBeInTheDocument();
+    expect(screen.getByTestId('payment-items')).toHaveClass('max-h-40', 'overflow-y-auto');
+    expect(screen.getByText('Tax (included)').nextSibling).toHaveTextContent('-');
+    expect(screen.getByText('FREE')).toBeInTheDocument();
+  });
+
+  it('sends the browser to the payment URL, showing Processing... meanwhile', async () => {
+    let answer: (value: [number, unknown]) => void = () => undefined;
+    renderPayment(() => new Promise((resolve) => (answer = resolve)));
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Complete Payment' }));
+    expect(screen.getByRole('button', { name: 'Processing...' })).toBeDisabled();
+    answer([200, { paymentUrl: 'http://localhost/sandbox-pay/tx1' }]);
+    await vi.waitFor(() =>
+      expect(redirectTo).toHaveBeenCalledWith('http://localhost/sandbox-pay/tx1'),
+    );
+    expect(screen.getByRole('button', { name: 'Processing...' })).toBeDisabled();
+  });
+
+  it.each([
+    [
+      'a refused start',
+      () => [502, { detail: 'Gateway down', code: 'gateway_error' }] as [number, unknown],
+      'Payment processing failed',
+    ],
+    ['an answer without a URL', () => [200, {}] as [number, unknown], 'No payment URL received'],
+    [
+      'a network failure',
+      () => Promise.reject(new TypeError('')),
+      'Payment failed. Please try again.',
+    ],
+  ])('shows %s in the red box and enables the button again', async (_, answerPay, message) => {
+    renderPayment(answerPay);
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Complete Payment' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(message);
+    expect(screen.getByRole('button', { name: 'Complete Payment' })).toBeEnabled();
+    expect(redirectTo).not.toHaveBeenCalled();
+  });
+
+  it('says a paid order is paid instead of offering a payment', async () => {
+    renderPayment(() => [409, {}], 'PD');
+    expect(await screen.findByText('This order has been paid.')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Complete Payment' })).not.toBeInTheDocument();
+  });
+
+  it('shows Order Not Found with Return to Cart for an unknown order', async () => {
+    recordFetch(() => [404, { detail: 'Order not found', code: 'order_not_found' }]);
+    renderRoute(
+      <SessionContext value={SIGNED_IN}>
+        <PaymentPage />
+      </SessionContext>,
+      { path: `/order/${'c'.repeat(24)}`, route: '/order/:orderId' },
+    );
+    expect(await screen.findByText('Order Not Found')).toBeInTheDocument();
+    expect(
+      screen.getByText("The order you're looking for could not be found."),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Return to Cart' })).toHaveAttribute('href', '/cart');
+  });
+});

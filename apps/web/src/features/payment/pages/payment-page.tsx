@@ -1,0 +1,178 @@
+/**
+ * The payment step (/order/{id} and /order/{id}/payment; spec §2 "Payment", §4, §8;
+ * decisions.md #1): Shipping done, Payment current; one payment method; the order summary.
+ * Complete Payment asks the server for the gateway URL and sends the browser there; while that
+ * runs the button reads 'Processing...' and is disabled, and a failure shows in a red box with
+ * the button enabled again. A paid order says so instead of offering a payment (Pay Now only
+ * for UP, PF or no status, spec §4).
+ */
+import { CheckCircle2, PackageX, Smartphone } from 'lucide-react';
+import { useState } from 'react';
+import { Link, useParams } from 'react-router';
+import { canPay, canTrack } from '@storefront/shared/order-status';
+import type { Order } from '@storefront/shared/orders';
+import { href } from '@storefront/shared/routes';
+import { CheckoutSteps } from '../../../components/order/checkout-steps';
+import { LoginPrompt } from '../../../components/account/login-prompt';
+import { OrderStatusBadge } from '../../../components/order/order-status-badge';
+import { ErrorAlert } from '../../../components/ui/alert';
+import { Button, buttonClasses } from '../../../components/ui/button';
+import { Skeleton } from '../../../components/ui/skeleton';
+import { ApiError } from '../../../lib/api-client';
+import { cn } from '../../../lib/cn';
+import { useOrder } from '../../../lib/get-order';
+import { redirectTo } from '../../../lib/redirect';
+import { useSession } from '../../../lib/session';
+import { useDocumentTitle } from '../../../lib/use-document-title';
+import { useStartPayment } from '../api/start-payment';
+import { PaymentSummary } from '../components/payment-summary';
+
+export function PaymentPage() {
+  useDocumentTitle('Payment');
+  const { orderId = '' } = useParams();
+  const { user } = useSession();
+  const order = useOrder(orderId);
+
+  return (
+    <div className="mx-auto max-w-screen-xl px-4 py-8 lg:px-8">
+      <div className="mb-8 flex flex-col gap-4 sm:flex-row sm:items-center sm:justify-between">
+        <h1 className="text-2xl font-bold sm:text-3xl">Checkout</h1>
+        <CheckoutSteps current="Payment" />
+      </div>
+      {!user ? (
+        <LoginPrompt message="Please login to view your orders" />
+      ) : order.isError ? (
+        <OrderNotFound />
+      ) : order.isPending ? (
+        <PaymentSkeleton />
+      ) : (
+        <div className="grid gap-8 lg:grid-cols-3">
+          <div className="lg:col-span-2">
+            <PaymentMethod order={order.data} />
+          </div>
+          <div className="lg:sticky lg:top-4 lg:self-start">
+            <PaymentSummary order={order.data} />
+          </div>
+        </div>
+      )}
+    </div>
+  );
+}
+
+/** The spec's three failure messages (§8). */
+function failureMessage(error: unknown): string {
+  return error instanceof ApiError
+    ? 'Payment processing failed'
+    : 'Payment failed. Please try again.';
+}
+
+function PaymentMethod({ order }: { order: Order }) {
+  const start = useStartPayment(order._id.$oid);
+  const [failure, setFailure] = useState<string | null>(null);
+  const [redirecting, setRedirecting] = useState(false);
+  const busy = start.isPending || redirecting;
+
+  function completePayment() {
+    setFailure(null);
+    start.mutate(undefined, {
+      onSuccess: ({ paymentUrl }) => {
+        if (!paymentUrl) {
+          setFailure('No payment URL received');
+          return;
+        }
+        // The page stays 'Processing...' until the browser has left for the gateway.
+        setRedirecting(true);
+        redirectTo(paymentUrl);
+      },
+      onError: (error) => setFailure(failureMessage(error)),
+    });
+  }
+
+  return (
+    <section
+      aria-labelledby="payment-method"
+      className="space-y-5 rounded-lg border border-slate-200 bg-white p-5 shadow-sm"
+    >
+      <h2 id="payment-method" className="text-lg font-bold">
+        Payment Method
+      </h2>
+      <div
+        role="radiogroup"
+        aria-label="Payment method"
+        className="rounded-md border-2 border-blue-600 bg-blue-50 p-4"
+      >
+        <div role="radio" aria-checked="true" className="flex items-center gap-3">
+          <span
+            aria-hidden="true"
+            className="flex size-5 items-center justify-center rounded-full border-2 border-blue-600"
+          >
+            <span className="size-2.5 rounded-full bg-blue-600" />
+          </span>
+          <Smartphone aria-hidden="true" className="size-6 text-blue-700" />
+          <span>
+            <span className="block font-semibold">Mobile payment app</span>
+            <span className="block text-sm text-slate-600">
+              Pay with UPI, cards or net banking on the payment provider&apos;s secure page.
+            </span>
+          </span>
+        </div>
+      </div>
+
+      {canPay(order.pStatus) ? (
+        <>
+          {failure ? <ErrorAlert>{failure}</ErrorAlert> : null}
+          <Button size="lg" className="w-full" disabled={busy} onClick={completePayment}>
+            {busy ? 'Processing...' : 'Complete Payment'}
+          </Button>
+        </>
+      ) : (
+        <div
+          className={cn(
+            'flex flex-wrap items-center gap-3 rounded-md border p-4',
+            canTrack(order.pStatus)
+              ? 'border-green-200 bg-green-50 text-green-900'
+              : 'border-slate-200 bg-slate-50',
+          )}
+        >
+          {canTrack(order.pStatus) ? (
+            <>
+              <CheckCircle2 aria-hidden="true" className="size-5" />
+              <p className="font-medium">This order has been paid.</p>
+            </>
+          ) : (
+            <p className="font-medium">No payment is needed for this order now.</p>
+          )}
+          <OrderStatusBadge status={order.pStatus} />
+          <Link
+            to={href.orderDetail(order._id.$oid)}
+            className={buttonClasses('outline', 'sm', 'ml-auto')}
+          >
+            View Order Details
+          </Link>
+        </div>
+      )}
+    </section>
+  );
+}
+
+function OrderNotFound() {
+  return (
+    <div className="mx-auto max-w-md rounded-lg border border-slate-200 bg-white p-8 text-center shadow-sm">
+      <PackageX aria-hidden="true" className="mx-auto size-12 text-slate-400" />
+      <h2 className="mt-4 text-xl font-bold">Order Not Found</h2>
+      <p className="mt-2 text-slate-600">The order you&apos;re looking for could not be found.</p>
+      <Link to={href.cart()} className={buttonClasses('primary', 'md', 'mt-6')}>
+        Return to Cart
+      </Link>
+    </div>
+  );
+}
+
+function PaymentSkeleton() {
+  return (
+    <div aria-busy="true" aria-label="Loading order" className="grid gap-8 lg:grid-cols-3">
+      <Skeleton className="h-64 lg:col-span-2" />
+      <Skeleton className="h-80" />
+    </div>
+  );
+}

@@ -1,0 +1,28 @@
+/**
+ * GET /api/products/recommend/{id} (spec §7): related products, cached 5 minutes and retried
+ * once (spec §9). Errors read 'Failed to fetch related products: {status} {statusText}'.
+ */
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { ProductSummary } from '@storefront/shared/catalog';
+import { RELATED_PRODUCTS_STALE_MS } from '@storefront/shared/constants';
+import { apiRequest } from '../../../lib/api-client';
+
+export function getRelatedProducts(id: string, signal?: AbortSignal): Promise<ProductSummary[]> {
+  return apiRequest<{ payload: ProductSummary[] }>(
+    `/api/products/recommend/${encodeURIComponent(id)}`,
+    { signal, errorPrefix: 'Failed to fetch related products' },
+  ).then((body) => body.payload ?? []);
+}
+
+export const relatedProductsQueryOptions = (id: string) =>
+  queryOptions({
+    queryKey: ['related-products', id],
+    queryFn: ({ signal }) => getRelatedProducts(id, signal),
+    staleTime: RELATED_PRODUCTS_STALE_MS,
+    gcTime: RELATED_PRODUCTS_STALE_MS,
+    retry: 1,
+  });
+
+export function useRelatedProducts(id: string) {
+  return useQuery(relatedProductsQueryOptions(id));
+}

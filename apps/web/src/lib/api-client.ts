@@ -1,0 +1,101 @@
+/**
+ * The one fetch wrapper of the web app: same-origin JSON calls under /api. A non-OK answer
+ * becomes an ApiError carrying the server's `{detail, code}` body (ARCHITECTURE.md "One error
+ * model"); the message follows the spec's wording ('Failed to fetch product: 404 Not Found',
+ * spec §8) when the caller names what it was fetching.
+ */
+import type { ErrorBody } from '@storefront/shared/errors';
+
+export class ApiError extends Error {
+  readonly status: number;
+  readonly statusText: string;
+  /** The server's stable error code, or 'http_error' when the body was not the error shape. */
+  readonly code: string;
+  /** The server's human-readable detail, when it sent one. */
+  readonly detail: string | undefined;
+  readonly fields: Record<string, string> | undefined;
+
+  constructor(
+    message: string,
+    init: {
+      status: number;
+      statusText: string;
+      code?: string;
+      detail?: string;
+      fields?: Record<string, string>;
+    },
+  ) {
+    super(message);
+    this.name = 'ApiError';
+    this.status = init.status;
+    this.statusText = init.statusText;
+    this.code = init.code ?? 'http_error';
+    this.detail = init.detail;
+    this.fields = init.fields;
+  }
+}
+
+function isErrorBody(value: unknown): value is ErrorBody {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    typeof (value as ErrorBody).detail === 'string' &&
+    typeof (value as ErrorBody).code === 'string'
+  );
+}
+
+export interface ApiRequestOptions {
+  method?: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
+  /** Sent as JSON when present (spec §7 "any method with JSON body when data is supplied"). */
+  body?: unknown;
+  query?: Record<string, string | number | undefined>;
+  signal?: AbortSignal;
+  headers?: Record<string, string>;
+  /** Names the failing fetch: the error message becomes '{errorPrefix}: {status} {statusText}'. */
+  errorPrefix?: string;
+}
+
+export function apiUrl(path: string, query?: ApiRequestOptions['query']): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query ?? {})) {
+    if (value !== undefined) params.set(key, String(value));
+  }
+  const search = params.toString();
+  return search ? `${path}?${search}` : path;
+}
+
+export async function apiRequest<T>(path: string, options: ApiRequestOptions = {}): Promise<T> {
+  const { method = 'GET', body, query, signal, headers, errorPrefix } = options;
+  const response = await fetch(apiUrl(path, query), {
+    method,
+    signal,
+    headers: {
+      accept: 'application/json',
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      ...headers,
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+
+  if (!response.ok) {
+    let parsed: unknown;
+    try {
+      parsed = await response.json();
+    } catch {
+      parsed = undefined;
+    }
+    const errorBody = isErrorBody(parsed) ? parsed : undefined;
+    const statusLine = `${response.status} ${response.statusText}`.trim();
+    const message = errorPrefix
+      ? `${errorPrefix}: ${statusLine}`
+      : (errorBody?.detail ?? `Request failed: ${statusLine}`);
+    throw new ApiError(message, {
+      status: response.status,
+      statusText: response.statusText,
+      code: errorBody?.code,
+      detail: errorBody?.detail,
+      fields: errorBody?.fields,
+    });
+  }
+  return (await response.json()) as T;
+}

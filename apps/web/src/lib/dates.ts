@@ -1,0 +1,16 @@
+/** Order dates as buyers in India read them: '22 Nov 2025' and '3:45 pm', in local time. */
+
+const dateFormat = new Intl.DateTimeFormat('en-IN', {
+  day: 'numeric',
+  month: 'short',
+  year: 'numeric',
+});
+const timeFormat = new Intl.DateTimeFormat('en-IN', { hour: 'numeric', minute: '2-digit' });
+
+export function formatDate(iso: string): string {
+  return dateFormat.format(new Date(iso));
+}
+
+export function formatTime(iso: string): string {
+  return timeFormat.format(new Date(iso));
+}

@@ -1,0 +1,25 @@
+/**
+ * GET /api/cart/ (spec §7): the buyer's cart, read by the header badge, the cart page, the
+ * checkout summary and the confirmation page (which refreshes it). Cart changes answer the whole
+ * cart, so their mutations write that answer under this key instead of fetching it again.
+ */
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { CartResponse } from '@storefront/shared/cart';
+import { authRequest } from './auth-client';
+import { useSession } from './session';
+
+export function getCart(signal?: AbortSignal): Promise<CartResponse> {
+  return authRequest<CartResponse>('/api/cart/', {
+    signal,
+    errorPrefix: 'Failed to fetch cart items',
+  });
+}
+
+export const cartQueryOptions = () =>
+  queryOptions({ queryKey: ['cart'], queryFn: ({ signal }) => getCart(signal) });
+
+/** The signed-in buyer's cart; a visitor has none, so nothing is fetched for them. */
+export function useCartQuery() {
+  const { user } = useSession();
+  return useQuery({ ...cartQueryOptions(), enabled: user !== null });
+}

@@ -1,0 +1,30 @@
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+import tailwindcss from '@tailwindcss/vite';
+
+export default defineConfig({
+  plugins: [react(), tailwindcss()],
+  resolve: {
+    // Radix Dialog's scroll lock injects a <style> element, which the CSP blocks; this stand-in
+    // applies the same CSS through a constructed stylesheet (see the file's comment).
+    alias: [
+      {
+        find: /^react-style-singleton$/,
+        replacement: fileURLToPath(new URL('./src/lib/vendor/style-singleton.ts', import.meta.url)),
+      },
+    ],
+  },
+  build: {
+    outDir: 'dist',
+    sourcemap: false,
+    target: 'es2022',
+  },
+  server: {
+    proxy: {
+      '/api': 'http://127.0.0.1:3000',
+      '/images': 'http://127.0.0.1:3000',
+      '/sandbox-pay': 'http://127.0.0.1:3000',
+    },
+  },
+});

@@ -1,0 +1,177 @@
+/**
+ * Scenarios beyond plain catalog reads: search (the search issue's buyer queries), cart add and
+ * order creation by signed-in bench buyers (seeded with --bench-buyers).
+ */
+import hdr from 'hdr-histogram-js';
+import type { Scenario } from './api.js';
+import type { LoadResult } from './lib/load.js';
+import type { RunningProcess } from './lib/processes.js';
+
+/** Real buyer queries: one word, two words, a typo, a prefix, a filter. */
+export const SEARCH_QUERIES = [
+  'query=bottle',
+  'query=steel%20bottle',
+  'query=bottel',
+  'query=helm',
+  'query=lamp&numericFilters=%5B%22sp%3C%3D2000%22%5D',
+  'query=wireless%20mouse',
+  'query=stainles',
+  'query=safety&facetFilters=%5B%22category%3ASafety%20%26%20Security%22%5D',
+];
+
+const SHIPPING = {
+  recipientName: 'Bench Buyer',
+  shippingAddress1: '1 MG Road',
+  shippingCity: 'Bengaluru',
+  shippingState: 'Karnataka',
+  shippingPostalCode: '560001',
+  shippingCountry: 'India',
+  shippingPhoneNumber: '9000000000',
+};
+
+async function login(baseUrl: string, n: number): Promise<string> {
+  const response = await fetch(`${baseUrl}/api/user/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: `bench${n}@bench.example.com`, password: 'Bench@2026' }),
+  });
+  if (!response.ok)
+    throw new Error(`bench login ${n}: ${response.status} ${await response.text()}`);
+  return ((await response.json()) as { access_token: string }).access_token;
+}
+
+/** Products a bench buyer can add without choosing options. */
+async function plainProducts(baseUrl: string, ids: string[]): Promise<string[]> {
+  const response = await fetch(`${baseUrl}/api/products/multiple-products`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ product_ids: ids.slice(0, 100) }),
+  });
+  const { payload } = (await response.json()) as { payload: { _id: string; options: unknown[] }[] };
+  return payload.filter((p) => p.options.length === 0).map((p) => p._id);
+}
+
+/**
+ * Order creation at a fixed number of connections: each worker is one buyer who puts a product
+ * in the cart (not timed) and places the order (timed), over and over.
+ */
+async function measureOrders(
+  baseUrl: string,
+  tokens: string[],
+  products: string[],
+  durationSec: number,
+): Promise<LoadResult> {
+  const histogram = hdr.build({
+    lowestDiscernibleValue: 1,
+    highestTrackableValue: 60_000_000,
+    numberOfSignificantValueDigits: 3,
+  });
+  const deadline = Date.now() + durationSec * 1000;
+  let requests = 0;
+  let non2xx = 0;
+  let errors = 0;
+  let sequence = 0;
+  const started = Date.now();
+  await Promise.all(
+    tokens.map(async (token, worker) => {
+      const headers = { 'content-type': 'application/json', authorization: `Bearer ${token}` };
+      while (Date.now() < deadline) {
+        const productId = products[(worker + sequence++) % products.length]!;
+        try {
+          await fetch(`${baseUrl}/api/cart/items/${productId}`, {
+            method: 'POST',
+            headers,
+            body: JSON.stringify({ quantity: 12, source: 'Ex-india custom' }),
+          }).then((r) => r.arrayBuffer());
+          const t0 = performance.now();
+          const response = await fetch(`${baseUrl}/api/orders/`, {
+            method: 'POST',
+            headers: { ...headers, 'idempotency-key': `bench-${worker}-${sequence}-${Date.now()}` },
+            body: JSON.stringify(SHIPPING),
+          });
+          await response.arrayBuffer();
+          histogram.recordValue(Math.max(1, Math.round((performance.now() - t0) * 1000)));
+          requests++;
+          if (response.status !== 201) non2xx++;
+        } catch {
+          errors++;
+        }
+      }
+    }),
+  );
+  const at = (p: number) => histogram.getValueAtPercentile(p) / 1000;
+  return {
+    requestsPerSec: Math.round(requests / ((Date.now() - started) / 1000)),
+    p50: at(50),
+    p95: at(95),
+    p99: at(99),
+    requests,
+    non2xx,
+    errors,
+  };
+}
+
+export async function flowScenarios(
+  server: RunningProcess,
+  fixtures: { productIds: string[]; queries: string[] },
+  buyers: number,
+): Promise<Scenario[]> {
+  const half = Math.floor(buyers / 2);
+  const tokens = await Promise.all(
+    Array.from({ length: buyers }, (_, i) => login(server.baseUrl, i + 1)),
+  );
+  const cartTokens = tokens.slice(0, half);
+  const orderTokens = tokens.slice(half);
+  const products = await plainProducts(server.baseUrl, fixtures.productIds);
+  const at = <T>(items: T[], i: number) => items[i % items.length]!;
+  // The order scenario's sample request needs a filled cart.
+  await fetch(`${server.baseUrl}/api/cart/items/${products[0]}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${orderTokens[0]}` },
+    body: JSON.stringify({ quantity: 12, source: 'Ex-india custom' }),
+  });
+  return [
+    {
+      name: 'search',
+      connections: 50,
+      request: (i) => ({
+        method: 'POST',
+        path: '/api/search/1/indexes/*/queries',
+        body: JSON.stringify({
+          requests: [
+            {
+              indexName: 'product_index',
+              params: `${at(SEARCH_QUERIES, i)}&hitsPerPage=20&page=0`,
+            },
+          ],
+        }),
+      }),
+    },
+    {
+      name: 'cart add',
+      connections: 20,
+      request: (i) => ({
+        method: 'POST',
+        path: `/api/cart/items/${at(products, i)}`,
+        body: JSON.stringify({ quantity: 1, source: 'Ex-india custom' }),
+        headers: { authorization: `Bearer ${at(cartTokens, i)}` },
+      }),
+    },
+    {
+      name: 'order creation',
+      connections: orderTokens.length,
+      // The sample: one order placed from a one-line cart; its bytes feed the baseline.
+      request: (i) => ({
+        method: 'POST',
+        path: '/api/orders/',
+        body: JSON.stringify(SHIPPING),
+        headers: {
+          authorization: `Bearer ${at(orderTokens, i)}`,
+          'idempotency-key': `bench-sample-${i}`,
+        },
+      }),
+      measure: (running, durationSec) =>
+        measureOrders(running.baseUrl, orderTokens, products, durationSec),
+    },
+  ];
+}

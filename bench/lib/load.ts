@@ -1,0 +1,91 @@
+/**
+ * Closed-loop HTTP load with autocannon over loopback, recording every response time into an
+ * HDR histogram so that p50/p95/p99 come from the whole run (autocannon's own summary has no p95).
+ */
+import autocannon from 'autocannon';
+import hdr from 'hdr-histogram-js';
+
+export interface LoadRequest {
+  method?: 'GET' | 'POST' | 'PATCH' | 'DELETE';
+  path: string;
+  body?: string;
+  headers?: Record<string, string>;
+}
+
+export interface LoadOptions {
+  baseUrl: string;
+  connections: number;
+  durationSec: number;
+  /** The i-th request of the run (rotate through ids so that no single row is hot). */
+  request: (i: number) => LoadRequest;
+  /** Fixed request rate for latency under a known load (autocannon -R); unset = as fast as possible. */
+  overallRate?: number;
+}
+
+export interface LoadResult {
+  requestsPerSec: number;
+  p50: number;
+  p95: number;
+  p99: number;
+  requests: number;
+  non2xx: number;
+  errors: number;
+}
+
+export async function runLoad(options: LoadOptions): Promise<LoadResult> {
+  const histogram = hdr.build({
+    lowestDiscernibleValue: 1,
+    highestTrackableValue: 60_000_000,
+    numberOfSignificantValueDigits: 3,
+  });
+  let counter = 0;
+  let finish!: (result: autocannon.Result) => void;
+  let fail!: (error: Error) => void;
+  const done = new Promise<autocannon.Result>(
+    (resolve, reject) => ((finish = resolve), (fail = reject)),
+  );
+  const instance = autocannon(
+    {
+      url: options.baseUrl,
+      connections: options.connections,
+      duration: options.durationSec,
+      ...(options.overallRate ? { overallRate: options.overallRate } : {}),
+      requests: [
+        {
+          setupRequest: (request: autocannon.Request) => {
+            const next = options.request(counter++);
+            return {
+              ...request,
+              method: next.method ?? 'GET',
+              path: next.path,
+              ...(next.body !== undefined ? { body: next.body } : {}),
+              headers: {
+                ...(next.body !== undefined ? { 'content-type': 'application/json' } : {}),
+                ...next.headers,
+              },
+            };
+          },
+        },
+      ],
+    },
+    (error, result) => (error ? fail(error) : finish(result)),
+  );
+  // Response times in ms; recorded in microseconds for resolution.
+  instance.on(
+    'response',
+    (_client: unknown, _status: number, _bytes: number, responseTime: number) => {
+      histogram.recordValue(Math.max(1, Math.round(responseTime * 1000)));
+    },
+  );
+  const result = await done;
+  const at = (p: number) => histogram.getValueAtPercentile(p) / 1000;
+  return {
+    requestsPerSec: Math.round(result.requests.average),
+    p50: at(50),
+    p95: at(95),
+    p99: at(99),
+    requests: result.requests.total,
+    non2xx: result.non2xx,
+    errors: result.errors + result.timeouts,
+  };
+}

@@ -1,0 +1,102 @@
+/**
+ * The processes a benchmark runs: the production server build (with its peak RSS sampled from
+ * /proc every 250 ms) and the baseline, a bare Fastify route that answers the same bytes from
+ * memory — the ceiling of a Node server on this machine.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { repoRoot } from './paths.js';
+
+export interface RunningProcess {
+  baseUrl: string;
+  peakRssMb(): number;
+  resetPeak(): void;
+  stop(): Promise<void>;
+}
+
+function rssMb(pid: number): number {
+  try {
+    const line = readFileSync(`/proc/${pid}/status`, 'utf8')
+      .split('\n')
+      .find((l) => l.startsWith('VmRSS:'));
+    return line ? Number(line.replace(/\D+/g, '')) / 1024 : 0;
+  } catch {
+    return 0;
+  }
+}
+
+async function waitFor(url: string, child: ChildProcess, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null)
+      throw new Error(`process exited with ${child.exitCode} before answering ${url}`);
+    try {
+      const response = await fetch(url);
+      if (response.ok) return;
+    } catch {
+      // not up yet
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`no answer from ${url} within ${timeoutMs} ms`);
+}
+
+function track(child: ChildProcess, baseUrl: string): RunningProcess {
+  let peak = 0;
+  const sampler = setInterval(() => (peak = Math.max(peak, rssMb(child.pid!))), 250);
+  return {
+    baseUrl,
+    peakRssMb: () => Math.round(Math.max(peak, rssMb(child.pid!))),
+    resetPeak: () => (peak = rssMb(child.pid!)),
+    async stop() {
+      clearInterval(sampler);
+      if (child.exitCode !== null) return;
+      const exited = new Promise((r) => child.once('exit', r));
+      child.kill('SIGTERM');
+      await Promise.race([exited, new Promise((r) => setTimeout(r, 5000))]);
+      if (child.exitCode === null) child.kill('SIGKILL');
+    },
+  };
+}
+
+export async function startServer(
+  env: Record<string, string>,
+  port: number,
+): Promise<RunningProcess> {
+  const child = spawn(process.execPath, [join(repoRoot, 'apps/server/dist/main.mjs')], {
+    cwd: repoRoot,
+    stdio: ['ignore', 'ignore', 'inherit'],
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      LOG_LEVEL: 'warn',
+      WORKERS: 'false',
+      SEED_ON_START: 'false',
+      PORT: String(port),
+      ...env,
+    },
+  });
+  const baseUrl = `http://127.0.0.1:${port}`;
+  await waitFor(`${baseUrl}/api/health`, child, 120_000);
+  return track(child, baseUrl);
+}
+
+/** A bare Fastify server answering `body` (with its content type) to every GET and POST. */
+export async function startBaseline(
+  body: Buffer,
+  contentType: string,
+  port: number,
+): Promise<RunningProcess> {
+  const file = join(tmpdir(), `bench-baseline-${port}.bin`);
+  writeFileSync(file, body);
+  const child = spawn(process.execPath, [join(repoRoot, 'bench/baseline-server.mjs')], {
+    cwd: repoRoot,
+    stdio: ['ignore', 'ignore', 'inherit'],
+    env: { ...process.env, BASELINE_BODY: file, BASELINE_TYPE: contentType, PORT: String(port) },
+  });
+  const baseUrl = `http://127.0.0.1:${port}`;
+  await waitFor(`${baseUrl}/`, child, 30_000);
+  return track(child, baseUrl);
+}

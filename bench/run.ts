@@ -1,0 +1,161 @@
+/**
+ * `npm run bench [-- --products N --duration S --db postgres,pglite --no-pages]`: seeds a large
+ * catalog on each database, runs the API scenarios against the production build beside the
+ * in-memory baseline, runs Lighthouse on four pages, and writes bench/results/latest.{json,md}
+ * with every budget marked PASS or MISS (targets, not test failures).
+ */
+import { cpus, totalmem } from 'node:os';
+import { parseArgs } from 'node:util';
+import { catalogFixtures, readScenarios, runScenario, type ScenarioResult } from './api.js';
+import { prepareDatabase, type DbKind } from './lib/database.js';
+import { startServer } from './lib/processes.js';
+import { runPages, type PageResult } from './pages.js';
+import { writeReport, type Budget, type BenchReport } from './report.js';
+import { flowScenarios } from './flow-scenarios.js';
+
+const { values } = parseArgs({
+  options: {
+    products: { type: 'string', default: '100000' },
+    duration: { type: 'string', default: '8' },
+    db: { type: 'string', default: 'postgres,pglite' },
+    'no-pages': { type: 'boolean', default: false },
+  },
+});
+const products = Number(values.products);
+const durationSec = Number(values.duration);
+const kinds = values.db.split(',') as DbKind[];
+const started = Date.now();
+const SERVER_PORT = 3901;
+const BASELINE_PORT = 3902;
+const BENCH_BUYERS = 40;
+
+const log = (line: string) =>
+  console.log(`[bench ${((Date.now() - started) / 1000).toFixed(0).padStart(4)} s] ${line}`);
+
+const databases: BenchReport['databases'] = [];
+let pages: PageResult[] = [];
+
+for (const kind of kinds) {
+  log(`seeding ${products} products on ${kind}...`);
+  const database = await prepareDatabase(kind, products, BENCH_BUYERS);
+  const server = await startServer(database.env, SERVER_PORT);
+  try {
+    const fixtures = await catalogFixtures(server);
+    const scenarios: ScenarioResult[] = [];
+    for (const scenario of [
+      ...readScenarios(fixtures),
+      ...(await flowScenarios(server, fixtures, BENCH_BUYERS)),
+    ]) {
+      log(`${kind}: ${scenario.name}`);
+      const result = await runScenario(server, scenario, {
+        durationSec,
+        baselinePort: BASELINE_PORT,
+      });
+      log(
+        `  ${result.requestsPerSec} req/s, p95 ${result.p95.toFixed(2)} ms, p99 ${result.p99.toFixed(2)} ms, ratio ${(result.ratio * 100).toFixed(0)}%`,
+      );
+      scenarios.push(result);
+    }
+    databases.push({ kind, seedSeconds: database.seedSeconds, scenarios });
+    if (!values['no-pages'] && pages.length === 0) {
+      log('Lighthouse on four pages...');
+      const [productId] = fixtures.productIds;
+      pages = await runPages(server.baseUrl, [
+        { name: 'home', path: '/' },
+        { name: 'category', path: '/categories/home-&-kitchen' },
+        { name: 'product', path: `/products/${productId}` },
+        { name: 'search', path: '/search?q=steel%20bottle' },
+      ]);
+    }
+  } finally {
+    await server.stop();
+    await database.drop();
+  }
+}
+
+const scenario = (kind: string, name: string) =>
+  databases.find((d) => d.kind === kind)?.scenarios.find((s) => s.name === name);
+const budgets: Budget[] = [];
+for (const db of databases) {
+  const add = (
+    name: string,
+    target: string,
+    figure: number | undefined,
+    pass: (n: number) => boolean,
+    unit = '',
+  ) =>
+    figure !== undefined &&
+    budgets.push({
+      name: `${db.kind}: ${name}`,
+      target,
+      figure: `${figure.toFixed(unit === '%' ? 0 : 2)}${unit}`,
+      pass: pass(figure),
+    });
+  const product = scenario(db.kind, 'product detail');
+  const category = scenario(db.kind, 'category page 20');
+  const search = scenario(db.kind, 'search');
+  const order = scenario(db.kind, 'order creation');
+  add(
+    'product detail vs baseline (50 conns)',
+    '≥ 50%',
+    product && product.ratio * 100,
+    (n) => n >= 50,
+    '%',
+  );
+  add(
+    'category page vs baseline (50 conns)',
+    '≥ 30%',
+    category && category.ratio * 100,
+    (n) => n >= 30,
+    '%',
+  );
+  add('search p95 at 100k products', '≤ 20 ms', search?.p95, (n) => n <= 20, ' ms');
+  add('order creation p99 (20 conns)', '≤ 50 ms', order?.p99, (n) => n <= 50, ' ms');
+  add(
+    'server peak RSS under load',
+    '≤ 300 MB',
+    Math.max(...db.scenarios.map((s) => s.serverPeakRssMb)),
+    (n) => n <= 300,
+    ' MB',
+  );
+}
+for (const page of pages) {
+  for (const [key, label] of [
+    ['performance', 'performance'],
+    ['accessibility', 'accessibility'],
+    ['bestPractices', 'best practices'],
+    ['seo', 'SEO'],
+  ] as const) {
+    budgets.push({
+      name: `Lighthouse ${label}: ${page.name}`,
+      target: '≥ 95',
+      figure: String(page.scores[key]),
+      pass: page.scores[key] >= 95,
+    });
+  }
+  budgets.push({
+    name: `initial JS: ${page.name}`,
+    target: '≤ 120 KB gz',
+    figure: `${page.jsKb} KB`,
+    pass: page.jsKb <= 120,
+  });
+}
+
+const report: BenchReport = {
+  startedAt: new Date(started).toISOString(),
+  durationSec: (Date.now() - started) / 1000,
+  machine: {
+    cores: cpus().length,
+    memoryGb: Math.round(totalmem() / 2 ** 30),
+    cpu: cpus()[0]?.model ?? 'unknown',
+    node: process.version,
+  },
+  catalogProducts: products,
+  databases,
+  pages,
+  budgets,
+};
+const { md } = writeReport(report);
+for (const b of budgets)
+  log(`${b.pass ? 'PASS' : 'MISS'}  ${b.name}: ${b.figure} (target ${b.target})`);
+log(`wrote ${md}`);

@@ -1,0 +1,86 @@
+/**
+ * Shared fixtures of the browser journeys: `navigate` goes to a route of the shared route
+ * table and waits for the app to render; `outbox` reads the emails the server wrote as .eml
+ * files in the journey server's DATA_DIR; `login` signs a buyer in (the demo buyer unless told
+ * otherwise) through the API and puts the session where the web app keeps it.
+ */
+import { readdirSync, readFileSync, existsSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { test as base, expect, type Page } from '@playwright/test';
+import type { LoginBody, LoginResponse } from '@storefront/shared/accounts';
+
+const dataDir = process.env.E2E_DATA_DIR ?? join(dirname(fileURLToPath(import.meta.url)), '.data');
+
+export interface Outbox {
+  /** Raw .eml texts, oldest first. */
+  all(): string[];
+  /** The newest message sent to this address, decoded from quoted-printable. */
+  latestTo(address: string): string | undefined;
+}
+
+function decodeQuotedPrintable(text: string): string {
+  return text
+    .replace(/=\r?\n/g, '')
+    .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+}
+
+/** The demo buyer every fresh database has (ARCHITECTURE.md "Contracts"). */
+export const DEMO_BUYER: LoginBody = { email: 'buyer@example.com', password: 'Buyer@2026' };
+
+/**
+ * Logs in through POST /api/user/login and stores both tokens in the page's localStorage, as
+ * the login form does; the next `navigate` opens the app signed in. Answers the login response.
+ */
+export type Login = (credentials?: LoginBody) => Promise<LoginResponse>;
+
+export const test = base.extend<{
+  navigate: (path: string) => Promise<void>;
+  outbox: Outbox;
+  login: Login;
+}>({
+  navigate: async ({ page }, use) => {
+    await use(async (path: string) => {
+      await page.goto(path);
+      await page.locator('#root > *').first().waitFor();
+    });
+  },
+  login: async ({ page }, use) => {
+    await use(async (credentials = DEMO_BUYER) => {
+      const response = await page.request.post('/api/user/login', { data: credentials });
+      expect(response.status(), await response.text()).toBe(200);
+      const session = (await response.json()) as LoginResponse;
+      // Any page of the origin gives access to its localStorage; this one loads no app code.
+      await page.goto('/api/health');
+      await page.evaluate(
+        ({ access, refresh }) => {
+          localStorage.setItem('access_token', access);
+          localStorage.setItem('refresh_token', refresh);
+        },
+        { access: session.access_token, refresh: session.refresh_token },
+      );
+      return session;
+    });
+  },
+  // eslint-disable-next-line no-empty-pattern -- Playwright fixtures take their dependencies destructured
+  outbox: async ({}, use) => {
+    const dir = join(dataDir, 'outbox');
+    const all = () =>
+      existsSync(dir)
+        ? readdirSync(dir)
+            .filter((f) => f.endsWith('.eml'))
+            .sort()
+            .map((f) => decodeQuotedPrintable(readFileSync(join(dir, f), 'utf8')))
+        : [];
+    await use({
+      all,
+      latestTo: (address) =>
+        all()
+          .reverse()
+          .find((eml) => eml.toLowerCase().includes(`to: ${address.toLowerCase()}`)),
+    });
+  },
+});
+
+export { expect };
+export type { Page };

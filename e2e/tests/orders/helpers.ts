@@ -1,0 +1,128 @@
+/**
+ * Helpers of the cart, order and payment journeys: a catalog product with options and a tier
+ * boundary, an order placed through the API (for journeys about what follows checkout), and the
+ * operator command run against the journey server.
+ */
+import { execFileSync } from 'node:child_process';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { APIRequestContext } from '@playwright/test';
+import type { CartResponse } from '@storefront/shared/cart';
+import type { ProductDetail } from '@storefront/shared/catalog';
+import type { Order } from '@storefront/shared/orders';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
+
+export interface TieredProduct {
+  product: ProductDetail;
+  /** The last quantity of the first tier: one more reaches the second. */
+  boundary: number;
+}
+
+/** A product whose first option combination is a variant, with at least two price tiers. */
+export async function findTieredProductWithOptions(
+  request: APIRequestContext,
+): Promise<TieredProduct> {
+  for (const query of ['electronics', 'clothing', 'home', 'beauty', 'baby']) {
+    const list = await request.get(`/api/products?query=${query}&limit=20&page=1`);
+    const { payload } = (await list.json()) as { payload: { _id: string }[] };
+    for (const { _id } of payload) {
+      const detail = await request.get(`/api/products/product/${_id}`);
+      const product = ((await detail.json()) as { payload: ProductDetail }).payload;
+      const first = product.options.map((option) => option.values[0]).join(', ');
+      const [tier] = product.priceTiers;
+      if (
+        product.options.length > 0 &&
+        product.varients.some((variant) => variant.option1 === first) &&
+        product.priceTiers.length > 1 &&
+        tier !== undefined &&
+        tier.maxQuantity < 50
+      ) {
+        return { product, boundary: tier.maxQuantity };
+      }
+    }
+  }
+  throw new Error('The seeded catalog has no product with options and price tiers');
+}
+
+/** Removes every line of the buyer's cart, so a journey starts from an empty one. */
+export async function emptyCart(request: APIRequestContext, accessToken: string) {
+  const headers = { authorization: `Bearer ${accessToken}` };
+  const cart = (await (await request.get('/api/cart/', { headers })).json()) as CartResponse;
+  for (const line of cart.lines) {
+    await request.delete(`/api/cart/items/${line.productId}`, {
+      headers,
+      data: { source: line.source, variantIndex: line.variantIndex },
+    });
+  }
+}
+
+export const ADDRESS = {
+  recipientName: 'Asha Mehta',
+  shippingAddress1: '12 MG Road',
+  shippingCity: 'Pune',
+  shippingState: 'Maharashtra',
+  shippingPostalCode: '411001',
+  shippingCountry: 'in',
+  shippingPhoneNumber: '9876543210',
+};
+
+/** Puts one line in the buyer's cart and places the order through the API. */
+export async function placeOrderThroughApi(
+  request: APIRequestContext,
+  accessToken: string,
+  { product }: TieredProduct,
+): Promise<Order> {
+  const headers = { authorization: `Bearer ${accessToken}` };
+  const first = product.options.map((option) => option.values[0]).join(', ');
+  const added = await request.post(`/api/cart/items/${product._id}`, {
+    headers,
+    data: {
+      quantity: 2,
+      source: 'Ex-india custom',
+      variantIndex: product.varients.findIndex((variant) => variant.option1 === first),
+    },
+  });
+  if (!added.ok()) throw new Error(`cart add: ${added.status()} ${await added.text()}`);
+  const created = await request.post('/api/orders/', {
+    headers: { ...headers, 'idempotency-key': `e2e-${Date.now()}-${Math.random()}` },
+    data: ADDRESS,
+  });
+  if (created.status() !== 201)
+    throw new Error(`order: ${created.status()} ${await created.text()}`);
+  return ((await created.json()) as { payload: Order }).payload;
+}
+
+/**
+ * `npm run store -- order:ship` against the journey server: on PGlite the CLI goes through the
+ * server listening on PORT, authorised with the JWT secret kept in that server's DATA_DIR.
+ */
+export function shipOrder(mkpOrderId: string, carrier: string, tracking: string): string {
+  const port = process.env.E2E_PORT ?? '3310';
+  return execFileSync(
+    'npm',
+    [
+      'run',
+      '--silent',
+      'store',
+      '--',
+      'order:ship',
+      mkpOrderId,
+      '--carrier',
+      carrier,
+      '--tracking',
+      tracking,
+    ],
+    {
+      cwd: root,
+      encoding: 'utf8',
+      env: {
+        ...process.env,
+        DATA_DIR: process.env.E2E_DATA_DIR ?? join(root, 'e2e', '.data'),
+        PORT: port,
+        PUBLIC_URL: `http://127.0.0.1:${port}`,
+        DATABASE_URL: '',
+      },
+    },
+  );
+}

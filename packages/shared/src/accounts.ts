@@ -1,0 +1,201 @@
+import { z } from 'zod';
+import {
+  DEFAULT_BUSINESS_TYPE,
+  GST_LENGTH,
+  PASSWORD_MIN,
+  PHONE_MIN,
+  SIGNUP_PLACEHOLDER,
+} from './constants.js';
+import { GSTIN_PROBLEM_MESSAGES, gstinProblem, normaliseGstin } from './gstin.js';
+
+/**
+ * The accounts contract (spec §3 user, signup payload, login response; §5 login and register
+ * rules; §7 user calls and POST /refresh). The register form and the server validate with the
+ * same field rules and the spec's exact messages; the server adds what only it can check
+ * (a bundled common-password list, email uniqueness).
+ */
+
+/**
+ * Long enough for passphrases (ASVS 5.0 6.2.9 asks that at least 64 be allowed) and never
+ * truncated (6.2.8): a longer password is refused, not cut.
+ */
+export const PASSWORD_MAX = 256;
+/** Bounds on free-text fields, so a request cannot store megabytes in a profile. */
+const TEXT_MAX = 200;
+const PHONE_MAX = 20;
+const EMAIL_MAX = 254;
+
+export const PASSWORD_MESSAGES = {
+  min: `Password must be at least ${PASSWORD_MIN} characters`,
+  max: `Password must be at most ${PASSWORD_MAX} characters`,
+  uppercase: 'Password must contain at least one uppercase letter',
+  lowercase: 'Password must contain at least one lowercase letter',
+  number: 'Password must contain at least one number',
+  special: 'Password must contain at least one special character',
+} as const;
+
+/**
+ * The spec's password rules (§5). Letters and digits are matched in any script, so a
+ * non-Latin passphrase is judged by the same rules; a "special character" is anything that is
+ * neither a letter nor a digit (spaces included).
+ */
+export const NewPassword = z
+  .string()
+  .min(PASSWORD_MIN, PASSWORD_MESSAGES.min)
+  .max(PASSWORD_MAX, PASSWORD_MESSAGES.max)
+  .regex(/\p{Lu}/u, PASSWORD_MESSAGES.uppercase)
+  .regex(/\p{Ll}/u, PASSWORD_MESSAGES.lowercase)
+  .regex(/\p{Nd}/u, PASSWORD_MESSAGES.number)
+  .regex(/[^\p{L}\p{N}]/u, PASSWORD_MESSAGES.special);
+
+/** GSTIN: the spec's length messages, then format, state code and check digit (gstin.ts). */
+export const GstNumber = z
+  .string()
+  .transform(normaliseGstin)
+  .pipe(
+    z
+      .string()
+      .min(GST_LENGTH, 'Valid GST number is required')
+      .max(GST_LENGTH, 'GST number must be 15 characters')
+      .superRefine((value, ctx) => {
+        const problem = gstinProblem(value);
+        if (problem && problem !== 'length') {
+          ctx.addIssue({ code: 'custom', message: GSTIN_PROBLEM_MESSAGES[problem] });
+        }
+      }),
+  );
+
+const required = (message: string) => z.string().trim().min(1, message).max(TEXT_MAX);
+const optionalText = z.string().trim().max(TEXT_MAX).optional();
+const phone = z
+  .string()
+  .trim()
+  .min(PHONE_MIN, 'Phone number must be at least 10 digits')
+  .max(PHONE_MAX, `Phone number must be at most ${PHONE_MAX} characters`);
+/** Emails are compared case-insensitively and stored trimmed and lowercased. */
+const email = (message: string) =>
+  z.string().trim().toLowerCase().pipe(z.email(message).max(EMAIL_MAX, message));
+
+// ── Login ───────────────────────────────────────────────────────────────────
+
+export const LoginBody = z
+  .object({
+    email: email('Valid email is required'),
+    password: z.string().min(1, 'Password is required').max(PASSWORD_MAX, PASSWORD_MESSAGES.max),
+  })
+  .strict();
+export type LoginBody = z.infer<typeof LoginBody>;
+
+// ── Register ────────────────────────────────────────────────────────────────
+
+/** The register form of the /auth page (spec §5), field names as the form has them. */
+export const RegisterForm = z
+  .object({
+    name: required('Name is required'),
+    companyName: required('Company name is required'),
+    city: required('City is required'),
+    gstNumber: GstNumber,
+    email: email('Valid email address is required'),
+    phone,
+    state: optionalText,
+    pincode: optionalText,
+    address: optionalText,
+    password: NewPassword,
+    confirmPassword: z.string(),
+  })
+  .refine((form) => form.password === form.confirmPassword, {
+    message: "Passwords don't match",
+    path: ['confirmPassword'],
+  });
+export type RegisterFormInput = z.input<typeof RegisterForm>;
+export type RegisterForm = z.output<typeof RegisterForm>;
+
+/**
+ * POST /api/user/signup (spec §3 signup payload). Missing business type defaults to
+ * 'Manufacturer'; a missing street, state or country is the spec's placeholder 'string'.
+ * `pincode` is our addition: the form collects it, so the account keeps it.
+ */
+export const SignupBody = z
+  .object({
+    full_name: required('Name is required'),
+    company_name: required('Company name is required'),
+    business_type: z.string().trim().min(1).max(TEXT_MAX).default(DEFAULT_BUSINESS_TYPE),
+    business_street: z.string().trim().max(TEXT_MAX).default(SIGNUP_PLACEHOLDER),
+    business_city: required('City is required'),
+    business_state: z.string().trim().max(TEXT_MAX).default(SIGNUP_PLACEHOLDER),
+    business_country: z.string().trim().max(TEXT_MAX).default(SIGNUP_PLACEHOLDER),
+    phone_number: phone,
+    email: email('Valid email address is required'),
+    gst_number: GstNumber,
+    password: NewPassword,
+    pincode: optionalText,
+  })
+  .strict();
+export type SignupBodyInput = z.input<typeof SignupBody>;
+export type SignupBody = z.output<typeof SignupBody>;
+
+/** The signup payload the register form sends (spec §3, §9: placeholders for what is missing). */
+export function signupBodyFromRegisterForm(form: RegisterForm): SignupBodyInput {
+  const orPlaceholder = (value: string | undefined) => (value ? value : SIGNUP_PLACEHOLDER);
+  return {
+    full_name: form.name,
+    company_name: form.companyName,
+    business_type: DEFAULT_BUSINESS_TYPE,
+    business_street: orPlaceholder(form.address),
+    business_city: form.city,
+    business_state: orPlaceholder(form.state),
+    business_country: SIGNUP_PLACEHOLDER,
+    phone_number: form.phone,
+    email: form.email,
+    gst_number: form.gstNumber,
+    password: form.password,
+    ...(form.pincode ? { pincode: form.pincode } : {}),
+  };
+}
+
+// ── Answers ─────────────────────────────────────────────────────────────────
+
+/** The user of the login response and GET /api/user/me (spec §3). Never a password hash. */
+export const UserProfile = z.object({
+  email: z.string(),
+  full_name: z.string(),
+  company_name: z.string(),
+  phone_number: z.string(),
+  gst_number: z.string(),
+  business_street: z.string(),
+  business_city: z.string(),
+  business_state: z.string(),
+  business_type: z.string(),
+  business_country: z.string(),
+  created_at: z.string(),
+  role: z.string(),
+});
+export type UserProfile = z.infer<typeof UserProfile>;
+
+export const LoginResponse = z.object({
+  access_token: z.string(),
+  refresh_token: z.string(),
+  user: UserProfile,
+});
+export type LoginResponse = z.infer<typeof LoginResponse>;
+
+/** POST /api/refresh: the refresh token is rotated, so the client must store the new one. */
+export const RefreshResponse = z.object({
+  access_token: z.string(),
+  refresh_token: z.string(),
+});
+export type RefreshResponse = z.infer<typeof RefreshResponse>;
+
+/** Successful signup, verification, resend and logout answer a message (the spec reads `msg`). */
+export const MessageResponse = z.object({ msg: z.string() });
+export type MessageResponse = z.infer<typeof MessageResponse>;
+
+export const ResendVerificationBody = z
+  .object({ email: email('Valid email address is required') })
+  .strict();
+export type ResendVerificationBody = z.infer<typeof ResendVerificationBody>;
+
+/** The spec's verification link may arrive as 'token=<token>'; the prefix is dropped (§4). */
+export function verificationTokenFromPath(raw: string): string {
+  return raw.startsWith('token=') ? raw.slice('token='.length) : raw;
+}

@@ -1,0 +1,117 @@
+import { z } from 'zod';
+import { ObjectId } from './catalog.js';
+import { QUANTITY_MAX, QUANTITY_MIN } from './constants.js';
+import { SHIPPING_SOURCES } from './pricing.js';
+
+/**
+ * The cart API contract (spec §3 "Cart response", "Cart line", "Cart add payload"; §5; §7).
+ * The add form on the product page, the cart screen's stepper and the server validate with
+ * these schemas and messages. Amounts are rupees; `pricing` carries the paise inputs of
+ * `priceLine`, so the cart screen can show the price of a quantity while its 500 ms edit is
+ * pending, with the same rule the server applies.
+ */
+
+export const QUANTITY_MESSAGE = `Quantity must be a whole number from ${QUANTITY_MIN} to ${QUANTITY_MAX}`;
+export const SOURCE_MESSAGE = `Shipping source must be one of: ${SHIPPING_SOURCES.join(', ')}`;
+
+/** The spec's two add-to-cart messages (§5), also answered by the server. */
+export const OPTIONS_WITHOUT_VARIANTS_MESSAGE =
+  'Product configuration error: Options defined without corresponding varients.';
+export function variantUnavailableMessage(combination: string): string {
+  return `Selected product variant combination (${combination}) is not available.`;
+}
+
+/** A cart quantity: an integer from 1 to QUANTITY_MAX (spec §5 "integer of at least 1"). */
+export const Quantity = z
+  .number({ error: QUANTITY_MESSAGE })
+  .int({ error: QUANTITY_MESSAGE })
+  .min(QUANTITY_MIN, { error: QUANTITY_MESSAGE })
+  .max(QUANTITY_MAX, { error: QUANTITY_MESSAGE });
+
+export const Source = z.enum(SHIPPING_SOURCES, { error: SOURCE_MESSAGE });
+
+/** The position of the chosen variant in the product's `varients`; absent or null without options. */
+export const VariantIndex = z
+  .number({ error: 'variantIndex must be a whole number' })
+  .int({ error: 'variantIndex must be a whole number' })
+  .min(0, { error: 'variantIndex must be a whole number' })
+  .max(32_767, { error: 'variantIndex must be a whole number' })
+  .nullable()
+  .optional();
+
+/** POST /api/cart/items/{productId}: adds to the line with the same variant and source. */
+export const CartItemAddBody = z
+  .object({ quantity: Quantity, source: Source, variantIndex: VariantIndex })
+  .strict();
+export type CartItemAddBody = z.infer<typeof CartItemAddBody>;
+
+/** PATCH /api/cart/items/{productId}: sets the quantity of the line keyed by variant and source. */
+export const CartItemPatchBody = CartItemAddBody;
+export type CartItemPatchBody = z.infer<typeof CartItemPatchBody>;
+
+/** DELETE /api/cart/items/{productId}: removes the line keyed by variant and source. */
+export const CartItemDeleteBody = z.object({ source: Source, variantIndex: VariantIndex }).strict();
+export type CartItemDeleteBody = z.infer<typeof CartItemDeleteBody>;
+
+export const CartItemParams = z.object({ productId: ObjectId }).strict();
+
+/** A line as the spec's `items` map holds it. */
+export const CartItem = z.object({
+  quantity: z.number().int(),
+  source: z.string(),
+  variantIndex: z.number().int().nullable(),
+});
+export type CartItem = z.infer<typeof CartItem>;
+
+/** A line with everything the cart screen, header and checkout summary render. */
+export const CartLineView = z.object({
+  /** Stable key of the line: productId, variant index ('none' without options) and source. */
+  id: z.string(),
+  productId: ObjectId,
+  variantIndex: z.number().int().nullable(),
+  source: z.string(),
+  quantity: z.number().int(),
+  /** The spec's cart item `product` (header, profile): name, image sources, sale price. */
+  product: z.object({
+    _id: ObjectId,
+    name: z.string(),
+    code: z.string(),
+    images: z.array(z.string()),
+    salePrice: z.number(),
+  }),
+  /** The chosen variant's option values joined by ', ' (spec §3 Variant.option1), or null. */
+  option1: z.string().nullable(),
+  sku: z.string(),
+  /** Tier (or sale) price before the source multiplier, rupees. */
+  basePrice: z.number(),
+  multiplier: z.number(),
+  /** What one unit costs at this quantity and source, rupees (2 decimals). */
+  unitPrice: z.number(),
+  lineTotal: z.number(),
+  /** Inputs of `priceLine` in paise, for a pending quantity edit's price. */
+  pricing: z.object({
+    spPaise: z.number().int(),
+    tiers: z.array(
+      z.object({
+        minQuantity: z.number().int(),
+        maxQuantity: z.number().int(),
+        pricePaise: z.number().int(),
+      }),
+    ),
+  }),
+});
+export type CartLineView = z.infer<typeof CartLineView>;
+
+/** GET /api/cart/ and the answer of every cart change. */
+export const CartResponse = z.object({
+  /** The spec's map: productId → lines {quantity, source, variantIndex}. */
+  items: z.record(z.string(), z.array(CartItem)),
+  lines: z.array(CartLineView),
+  lineCount: z.number().int(),
+  /** Sum of the quantities (the header badge). */
+  itemCount: z.number().int(),
+  /** Rupees; the order total equals the subtotal (no tax or shipping added, spec §9). */
+  subtotal: z.number(),
+  total: z.number(),
+});
+export type CartResponse = z.infer<typeof CartResponse>;

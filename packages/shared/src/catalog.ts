@@ -1,0 +1,101 @@
+import { z } from 'zod';
+import { MULTIPLE_PRODUCTS_MAX, PAGE_SIZE } from './constants.js';
+
+/**
+ * The catalog API contract (spec §3 "Product", "Category", §7). Prices are rupees in the API,
+ * as the spec's fields are; the database holds paise. Image fields carry the stored source
+ * (resolved by `resolveImageUrl` on the client).
+ */
+
+/** Product and order ids are 24 hexadecimal characters (the `$oid` of the spec's payloads). */
+export const ObjectId = z.string().regex(/^[0-9a-f]{24}$/, 'Malformed id');
+export const Oid = z.object({ $oid: ObjectId });
+
+export const ImageRef = z.object({ src: z.string() });
+
+export const ProductSummary = z.object({
+  _id: ObjectId,
+  objectID: ObjectId,
+  name: z.string(),
+  category: z.string(),
+  subcategory: z.string(),
+  /** Plain text of the description, cut for listings (the list view shows 150 characters). */
+  summary: z.string(),
+  mrp: z.number(),
+  sp: z.number(),
+  regularPrice: z.number(),
+  salePrice: z.number(),
+  imgUrl: z.array(ImageRef),
+  images: z.array(z.string()),
+  pd_brand: z.string(),
+});
+export type ProductSummary = z.infer<typeof ProductSummary>;
+
+export const ProductOption = z.object({ name: z.string(), values: z.array(z.string()) });
+export type ProductOption = z.infer<typeof ProductOption>;
+
+/** A variant's option1 is the selected option values joined by comma and space (spec §3). */
+export const ProductVariant = z.object({ option1: z.string(), sku: z.string() });
+export type ProductVariant = z.infer<typeof ProductVariant>;
+
+export const PriceTierOut = z.object({
+  minQuantity: z.number().int(),
+  maxQuantity: z.number().int(),
+  price: z.number(),
+  savingsPercentage: z.number().int(),
+});
+export type PriceTierOut = z.infer<typeof PriceTierOut>;
+
+export const ProductDetail = ProductSummary.extend({
+  id: Oid,
+  /** Sanitised HTML (sanitised at import and safe to render). */
+  description: z.string(),
+  features: z.array(z.string()),
+  weight: z.number().int(),
+  code: z.string(),
+  hsn: z.string(),
+  pd_location: z.string(),
+  /** Single-key objects mapping a tier key ('1-9', '50>') to its rupee price. */
+  variable_pricing: z.array(z.record(z.string(), z.number())),
+  /** The same tiers, parsed (999999 = open-ended) with savings against sp. */
+  priceTiers: z.array(PriceTierOut),
+  options: z.array(ProductOption),
+  varients: z.array(ProductVariant),
+});
+export type ProductDetail = z.infer<typeof ProductDetail>;
+
+export const Subcategory = z.object({ name: z.string(), slug: z.string() });
+export const Category = z.object({
+  _id: Oid,
+  category: z.string(),
+  slug: z.string(),
+  subCategory: z.array(Subcategory),
+});
+export type Category = z.infer<typeof Category>;
+
+export const CategoriesResponse = z.object({ payload: z.array(Category) });
+
+export const ProductListQuery = z
+  .object({
+    query: z.string().trim().max(200).default(''),
+    limit: z.coerce.number().int().min(1).max(100).default(PAGE_SIZE),
+    page: z.coerce.number().int().min(1).max(10_000).default(1),
+  })
+  .strict();
+export type ProductListQuery = z.infer<typeof ProductListQuery>;
+
+export const ProductListResponse = z.object({
+  payload: z.array(ProductSummary),
+  total: z.number().int(),
+  page: z.number().int(),
+  limit: z.number().int(),
+});
+export type ProductListResponse = z.infer<typeof ProductListResponse>;
+
+export const ProductResponse = z.object({ payload: ProductDetail });
+export const RelatedResponse = z.object({ payload: z.array(ProductSummary) });
+
+export const MultipleProductsBody = z
+  .object({ product_ids: z.array(ObjectId).min(1).max(MULTIPLE_PRODUCTS_MAX) })
+  .strict();
+export const MultipleProductsResponse = z.object({ payload: z.array(ProductDetail) });

@@ -1,0 +1,47 @@
+/** Business constants of spec §9, in one place for the server and the web app. */
+
+/** Page size of category listings and search results. */
+export const PAGE_SIZE = 20;
+/** Home "Top Categories" rows fetch 10 products of page 2; category cards fetch page 1. */
+export const HOME_ROW_LIMIT = 10;
+export const HOME_ROW_PAGE = 2;
+export const HOME_CARD_PAGE = 1;
+/** The home category card shows items 5 to 8 of its list (zero-based slice 4..8). */
+export const HOME_CARD_SLICE = [4, 8] as const;
+export const CATEGORY_STRIP_COUNT = 8;
+export const PAGINATION_PADDING = 3;
+
+export const IMAGE_CHECK_TIMEOUT_MS = 5000;
+export const CART_QUANTITY_DEBOUNCE_MS = 500;
+export const MOBILE_SEARCH_DEBOUNCE_MS = 300;
+export const MOBILE_SEARCH_MIN_CHARS = 3;
+export const SEARCH_STALLED_DELAY_MS = 200;
+export const HERO_AUTOPLAY_MS = 5000;
+
+export const TOAST_LIMIT = 1;
+export const TOAST_REMOVE_DELAY_MS = 1_000_000;
+export const TOAST_DURATION_MS = 5000;
+export const RELATED_PRODUCTS_STALE_MS = 5 * 60 * 1000;
+
+export const STATIC_RATING = 4.5;
+export const STATIC_REVIEW_COUNT = 120;
+export const STOCK_TEXT = 'In Stock - Ships within 1 business day from warehouse';
+export const SHIPPING_TEXT = 'Standard shipping: 18-20 days for all orders';
+
+export const ORDER_CURRENCY = 'INR';
+export const ORDER_SOURCE = 1;
+export const DEFAULT_COUNTRY_CODE = 'in';
+export const DEFAULT_BUSINESS_TYPE = 'Manufacturer';
+/** The spec's signup sends this literal for a missing street, state or country. */
+export const SIGNUP_PLACEHOLDER = 'string';
+
+export const GST_LENGTH = 15;
+export const PASSWORD_MIN = 8;
+export const PHONE_MIN = 10;
+
+/** Cart and order quantity bounds: at least 1 (spec §5), at most a sane B2B maximum. */
+export const QUANTITY_MIN = 1;
+export const QUANTITY_MAX = 100_000;
+
+export const SEARCH_INDEX = 'product_index';
+export const MULTIPLE_PRODUCTS_MAX = 100;

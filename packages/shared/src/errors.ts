@@ -1,0 +1,32 @@
+import { z } from 'zod';
+
+/** Every API error answers this body with a 4xx (or, for a server fault, a bare 500). */
+export const ErrorBody = z.object({
+  detail: z.string(),
+  code: z.string(),
+  /** Field messages for invalid input, keyed by the field's path. */
+  fields: z.record(z.string(), z.string()).optional(),
+});
+export type ErrorBody = z.infer<typeof ErrorBody>;
+
+export type ErrorKind =
+  | 'invalid_data'
+  | 'unauthorized'
+  | 'forbidden'
+  | 'not_found'
+  | 'conflict'
+  | 'unprocessable'
+  | 'rate_limited'
+  /** An upstream service (a payment gateway) failed; not the caller's fault. */
+  | 'bad_gateway';
+
+export const ERROR_STATUS: Readonly<Record<ErrorKind, number>> = {
+  invalid_data: 400,
+  unauthorized: 401,
+  forbidden: 403,
+  not_found: 404,
+  conflict: 409,
+  unprocessable: 422,
+  rate_limited: 429,
+  bad_gateway: 502,
+};

@@ -1,0 +1,180 @@
+import { z } from 'zod';
+import { ObjectId, Oid } from './catalog.js';
+import { ORDER_CURRENCY, ORDER_SOURCE } from './constants.js';
+
+/**
+ * The orders API contract (spec §3 "Order create payload", "Order"; §5 checkout; §7;
+ * decisions.md #1, #5, #6, #7). Amounts are rupees. The client never sends a price: the create
+ * payload is strict, so a `total_amount`, `price` or `orderDetails` field is refused (400), and
+ * the server prices every line from its own cart with `priceLine`.
+ */
+
+const FIELD_MAX = 200;
+
+function required(message: string) {
+  return z
+    .string({ error: message })
+    .trim()
+    .min(1, { error: message })
+    .max(FIELD_MAX, { error: `At most ${FIELD_MAX} characters` });
+}
+const optionalLine = z
+  .string()
+  .trim()
+  .max(FIELD_MAX, { error: `At most ${FIELD_MAX} characters` })
+  .default('');
+
+/** Messages of the checkout form's required fields (spec §5 "Checkout"). */
+export const CHECKOUT_MESSAGES = {
+  firstName: 'First name is required',
+  lastName: 'Last name is required',
+  recipientName: 'Recipient name is required',
+  address1: 'Address line 1 is required',
+  city: 'City is required',
+  state: 'State / Province is required',
+  postalCode: 'ZIP / Postal code is required',
+  country: 'Country is required',
+  phone: 'Phone number is required',
+} as const;
+
+/** POST /api/orders/ (spec §3). Address lines 2 and 3 are optional and sent as ''. */
+export const OrderCreateBody = z
+  .object({
+    currency: z.literal(ORDER_CURRENCY).default(ORDER_CURRENCY),
+    source: z.literal(ORDER_SOURCE).default(ORDER_SOURCE),
+    recipientName: required(CHECKOUT_MESSAGES.recipientName),
+    shippingAddress1: required(CHECKOUT_MESSAGES.address1),
+    shippingAddress2: optionalLine,
+    shippingAddress3: optionalLine,
+    shippingCity: required(CHECKOUT_MESSAGES.city),
+    shippingState: required(CHECKOUT_MESSAGES.state),
+    shippingPostalCode: required(CHECKOUT_MESSAGES.postalCode),
+    shippingCountry: required(CHECKOUT_MESSAGES.country),
+    shippingPhoneNumber: required(CHECKOUT_MESSAGES.phone),
+  })
+  .strict();
+/** What the server handles (defaults applied). */
+export type OrderCreateBody = z.infer<typeof OrderCreateBody>;
+/** What a client may send (currency, source and address lines 2 and 3 may be left out). */
+export type OrderCreateInput = z.input<typeof OrderCreateBody>;
+
+/** The checkout shipping form (spec §5): the same messages, mapped onto the create payload. */
+export const CheckoutShippingForm = z.object({
+  firstName: required(CHECKOUT_MESSAGES.firstName),
+  lastName: required(CHECKOUT_MESSAGES.lastName),
+  address1: required(CHECKOUT_MESSAGES.address1),
+  address2: optionalLine,
+  address3: optionalLine,
+  city: required(CHECKOUT_MESSAGES.city),
+  state: required(CHECKOUT_MESSAGES.state),
+  postalCode: required(CHECKOUT_MESSAGES.postalCode),
+  country: required(CHECKOUT_MESSAGES.country),
+  phone: required(CHECKOUT_MESSAGES.phone),
+});
+export type CheckoutShippingForm = z.infer<typeof CheckoutShippingForm>;
+
+export function orderCreateBodyFromForm(form: CheckoutShippingForm): OrderCreateBody {
+  return {
+    currency: ORDER_CURRENCY,
+    source: ORDER_SOURCE,
+    recipientName: `${form.firstName} ${form.lastName}`,
+    shippingAddress1: form.address1,
+    shippingAddress2: form.address2,
+    shippingAddress3: form.address3,
+    shippingCity: form.city,
+    shippingState: form.state,
+    shippingPostalCode: form.postalCode,
+    shippingCountry: form.country,
+    shippingPhoneNumber: form.phone,
+  };
+}
+
+/** Header of POST /api/orders/: one key per checkout attempt (≤255 characters, Stripe's bound). */
+export const IDEMPOTENCY_KEY_HEADER = 'idempotency-key';
+export const IdempotencyKey = z
+  .string()
+  .min(1, { error: 'Idempotency-Key must be 1 to 255 printable characters' })
+  .max(255, { error: 'Idempotency-Key must be 1 to 255 printable characters' })
+  .regex(/^[\x21-\x7e]+$/, { error: 'Idempotency-Key must be 1 to 255 printable characters' });
+
+export const OrderDate = z.object({ $date: z.iso.datetime() });
+
+/** One line of an order as it was priced when placed (a snapshot; later catalog edits do not change it). */
+export const OrderLine = z.object({
+  productId: ObjectId,
+  variantIndex: z.number().int().nullable(),
+  title: z.string(),
+  /** The variant's SKU, or the product code without options. */
+  sku: z.string(),
+  /** The supplier's SKU; null shows as 'N/A'. */
+  sellerSku: z.string().nullable(),
+  source: z.string(),
+  /** Unit price, rupees. */
+  consumerPrice: z.number(),
+  quantity: z.number().int(),
+  lineTotal: z.number(),
+});
+export type OrderLine = z.infer<typeof OrderLine>;
+
+/** A status change (decisions.md #7): the tracking view's timeline reads these (decisions.md #6). */
+export const OrderStatusChange = z.object({
+  from: z.string().nullable(),
+  status: z.string(),
+  /** 'order_created', 'payment_callback', 'reconciliation', 'operator', ... */
+  cause: z.string(),
+  at: OrderDate,
+});
+export type OrderStatusChange = z.infer<typeof OrderStatusChange>;
+
+export const Order = z.object({
+  _id: Oid,
+  mkpOrderId: z.string(),
+  createdAt: OrderDate,
+  pStatus: z.string(),
+  currency: z.string(),
+  source: z.number().int(),
+  recipientName: z.string(),
+  shippingAddress1: z.string(),
+  shippingAddress2: z.string(),
+  shippingAddress3: z.string(),
+  shippingCity: z.string(),
+  shippingState: z.string(),
+  shippingPostalCode: z.string(),
+  shippingCountry: z.string(),
+  shippingPhoneNumber: z.string(),
+  /** Rupees, 2 decimals: the sum of the line totals (no tax or shipping, spec §9). */
+  total_amount: z.number(),
+  /** Sum of the line quantities. */
+  itemCount: z.number().int(),
+  orderDetails: z.array(OrderLine),
+  /** Set by the operator's ship command. */
+  carrier: z.string().nullable(),
+  trackingNumber: z.string().nullable(),
+  /** Oldest first. */
+  statusHistory: z.array(OrderStatusChange),
+});
+export type Order = z.infer<typeof Order>;
+
+/** POST /api/orders/ answers 201 with the whole order (spec: the client reads payload._id.$oid). */
+export const OrderCreateResponse = z.object({ payload: Order });
+export type OrderCreateResponse = z.infer<typeof OrderCreateResponse>;
+export const OrderListResponse = z.object({ payload: z.array(Order) });
+export type OrderListResponse = z.infer<typeof OrderListResponse>;
+export const OrderResponse = z.object({ payload: Order });
+export type OrderResponse = z.infer<typeof OrderResponse>;
+export const OrderParams = z.object({ id: ObjectId }).strict();
+
+/**
+ * Operator commands (decisions.md #7), called by `npm run store -- order:ship|order:deliver`
+ * with the operator token; there is no operator screen yet.
+ */
+export const OrderShipBody = z
+  .object({
+    carrier: z.string().trim().min(1, { error: 'Carrier is required' }).max(100),
+    trackingNumber: z.string().trim().min(1, { error: 'Tracking number is required' }).max(100),
+  })
+  .strict();
+export type OrderShipBody = z.infer<typeof OrderShipBody>;
+export const OperatorOrderParams = z.object({ mkpOrderId: z.string().min(1).max(64) }).strict();
+export const OperatorOrderResponse = z.object({ mkpOrderId: z.string(), pStatus: z.string() });
+export type OperatorOrderResponse = z.infer<typeof OperatorOrderResponse>;

@@ -1,0 +1,72 @@
+/**
+ * The SPA's route table (spec §2) with href builders: links in the web app and the e2e
+ * journeys use these, so a path is written once.
+ */
+export const ROUTES = {
+  home: '/',
+  product: '/products/:id',
+  category: '/categories/:category',
+  subcategory: '/subcategories/:category',
+  cart: '/cart',
+  auth: '/auth',
+  checkout: '/checkout',
+  profile: '/profile',
+  orders: '/orders',
+  orderDetail: '/orders/:orderId',
+  order: '/order/:orderId',
+  orderPayment: '/order/:orderId/payment',
+  orderSuccess: '/order-success',
+  search: '/search',
+  shippingPolicy: '/shipping-policy',
+  returnsPolicy: '/returns-policy',
+  privacyPolicy: '/privacy-policy',
+  termsConditions: '/terms-conditions',
+  verifyEmail: '/verify-email/:token',
+  faq: '/faq',
+} as const;
+
+/** Paths on which the header and footer are hidden (spec §2). */
+export const CHROMELESS_PREFIXES = [
+  '/checkout',
+  '/auth',
+  '/order-success',
+  '/verify-email',
+] as const;
+
+export function isChromeless(pathname: string): boolean {
+  return CHROMELESS_PREFIXES.some(
+    (prefix) => pathname === prefix || pathname.startsWith(`${prefix}/`),
+  );
+}
+
+const enc = encodeURIComponent;
+
+export const href = {
+  home: () => '/',
+  product: (id: string) => `/products/${enc(id)}`,
+  /** Category slugs keep their commas and ampersands, as the spec writes them. */
+  category: (slug: string) => `/categories/${slug}`,
+  subcategory: (slug: string) => `/subcategories/${slug}`,
+  cart: () => '/cart',
+  auth: (params: { returnUrl?: string; sessionExpired?: boolean } = {}) => {
+    const query = new URLSearchParams();
+    if (params.returnUrl) query.set('returnUrl', params.returnUrl);
+    if (params.sessionExpired) query.set('sessionExpired', 'true');
+    const qs = query.toString();
+    return qs ? `/auth?${qs}` : '/auth';
+  },
+  checkout: () => '/checkout',
+  profile: () => '/profile',
+  orders: () => '/orders',
+  orderDetail: (orderId: string) => `/orders/${enc(orderId)}`,
+  order: (orderId: string) => `/order/${enc(orderId)}`,
+  orderPayment: (orderId: string) => `/order/${enc(orderId)}/payment`,
+  orderSuccess: () => '/order-success',
+  search: (q: string) => `/search?q=${enc(q)}`,
+  shippingPolicy: () => '/shipping-policy',
+  returnsPolicy: () => '/returns-policy',
+  privacyPolicy: () => '/privacy-policy',
+  termsConditions: () => '/terms-conditions',
+  verifyEmail: (token: string) => `/verify-email/${enc(token)}`,
+  faq: () => '/faq',
+} as const;
