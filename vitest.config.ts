@@ -5,6 +5,8 @@ import { defineConfig } from 'vitest/config';
  * PostgreSQL (the same files, the database chosen by TEST_DB), and the web components.
  */
 const serverTests = ['apps/server/src/**/*.test.ts'];
+/** Files named *.postgres.test.ts exercise PostgreSQL itself (a killed server process). */
+const postgresOnlyTests = ['apps/server/src/**/*.postgres.test.ts'];
 
 export default defineConfig({
   test: {
@@ -20,6 +22,7 @@ export default defineConfig({
         test: {
           name: 'server-pglite',
           include: serverTests,
+          exclude: postgresOnlyTests,
           environment: 'node',
           env: { TEST_DB: 'pglite' },
           testTimeout: 60_000,

@@ -87,6 +87,8 @@ export async function registerSpa(
   let indexHtml: string | undefined;
   const sendIndex = async (request: FastifyRequest, reply: FastifyReply, path: string) => {
     indexHtml ??= existsSync(indexFile) ? readFileSync(indexFile, 'utf8') : undefined;
+    // The verification link carries a one-time token: never leak it in a Referer (reliability §4).
+    if (path.startsWith('/verify-email')) reply.header('referrer-policy', 'no-referrer');
     if (!indexHtml)
       return reply.status(503).send({ detail: 'The web app is not built', code: 'web_not_built' });
     let html = indexHtml;
@@ -102,8 +104,6 @@ export async function registerSpa(
       html = renderMeta(html, meta);
       status = meta.status ?? 200;
     }
-    // The verification link carries a one-time token: never leak it in a Referer (reliability §4).
-    if (path.startsWith('/verify-email')) reply.header('referrer-policy', 'no-referrer');
     return reply
       .status(status)
       .header('cache-control', 'no-cache')

@@ -3,7 +3,7 @@
  * handlers: validated input → service → contract object. Response schemas strip every field
  * they do not name, so a password hash cannot leak even if a service returned one.
  */
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify';
 import { Redis } from 'ioredis';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -58,6 +58,20 @@ function limitBy(limiter: Limiter, key: (request: FastifyRequest) => string) {
 const byAddress = (request: FastifyRequest) => request.ip;
 const byEmail = (request: FastifyRequest) => (request.body as { email: string }).email;
 
+async function redisReady(redis: Redis, log: FastifyBaseLogger, timeoutMs = 2000) {
+  if (redis.status === 'ready') return;
+  await new Promise<void>((resolve) => {
+    const timer = setTimeout(() => {
+      log.warn('redis: not ready yet; account limits count locally until it is');
+      resolve();
+    }, timeoutMs);
+    redis.once('ready', () => {
+      clearTimeout(timer);
+      resolve();
+    });
+  });
+}
+
 export function userRoutes(context: ModuleContext) {
   const { db, tokens, config, now } = context;
   const accountContext = () => ({ publicUrl: config.publicUrl, now: now() });
@@ -73,6 +87,9 @@ export function userRoutes(context: ModuleContext) {
         })
       : undefined;
     redis?.on('error', (error) => fastify.log.warn({ err: error }, 'redis: connection error'));
+    // Without the offline queue, a login arriving before the first connection would count only
+    // locally; wait for it (briefly) so every replica counts in the shared window from the start.
+    if (redis) await redisReady(redis, fastify.log);
     const limiters = Object.fromEntries(
       Object.entries(ACCOUNT_LIMITS).map(([name, rule]) => [
         name,

@@ -21,7 +21,7 @@ import { cartLines, users } from '../../db/schema.js';
 import { createTokenService } from '../../lib/auth.js';
 import { newObjectId } from '../../lib/ids.js';
 import { seedCatalog } from '../../seed/seed.js';
-import { adminDatabaseUrl, testDbKind } from '../../test/app.js';
+import { adminDatabaseUrl } from '../../test/app.js';
 
 const BUYERS = 50;
 const JWT_SECRET = randomBytes(32).toString('hex');
@@ -41,7 +41,7 @@ function freePort(): Promise<number> {
   });
 }
 
-describe.skipIf(testDbKind !== 'postgres')('a crash during checkout (G12)', () => {
+describe('a crash during checkout (G12)', () => {
   const name = `storefront_crash_${process.pid}_${randomBytes(4).toString('hex')}`;
   const url = new URL(adminDatabaseUrl);
   url.pathname = `/${name}`;
