@@ -1,5 +1,5 @@
 import { test, expect } from '../../fixtures';
-import { href, paths } from '../../../apps/web/src/lib/paths';
+import { href, ROUTES } from '@storefront/shared/routes';
 
 test.describe('header and footer', () => {
   test('the logged-out header greets, offers Sign In and sends Returns & Orders to /auth', async ({
@@ -11,12 +11,12 @@ test.describe('header and footer', () => {
     await expect(header.getByText('Hello, Sign in')).toBeVisible();
     await expect(header.getByRole('link', { name: 'Returns & Orders' })).toHaveAttribute(
       'href',
-      paths.auth,
+      ROUTES.auth,
     );
-    await expect(header.getByRole('link', { name: 'FAQ' })).toHaveAttribute('href', paths.faq);
+    await expect(header.getByRole('link', { name: 'FAQ' })).toHaveAttribute('href', ROUTES.faq);
     await expect(header.getByRole('link', { name: 'Cart', exact: true })).toHaveAttribute(
       'href',
-      paths.cart,
+      ROUTES.cart,
     );
     await expect(header.getByTestId('cart-count')).toHaveCount(0);
 

@@ -1,5 +1,5 @@
 import { test, expect } from '../../fixtures';
-import { href } from '../../../apps/web/src/lib/paths';
+import { href } from '@storefront/shared/routes';
 
 test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
 

@@ -1,7 +1,7 @@
 import type { APIRequestContext } from '@playwright/test';
 import type { ProductDetail, ProductListResponse } from '@storefront/shared/catalog';
 import { test, expect } from '../../fixtures';
-import { href } from '../../../apps/web/src/lib/paths';
+import { href } from '@storefront/shared/routes';
 
 /** A seeded product with several loadable images, options and at least three price tiers. */
 async function findRichProduct(request: APIRequestContext): Promise<ProductDetail> {

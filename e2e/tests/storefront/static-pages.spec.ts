@@ -1,5 +1,5 @@
 import { test, expect } from '../../fixtures';
-import { href } from '../../../apps/web/src/lib/paths';
+import { href } from '@storefront/shared/routes';
 
 const policies = [
   {

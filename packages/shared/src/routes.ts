@@ -5,8 +5,8 @@
 export const ROUTES = {
   home: '/',
   product: '/products/:id',
-  category: '/categories/:category',
-  subcategory: '/subcategories/:category',
+  category: '/categories/:slug',
+  subcategory: '/subcategories/:slug',
   cart: '/cart',
   auth: '/auth',
   checkout: '/checkout',
@@ -41,19 +41,24 @@ export function isChromeless(pathname: string): boolean {
 
 const enc = encodeURIComponent;
 
+/** Escapes only what would break a path, so slugs keep the spec's characters. */
+function segment(value: string): string {
+  return value.replace(/[%/?#\s]/g, (char) => encodeURIComponent(char));
+}
+
 export const href = {
   home: () => '/',
   product: (id: string) => `/products/${enc(id)}`,
-  /** Category slugs keep their commas and ampersands, as the spec writes them. */
-  category: (slug: string) => `/categories/${slug}`,
-  subcategory: (slug: string) => `/subcategories/${slug}`,
+  /** Category slugs keep their commas and ampersands ('home-&-kitchen'), as the spec writes them. */
+  category: (slug: string) => `/categories/${segment(slug)}`,
+  subcategory: (slug: string) => `/subcategories/${segment(slug)}`,
   cart: () => '/cart',
   auth: (params: { returnUrl?: string; sessionExpired?: boolean } = {}) => {
-    const query = new URLSearchParams();
-    if (params.returnUrl) query.set('returnUrl', params.returnUrl);
-    if (params.sessionExpired) query.set('sessionExpired', 'true');
-    const qs = query.toString();
-    return qs ? `/auth?${qs}` : '/auth';
+    const query = [
+      params.returnUrl ? `returnUrl=${enc(params.returnUrl)}` : '',
+      params.sessionExpired ? 'sessionExpired=true' : '',
+    ].filter(Boolean);
+    return query.length ? `/auth?${query.join('&')}` : '/auth';
   },
   checkout: () => '/checkout',
   profile: () => '/profile',

@@ -117,6 +117,10 @@ describe('route table', () => {
     expect(href.category('bags,-wallets-and-luggage')).toBe(
       '/categories/bags,-wallets-and-luggage',
     );
+    expect(href.category('home-&-kitchen')).toBe('/categories/home-&-kitchen');
+    // Only what would break the path is escaped.
+    expect(href.subcategory('a/b?c#d e')).toBe('/subcategories/a%2Fb%3Fc%23d%20e');
+    expect(href.auth()).toBe('/auth');
     expect(href.search('steel bottle')).toBe('/search?q=steel%20bottle');
     expect(href.auth({ returnUrl: '/products/1', sessionExpired: true })).toBe(
       '/auth?returnUrl=%2Fproducts%2F1&sessionExpired=true',

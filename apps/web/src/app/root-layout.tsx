@@ -7,14 +7,14 @@
 import { Outlet, ScrollRestoration, useLocation, useNavigation } from 'react-router';
 import { Footer } from '../components/layout/footer';
 import { Header } from '../components/layout/header';
-import { isChromeHidden } from '../lib/paths';
+import { isChromeless } from '@storefront/shared/routes';
 import { CartProvider } from '../features/cart/components/cart-provider';
 import { SessionProvider } from './session-provider';
 
 export function RootLayout() {
   const { pathname } = useLocation();
   const navigation = useNavigation();
-  const chrome = !isChromeHidden(pathname);
+  const chrome = !isChromeless(pathname);
   return (
     <SessionProvider>
       <CartProvider>

@@ -4,7 +4,7 @@
  * here by those features; until then their paths fall through to the not-found page.
  */
 import { createBrowserRouter, type RouteObject } from 'react-router';
-import { paths } from '../lib/paths';
+import { ROUTES } from '@storefront/shared/routes';
 import { AppLoading, RootLayout } from './root-layout';
 import { RouteError } from './route-error';
 
@@ -22,29 +22,29 @@ export const routes: RouteObject[] = [
         }),
       },
       {
-        path: paths.product,
+        path: ROUTES.product,
         lazy: async () => ({
           Component: (await import('../features/product/pages/product-page')).ProductPage,
         }),
       },
       {
-        path: paths.category,
+        path: ROUTES.category,
         lazy: async () => ({
           Component: (await import('../features/catalog/pages/category-page')).CategoryPage,
         }),
       },
       {
-        path: paths.subcategory,
+        path: ROUTES.subcategory,
         lazy: async () => ({
           Component: (await import('../features/catalog/pages/category-page')).SubcategoryPage,
         }),
       },
       ...(
         [
-          [paths.shippingPolicy, 'shipping'],
-          [paths.returnsPolicy, 'returns'],
-          [paths.privacyPolicy, 'privacy'],
-          [paths.termsConditions, 'terms'],
+          [ROUTES.shippingPolicy, 'shipping'],
+          [ROUTES.returnsPolicy, 'returns'],
+          [ROUTES.privacyPolicy, 'privacy'],
+          [ROUTES.termsConditions, 'terms'],
         ] as const
       ).map(([path, policy]): RouteObject => ({
         path,
@@ -54,70 +54,70 @@ export const routes: RouteObject[] = [
         },
       })),
       {
-        path: paths.faq,
+        path: ROUTES.faq,
         lazy: async () => ({
           Component: (await import('../features/faq/pages/faq-page')).FaqPage,
         }),
       },
       {
-        path: paths.auth,
+        path: ROUTES.auth,
         lazy: async () => ({
           Component: (await import('../features/auth/pages/auth-page')).AuthPage,
         }),
       },
       {
         // Optional token: a link without one shows the spec's missing-token text, not a 404.
-        path: `${paths.verifyEmail}?`,
+        path: `${ROUTES.verifyEmail}?`,
         lazy: async () => ({
           Component: (await import('../features/auth/pages/verify-email-page')).VerifyEmailPage,
         }),
       },
       {
-        path: paths.profile,
+        path: ROUTES.profile,
         lazy: async () => ({
           Component: (await import('../features/account/pages/profile-page')).ProfilePage,
         }),
       },
       {
-        path: paths.cart,
+        path: ROUTES.cart,
         lazy: async () => ({
           Component: (await import('../features/cart/pages/cart-page')).CartPage,
         }),
       },
       {
-        path: paths.checkout,
+        path: ROUTES.checkout,
         lazy: async () => ({
           Component: (await import('../features/checkout/pages/checkout-page')).CheckoutPage,
         }),
       },
       // decisions.md #1: /order/{id} is the payment step too, the screen the checkout lands on.
-      ...[paths.order, paths.orderPayment].map((path): RouteObject => ({
+      ...[ROUTES.order, ROUTES.orderPayment].map((path): RouteObject => ({
         path,
         lazy: async () => ({
           Component: (await import('../features/payment/pages/payment-page')).PaymentPage,
         }),
       })),
       {
-        path: paths.orderSuccess,
+        path: ROUTES.orderSuccess,
         lazy: async () => ({
           Component: (await import('../features/payment/pages/order-success-page'))
             .OrderSuccessPage,
         }),
       },
       {
-        path: paths.orders,
+        path: ROUTES.orders,
         lazy: async () => ({
           Component: (await import('../features/orders/pages/orders-page')).OrdersPage,
         }),
       },
       {
-        path: paths.orderDetail,
+        path: ROUTES.orderDetail,
         lazy: async () => ({
           Component: (await import('../features/orders/pages/order-detail-page')).OrderDetailPage,
         }),
       },
       {
-        path: paths.notFound,
+        path: '*',
         lazy: async () => ({
           Component: (await import('../features/not-found/pages/not-found-page')).NotFoundPage,
         }),

@@ -4,7 +4,7 @@
  * (Business) vs 1 year (Standard).
  */
 import { Link } from 'react-router';
-import { href } from '../../lib/paths';
+import { href } from '@storefront/shared/routes';
 import { Accordion, AccordionContent, AccordionItem, AccordionTrigger } from '../ui/accordion';
 
 export const FAQ_ITEMS = [

@@ -4,7 +4,7 @@
  */
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { Link } from 'react-router';
-import { href } from '../../lib/paths';
+import { href } from '@storefront/shared/routes';
 import { useSession } from '../../lib/session';
 import { ACCOUNT_TRIGGER_CLASS, AccountLabel } from './account-label';
 

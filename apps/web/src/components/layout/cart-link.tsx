@@ -1,7 +1,7 @@
 import { ShoppingCart } from 'lucide-react';
 import { Link } from 'react-router';
 import { useCart } from '../../lib/cart-boundary';
-import { href } from '../../lib/paths';
+import { href } from '@storefront/shared/routes';
 
 /** Cart link with an item-count badge when the cart is not empty (spec §2). */
 export function CartLink() {

@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { CATEGORY_STRIP_COUNT } from '@storefront/shared/constants';
 import { categorySlug } from '@storefront/shared/slugs';
 import { useCategories } from '../../lib/category-context';
-import { href } from '../../lib/paths';
+import { href } from '@storefront/shared/routes';
 
 const itemClass =
   'shrink-0 rounded px-2 py-1 text-sm whitespace-nowrap hover:outline hover:outline-1 hover:outline-white focus-visible:outline-2 focus-visible:outline-amber-400';

@@ -1,6 +1,6 @@
 /** Footer (spec §2): the four policy pages, copyright, postal address in India, support email. */
 import { Link } from 'react-router';
-import { href } from '../../lib/paths';
+import { href } from '@storefront/shared/routes';
 import { policyLinks } from './policy-links';
 import { POSTAL_ADDRESS, SITE_NAME, SUPPORT_EMAIL, SUPPORT_HOURS } from './site-info';
 

@@ -9,7 +9,7 @@
 import { Menu } from 'lucide-react';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link } from 'react-router';
-import { href } from '../../lib/paths';
+import { href } from '@storefront/shared/routes';
 import { useSession } from '../../lib/session';
 import { ACCOUNT_TRIGGER_CLASS, AccountLabel } from './account-label';
 import { CartLink } from './cart-link';

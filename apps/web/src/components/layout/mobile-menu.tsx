@@ -1,6 +1,6 @@
 /** The mobile menu: account, orders, FAQ, cart, categories and policies in a drawer. */
 import { Link } from 'react-router';
-import { href } from '../../lib/paths';
+import { href } from '@storefront/shared/routes';
 import { useSession } from '../../lib/session';
 import { Sheet } from '../ui/sheet';
 import { greetingFor } from './account-label';

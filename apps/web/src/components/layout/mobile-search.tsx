@@ -6,7 +6,7 @@ import { Search } from 'lucide-react';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { MOBILE_SEARCH_DEBOUNCE_MS, MOBILE_SEARCH_MIN_CHARS } from '@storefront/shared/constants';
-import { href } from '../../lib/paths';
+import { href } from '@storefront/shared/routes';
 
 export function MobileSearch() {
   const navigate = useNavigate();

@@ -1,4 +1,4 @@
-import { href } from '../../lib/paths';
+import { href } from '@storefront/shared/routes';
 
 /** The four policy pages (spec §2), linked from the footer and the mobile menu. */
 export const policyLinks = [

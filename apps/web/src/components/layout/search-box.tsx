@@ -2,7 +2,7 @@
 import { Search } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
-import { href } from '../../lib/paths';
+import { href } from '@storefront/shared/routes';
 
 export function SearchBox() {
   const navigate = useNavigate();

@@ -3,7 +3,7 @@ import type { ProductSummary } from '@storefront/shared/catalog';
 import { Link } from 'react-router';
 import { cn } from '../../lib/cn';
 import { formatRupeeAmount, productLinkId } from '../../lib/format';
-import { href } from '../../lib/paths';
+import { href } from '@storefront/shared/routes';
 import { buttonClasses } from '../ui/button';
 import { Skeleton } from '../ui/skeleton';
 import { ProductImage } from './product-image';

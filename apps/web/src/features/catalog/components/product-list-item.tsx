@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { ProductImage } from '../../../components/product/product-image';
 import { buttonClasses } from '../../../components/ui/button';
 import { formatRupeeAmount, productLinkId } from '../../../lib/format';
-import { href } from '../../../lib/paths';
+import { href } from '@storefront/shared/routes';
 import { truncateDescription } from '../lib/truncate';
 
 export function ProductListItem({ product }: { product: ProductSummary }) {

@@ -19,7 +19,7 @@ import { Pagination } from '../../../components/ui/pagination';
 import { useCategories } from '../../../lib/category-context';
 import { cn } from '../../../lib/cn';
 import { useImageChecks } from '../../../lib/image-check';
-import { href } from '../../../lib/paths';
+import { href } from '@storefront/shared/routes';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useCategoryProducts } from '../api/get-category-products';
 import { FilterSidebar } from '../components/filter-sidebar';

@@ -7,7 +7,7 @@ import { HOME_CARD_SLICE } from '@storefront/shared/constants';
 import { ProductImage } from '../../../components/product/product-image';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { productLinkId } from '../../../lib/format';
-import { href } from '../../../lib/paths';
+import { href } from '@storefront/shared/routes';
 import { useCategoryPreview } from '../api/get-category-preview';
 import type { HomeCategory } from '../data/home-categories';
 

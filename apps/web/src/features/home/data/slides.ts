@@ -7,7 +7,7 @@
  * promise (sign-in for Get Started and Join Network, the FAQ for Learn More, orders for Track
  * Now, the shipping policy for Ship Now, new arrivals for Browse Now).
  */
-import { href } from '../../../lib/paths';
+import { href } from '@storefront/shared/routes';
 
 export interface Slide {
   id: number;

@@ -12,7 +12,7 @@ import { useLocation, useNavigate } from 'react-router';
 import type { ProductDetail } from '@storefront/shared/catalog';
 import { toast } from '../../../components/ui/use-toast';
 import { useCart } from '../../../lib/cart-boundary';
-import { href } from '../../../lib/paths';
+import { href } from '@storefront/shared/routes';
 import { useSession } from '../../../lib/session';
 import { selectionReturnUrl, type ProductSelection } from '../lib/selection-url';
 import { resolveVariant } from '../lib/variant';
@@ -31,7 +31,9 @@ export function useAddToCart(product: Pick<ProductDetail, '_id' | 'options' | 'v
       return;
     }
     if (!user) {
-      void navigate(href.auth(selectionReturnUrl(pathname, selection, product.options)));
+      void navigate(
+        href.auth({ returnUrl: selectionReturnUrl(pathname, selection, product.options) }),
+      );
       return;
     }
     setIsPending(true);

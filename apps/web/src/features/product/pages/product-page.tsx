@@ -14,7 +14,7 @@ import {
 import { ErrorAlert } from '../../../components/ui/alert';
 import { Breadcrumb } from '../../../components/ui/breadcrumb';
 import { formatRupeeAmount } from '../../../lib/format';
-import { href } from '../../../lib/paths';
+import { href } from '@storefront/shared/routes';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { categorySlug } from '@storefront/shared/slugs';
 import { isFetchableProductId, useProduct } from '../api/get-product';
