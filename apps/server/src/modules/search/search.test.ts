@@ -475,6 +475,19 @@ describe('errors in Algolia’s format', () => {
 });
 
 describe('consistency with the catalog (kept by the database’s triggers)', () => {
+  it('indexes a seeded catalog whole, though the seed loads it with the insert triggers off', async () => {
+    const { rows } = await t.database.db.execute(
+      sql`SELECT (SELECT count(*) FROM products)::int AS products,
+                 (SELECT count(*) FROM product_search)::int AS indexed,
+                 (SELECT count(*) FROM search_words WHERE word = 'stainless')::int AS word,
+                 (SELECT count(*) FROM pg_trigger WHERE tgrelid = 'products'::regclass
+                     AND tgname LIKE 'products_search_%' AND tgenabled = 'D')::int AS disabled`,
+    );
+    const counts = rows[0] as { products: number; indexed: number; word: number; disabled: number };
+    expect(counts.products).toBeGreaterThanOrEqual(600); // the seed, and this file's own products
+    expect(counts).toEqual({ ...counts, indexed: counts.products, word: 1, disabled: 0 });
+  });
+
   it('finds a new product at once, follows renames, and forgets deleted products', async () => {
     const db = t.database.db;
     const [id] = await insertSearchProducts(db, [{ name: 'Teakwood Spice Box', category: 'Baby' }]);
