@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
 import {
   CartItemAddBody,
   CartItemDeleteBody,
@@ -9,6 +10,7 @@ import {
 } from '@storefront/shared/cart';
 import { ErrorBody } from '@storefront/shared/errors';
 import type { ModuleContext } from '../../app.js';
+import type { Db } from '../../db/connect.js';
 import * as cart from './service.js';
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 404: ErrorBody };
@@ -44,58 +46,50 @@ export function cartRoutes({ db, authenticate }: ModuleContext) {
       );
     }
 
-    app.post(
-      '/api/cart/items/:productId',
-      {
+    /** A change to one line; every change answers the whole cart. */
+    function lineRoute<Body extends z.ZodType>(
+      method: 'POST' | 'PATCH' | 'DELETE',
+      summary: string,
+      body: Body,
+      change: (db: Db, userId: string, productId: string, body: z.infer<Body>) => Promise<void>,
+    ) {
+      app.route({
+        method,
+        url: '/api/cart/items/:productId',
         schema: {
           tags,
           security,
-          summary: 'Add a quantity to the line of this product, variant and source',
+          summary,
           params: CartItemParams,
-          body: CartItemAddBody,
+          body,
           response: { 200: CartResponse, ...errors },
         },
-      },
-      async (request) => {
-        await cart.addItem(db, buyer(request), request.params.productId, request.body);
-        return cart.getCart(db, buyer(request));
-      },
-    );
+        handler: async (request) => {
+          // Validated by `body` above; the provider cannot carry a generic schema's type here.
+          const parsed = request.body as z.infer<Body>;
+          await change(db, buyer(request), request.params.productId, parsed);
+          return cart.getCart(db, buyer(request));
+        },
+      });
+    }
 
-    app.patch(
-      '/api/cart/items/:productId',
-      {
-        schema: {
-          tags,
-          security,
-          summary: 'Set the quantity of the line of this product, variant and source',
-          params: CartItemParams,
-          body: CartItemPatchBody,
-          response: { 200: CartResponse, ...errors },
-        },
-      },
-      async (request) => {
-        await cart.setQuantity(db, buyer(request), request.params.productId, request.body);
-        return cart.getCart(db, buyer(request));
-      },
+    lineRoute(
+      'POST',
+      'Add a quantity to the line of this product, variant and source',
+      CartItemAddBody,
+      cart.addItem,
     );
-
-    app.delete(
-      '/api/cart/items/:productId',
-      {
-        schema: {
-          tags,
-          security,
-          summary: 'Remove the line of this product, variant and source',
-          params: CartItemParams,
-          body: CartItemDeleteBody,
-          response: { 200: CartResponse, ...errors },
-        },
-      },
-      async (request) => {
-        await cart.removeItem(db, buyer(request), request.params.productId, request.body);
-        return cart.getCart(db, buyer(request));
-      },
+    lineRoute(
+      'PATCH',
+      'Set the quantity of the line of this product, variant and source',
+      CartItemPatchBody,
+      cart.setQuantity,
+    );
+    lineRoute(
+      'DELETE',
+      'Remove the line of this product, variant and source',
+      CartItemDeleteBody,
+      cart.removeItem,
     );
   };
 }
