@@ -4,7 +4,7 @@
  * Payment Failed with Pay Now, and a second attempt that is approved.
  */
 import { href } from '@storefront/shared/routes';
-import { expect, test, type Page } from '../../fixtures';
+import { expect, test, type Login, type Page } from '../../fixtures';
 import { findTieredProductWithOptions, placeOrderThroughApi } from './helpers';
 
 async function payOnGateway(page: Page, decision: 'Approve payment' | 'Decline payment') {
@@ -13,6 +13,17 @@ async function payOnGateway(page: Page, decision: 'Approve payment' | 'Decline p
   await page.getByRole('button', { name: decision }).click();
   await expect(page).toHaveURL(/\/order-success\?orderId=/);
   await expect(page.getByRole('heading', { name: 'Order Submitted' })).toBeVisible();
+}
+
+/** A logged-in buyer with a fresh order placed through the API, not yet paid. */
+async function orderAwaitingPayment(page: Page, login: Login) {
+  const session = await login();
+  const order = await placeOrderThroughApi(
+    page.request,
+    session.access_token,
+    await findTieredProductWithOptions(page.request),
+  );
+  return { session, order, id: order._id.$oid };
 }
 
 function orderCard(page: Page, orderId: string) {
@@ -27,13 +38,7 @@ test('an approved payment marks the order Paid and sends the confirmation email'
   navigate,
   outbox,
 }) => {
-  const session = await login();
-  const order = await placeOrderThroughApi(
-    page.request,
-    session.access_token,
-    await findTieredProductWithOptions(page.request),
-  );
-  const id = order._id.$oid;
+  const { session, order, id } = await orderAwaitingPayment(page, login);
 
   await navigate(href.order(id));
   await expect(page.getByTestId('payment-total')).toBeVisible();
@@ -64,13 +69,7 @@ test('a declined payment shows Payment Failed with Pay Now, and paying again suc
   login,
   navigate,
 }) => {
-  const session = await login();
-  const order = await placeOrderThroughApi(
-    page.request,
-    session.access_token,
-    await findTieredProductWithOptions(page.request),
-  );
-  const id = order._id.$oid;
+  const { id } = await orderAwaitingPayment(page, login);
 
   await navigate(href.orderPayment(id));
   await payOnGateway(page, 'Decline payment');
