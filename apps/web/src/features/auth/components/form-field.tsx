@@ -6,16 +6,25 @@ export interface FormFieldProps extends ComponentProps<'input'> {
   /** The field's validation message (spec §5), announced with the input. */
   error?: string;
   hint?: string;
+  /** Classes of the input itself; `className` goes to the field's wrapper. */
+  inputClassName?: string;
 }
 
 /** A labelled input with its hint and its error message tied to it for assistive technology. */
-export function FormField({ label, error, hint, className, ...input }: FormFieldProps) {
+export function FormField({
+  label,
+  error,
+  hint,
+  className,
+  inputClassName,
+  ...input
+}: FormFieldProps) {
   const id = useId();
   const hintId = `${id}-hint`;
   const errorId = `${id}-error`;
   const describedBy = [hint ? hintId : '', error ? errorId : ''].filter(Boolean).join(' ');
   return (
-    <div className="grid content-start gap-1.5">
+    <div className={cn('grid content-start gap-1.5', className)}>
       <label htmlFor={id} className="text-sm font-medium text-slate-800">
         {label}
       </label>
@@ -27,7 +36,7 @@ export function FormField({ label, error, hint, className, ...input }: FormField
           'h-10 w-full rounded-md border bg-white px-3 text-sm text-slate-900 placeholder:text-slate-400',
           'focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-blue-600',
           error ? 'border-red-500' : 'border-slate-300',
-          className,
+          inputClassName,
         )}
         {...input}
       />

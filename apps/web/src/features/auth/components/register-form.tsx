@@ -21,7 +21,7 @@ import { toast } from '../../../components/ui/use-toast';
 import { ApiError } from '../../../lib/api-client';
 import { useSignUp } from '../api/sign-up';
 import { errorDetail } from '../lib/error-detail';
-import { FormField } from './form-field';
+import { FormField, type FormFieldProps } from './form-field';
 
 /** Which form field each signup payload field came from, for the server's field messages. */
 const FORM_FIELD_OF: Partial<Record<keyof SignupBodyInput, keyof RegisterFormInput>> = {
@@ -50,6 +50,51 @@ const EMPTY: RegisterFormInput = {
   password: '',
   confirmPassword: '',
 };
+
+type FieldSpec = Omit<FormFieldProps, 'name'> & { name: keyof RegisterFormInput; wide?: boolean };
+
+/** The form's fields in screen order, grouped in two-column rows (one column on phones). */
+const FIELD_GROUPS: FieldSpec[][] = [
+  [
+    { name: 'name', label: 'Full Name', autoComplete: 'name' },
+    { name: 'companyName', label: 'Company Name', autoComplete: 'organization' },
+    { name: 'email', label: 'Email', type: 'email', autoComplete: 'email' },
+    { name: 'phone', label: 'Phone Number', type: 'tel', autoComplete: 'tel' },
+    {
+      name: 'gstNumber',
+      label: 'GST Number',
+      maxLength: GST_LENGTH,
+      autoCapitalize: 'characters',
+      spellCheck: false,
+      placeholder: '27AAPFU0939F1ZV',
+      inputClassName: 'uppercase placeholder:normal-case',
+    },
+    { name: 'city', label: 'City', autoComplete: 'address-level2' },
+    { name: 'state', label: 'State (optional)', autoComplete: 'address-level1' },
+    {
+      name: 'pincode',
+      label: 'Pincode (optional)',
+      inputMode: 'numeric',
+      autoComplete: 'postal-code',
+    },
+    { name: 'address', label: 'Address (optional)', autoComplete: 'street-address', wide: true },
+  ],
+  [
+    {
+      name: 'password',
+      label: 'Password',
+      type: 'password',
+      autoComplete: 'new-password',
+      hint: 'At least 8 characters, with an uppercase and a lowercase letter, a number and a special character.',
+    },
+    {
+      name: 'confirmPassword',
+      label: 'Confirm Password',
+      type: 'password',
+      autoComplete: 'new-password',
+    },
+  ],
+];
 
 export function RegisterForm({ onRegistered }: { onRegistered: (email: string) => void }) {
   const signUp = useSignUp();
@@ -89,86 +134,19 @@ export function RegisterForm({ onRegistered }: { onRegistered: (email: string) =
 
   return (
     <form noValidate onSubmit={onSubmit} className="grid gap-4" aria-label="Register">
-      <div className="grid gap-4 sm:grid-cols-2">
-        <FormField
-          label="Full Name"
-          autoComplete="name"
-          error={errors.name?.message}
-          {...register('name')}
-        />
-        <FormField
-          label="Company Name"
-          autoComplete="organization"
-          error={errors.companyName?.message}
-          {...register('companyName')}
-        />
-        <FormField
-          label="Email"
-          type="email"
-          autoComplete="email"
-          error={errors.email?.message}
-          {...register('email')}
-        />
-        <FormField
-          label="Phone Number"
-          type="tel"
-          autoComplete="tel"
-          error={errors.phone?.message}
-          {...register('phone')}
-        />
-        <FormField
-          label="GST Number"
-          maxLength={GST_LENGTH}
-          autoCapitalize="characters"
-          spellCheck={false}
-          placeholder="27AAPFU0939F1ZV"
-          className="uppercase placeholder:normal-case"
-          error={errors.gstNumber?.message}
-          {...register('gstNumber')}
-        />
-        <FormField
-          label="City"
-          autoComplete="address-level2"
-          error={errors.city?.message}
-          {...register('city')}
-        />
-        <FormField
-          label="State (optional)"
-          autoComplete="address-level1"
-          error={errors.state?.message}
-          {...register('state')}
-        />
-        <FormField
-          label="Pincode (optional)"
-          inputMode="numeric"
-          autoComplete="postal-code"
-          error={errors.pincode?.message}
-          {...register('pincode')}
-        />
-      </div>
-      <FormField
-        label="Address (optional)"
-        autoComplete="street-address"
-        error={errors.address?.message}
-        {...register('address')}
-      />
-      <div className="grid gap-4 sm:grid-cols-2">
-        <FormField
-          label="Password"
-          type="password"
-          autoComplete="new-password"
-          hint="At least 8 characters, with an uppercase and a lowercase letter, a number and a special character."
-          error={errors.password?.message}
-          {...register('password')}
-        />
-        <FormField
-          label="Confirm Password"
-          type="password"
-          autoComplete="new-password"
-          error={errors.confirmPassword?.message}
-          {...register('confirmPassword')}
-        />
-      </div>
+      {FIELD_GROUPS.map((group) => (
+        <div key={group[0]!.name} className="grid gap-4 sm:grid-cols-2">
+          {group.map(({ name, wide, ...input }) => (
+            <FormField
+              key={name}
+              className={wide ? 'sm:col-span-2' : undefined}
+              error={errors[name]?.message}
+              {...input}
+              {...register(name)}
+            />
+          ))}
+        </div>
+      ))}
       <Button type="submit" size="lg" disabled={isSubmitting}>
         {isSubmitting ? 'Creating account...' : 'Create Business Account'}
       </Button>
