@@ -16,18 +16,32 @@ const out = join(process.cwd(), 'screenshots');
 mkdirSync(out, { recursive: true });
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-quic',
+    '--no-first-run',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+  ],
 });
 for (const [name, width, height] of [
   ['phone', 390, 844],
   ['desktop', 1440, 900],
 ]) {
   const page = await browser.newPage({ viewport: { width, height } });
-  page.on('console', (m) => m.type() === 'error' && console.log(`console error on ${page.url()}: ${m.text()}`));
+  page.on(
+    'console',
+    (m) => m.type() === 'error' && console.log(`console error on ${page.url()}: ${m.text()}`),
+  );
   for (const url of urls) {
     await page.goto(url, { waitUntil: 'networkidle' });
     await page.waitForTimeout(Number(process.env.SCREENSHOT_WAIT_MS ?? 800));
-    const file = join(out, `${new URL(url).pathname.replace(/[^a-z0-9]+/gi, '_') || 'root'}-${name}.png`);
+    const file = join(
+      out,
+      `${new URL(url).pathname.replace(/[^a-z0-9]+/gi, '_') || 'root'}-${name}.png`,
+    );
     await page.screenshot({ path: file, fullPage: true });
     console.log(file);
   }
