@@ -6,18 +6,10 @@ import hdr from 'hdr-histogram-js';
 import type { Scenario } from './api.js';
 import type { LoadResult } from './lib/load.js';
 import type { RunningProcess } from './lib/processes.js';
+import { SEARCH_KINDS, searchBody } from './search.js';
 
-/** Real buyer queries: one word, two words, a typo, a prefix, a filter. */
-export const SEARCH_QUERIES = [
-  'query=bottle',
-  'query=steel%20bottle',
-  'query=bottel',
-  'query=helm',
-  'query=lamp&numericFilters=%5B%22sp%3C%3D2000%22%5D',
-  'query=wireless%20mouse',
-  'query=stainles',
-  'query=safety&facetFilters=%5B%22category%3ASafety%20%26%20Security%22%5D',
-];
+/** The search issue's buyer queries, every kind in turn. */
+const SEARCH_REQUESTS = SEARCH_KINDS.flatMap((kind) => kind.requests);
 
 const SHIPPING = {
   recipientName: 'Bench Buyer',
@@ -137,14 +129,7 @@ export async function flowScenarios(
       request: (i) => ({
         method: 'POST',
         path: '/api/search/1/indexes/*/queries',
-        body: JSON.stringify({
-          requests: [
-            {
-              indexName: 'product_index',
-              params: `${at(SEARCH_QUERIES, i)}&hitsPerPage=20&page=0`,
-            },
-          ],
-        }),
+        body: searchBody(at(SEARCH_REQUESTS, i)),
       }),
     },
     {

@@ -4,13 +4,19 @@ import { join } from 'node:path';
 import type { ScenarioResult } from './api.js';
 import type { PageResult } from './pages.js';
 import { repoRoot } from './lib/paths.js';
+import { searchTable, type SearchScenarioResult } from './search.js';
 
 export interface BenchReport {
   startedAt: string;
   durationSec: number;
   machine: { cores: number; memoryGb: number; cpu: string; node: string };
   catalogProducts: number;
-  databases: { kind: string; seedSeconds: number; scenarios: ScenarioResult[] }[];
+  databases: {
+    kind: string;
+    seedSeconds: number;
+    scenarios: ScenarioResult[];
+    search?: SearchScenarioResult;
+  }[];
   pages: PageResult[];
   budgets: Budget[];
 }
@@ -75,6 +81,8 @@ export function writeReport(report: BenchReport): { json: string; md: string } {
           `| ${s.name} | ${s.connections} | ${s.requestsPerSec} | ${fmt(s.p50, 2)} | ${fmt(s.p95, 2)} | ${fmt(s.p99, 2)} | ${s.non2xx + s.errors} | ${s.serverPeakRssMb} | ${s.baseline.requestsPerSec} | ${fmt(s.baseline.p99, 2)} | ${(s.ratio * 100).toFixed(0)}% |`,
       ),
     );
+    if (db.search)
+      lines.push('', `### Search on ${db.kind}, by kind of query`, '', ...searchTable(db.search));
   }
   lines.push('', '![ratios](ratios.svg)');
   if (report.pages.length) {

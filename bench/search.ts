@@ -100,7 +100,7 @@ const PATH = '/api/search/1/indexes/*/queries';
 /** The CLI's server port. */
 const PORT = 3911;
 
-function body(params: Record<string, unknown>): string {
+export function searchBody(params: Record<string, unknown>): string {
   // The shape InstantSearch sends through the v5 client: parameters at the top level.
   return JSON.stringify({
     requests: [{ indexName: 'product_index', hitsPerPage: 20, page: 0, ...params }],
@@ -110,7 +110,7 @@ function body(params: Record<string, unknown>): string {
 const loadRequest = (requests: Record<string, unknown>[]) => (i: number) => ({
   method: 'POST' as const,
   path: PATH,
-  body: body(requests[i % requests.length]!),
+  body: searchBody(requests[i % requests.length]!),
   headers: { 'content-type': 'text/plain' },
 });
 
@@ -120,7 +120,7 @@ async function checkAnswers(baseUrl: string): Promise<void> {
       const response = await fetch(`${baseUrl}${PATH}`, {
         method: 'POST',
         headers: { 'content-type': 'text/plain' },
-        body: body(params),
+        body: searchBody(params),
       });
       const answer = (await response.json()) as { results?: { nbHits: number }[] };
       if (!response.ok || !answer.results?.[0]?.nbHits) {
@@ -276,10 +276,8 @@ export async function runSearchScenario(
 
 const ms = (n: number) => n.toFixed(1);
 
-export function searchMarkdown(
-  result: SearchScenarioResult,
-  context: { products: number; startedAt: string; loadBefore: number },
-): string {
+/** The per-kind table and the mixed figure, for search.md and the full bench report. */
+export function searchTable(result: SearchScenarioResult): string[] {
   const cpuCell = (k: SearchKindResult) =>
     k.cpuMsPerQuery ? `${k.cpuMsPerQuery.server} / ${k.cpuMsPerQuery.postgres}` : '–';
   const rows = result.kinds.map(
@@ -288,15 +286,24 @@ export function searchMarkdown(
   );
   const pass = result.mixed.p95 <= 20;
   return [
-    '# Search benchmark',
-    '',
-    `Run ${context.startedAt} on PostgreSQL, ${context.products.toLocaleString('en-IN')} products, production build. Machine: ${cpus().length} cores (${cpus()[0]?.model ?? 'unknown'}), ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}; load average before the run ${context.loadBefore.toFixed(1)}.`,
-    '',
     `Budget: p95 ≤ 20 ms at ${result.rate} req/s, queries of every kind mixed: **${ms(result.mixed.p95)} ms — ${pass ? 'PASS' : 'MISS'}** (p50 ${ms(result.mixed.p50)} ms, p99 ${ms(result.mixed.p99)} ms, ${result.mixed.non2xx + result.mixed.errors} failed of ${result.mixed.requests}).`,
     '',
     `| kind | queries | req/s (${result.connections} conns) | p50 / p95 / p99 ms (${result.connections} conns) | p50 / p95 / p99 ms (${result.rate} req/s) | CPU ms per query: server / PostgreSQL |`,
     '|---|---|---|---|---|---|',
     ...rows,
+  ];
+}
+
+export function searchMarkdown(
+  result: SearchScenarioResult,
+  context: { products: number; startedAt: string; loadBefore: number },
+): string {
+  return [
+    '# Search benchmark',
+    '',
+    `Run ${context.startedAt} on PostgreSQL, ${context.products.toLocaleString('en-IN')} products, production build. Machine: ${cpus().length} cores (${cpus()[0]?.model ?? 'unknown'}), ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}; load average before the run ${context.loadBefore.toFixed(1)}.`,
+    '',
+    ...searchTable(result),
     '',
   ].join('\n');
 }
