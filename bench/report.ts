@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import type { ScenarioResult } from './api.js';
 import type { PageResult } from './pages.js';
 import { repoRoot } from './lib/paths.js';
+import type { LoginBurstResult } from './login-burst.js';
 import { searchTable, type SearchScenarioResult } from './search.js';
 
 export interface BenchReport {
@@ -16,6 +17,7 @@ export interface BenchReport {
     seedSeconds: number;
     scenarios: ScenarioResult[];
     search?: SearchScenarioResult;
+    loginBurst?: LoginBurstResult;
   }[];
   pages: PageResult[];
   budgets: Budget[];
@@ -83,6 +85,14 @@ export function writeReport(report: BenchReport): { json: string; md: string } {
     );
     if (db.search)
       lines.push('', `### Search on ${db.kind}, by kind of query`, '', ...searchTable(db.search));
+    const burst = db.loginBurst;
+    if (burst)
+      lines.push(
+        '',
+        `### ${burst.logins} concurrent logins while /api/health is polled (G19), ${db.kind}`,
+        '',
+        `Logins: p50 ${fmt(burst.loginP50 / 1000, 2)} s, p99 ${fmt(burst.loginP99 / 1000, 2)} s, ${burst.failedLogins} failed. /api/health: ${burst.healthRequests} requests, p50 ${fmt(burst.healthP50)} ms, p99 ${fmt(burst.healthP99)} ms, max ${fmt(burst.healthMax)} ms.`,
+      );
   }
   lines.push('', '![ratios](ratios.svg)');
   if (report.pages.length) {
