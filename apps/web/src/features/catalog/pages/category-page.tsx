@@ -19,6 +19,7 @@ import { Pagination } from '../../../components/ui/pagination';
 import { useCategories } from '../../../lib/category-context';
 import { cn } from '../../../lib/cn';
 import { useImageChecks } from '../../../lib/image-check';
+import { pageFromParam, searchWithPage } from '../../../lib/page-param';
 import { href } from '@storefront/shared/routes';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useCategoryProducts } from '../api/get-category-products';
@@ -51,18 +52,13 @@ function ListingRoute({ kind }: { kind: Kind }) {
   return <Listing key={`${kind}:${slug}`} kind={kind} slug={slug} />;
 }
 
-function pageFrom(value: string | null): number {
-  const page = Number(value);
-  return Number.isInteger(page) && page >= 1 ? page : 1;
-}
-
 function Listing({ kind, slug }: { kind: Kind; slug: string }) {
   const { categories } = useCategories();
   const heading = listingHeading(slug, kind, categories);
   useDocumentTitle(heading.title);
 
   const [searchParams, setSearchParams] = useSearchParams();
-  const page = pageFrom(searchParams.get('page'));
+  const page = pageFromParam(searchParams.get('page'));
   const [filters, setFilters] = useState<ListingFilters>(NO_FILTERS);
   const [view, setView] = useState<View>('grid');
 
@@ -95,13 +91,7 @@ function Listing({ kind, slug }: { kind: Kind; slug: string }) {
     }
   }
 
-  const hrefForPage = (target: number) => {
-    const params = new URLSearchParams(searchParams);
-    if (target <= 1) params.delete('page');
-    else params.set('page', String(target));
-    const search = params.toString();
-    return search ? `?${search}` : '?';
-  };
+  const hrefForPage = (target: number) => searchWithPage(searchParams, target);
 
   const isLoading = query.isPending;
   const isValidating = !isLoading && !query.isError && checks.isChecking;
