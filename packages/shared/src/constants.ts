@@ -16,6 +16,12 @@ export const CART_QUANTITY_DEBOUNCE_MS = 500;
 export const MOBILE_SEARCH_DEBOUNCE_MS = 300;
 export const MOBILE_SEARCH_MIN_CHARS = 3;
 export const SEARCH_STALLED_DELAY_MS = 200;
+/** Skeleton cards on the search page while it loads or checks images (spec §9). */
+export const SEARCH_SKELETON_COUNT = 6;
+/** Header suggestions (docs/api-search.md §5): from 2 characters, 150 ms after typing, 5 hits. */
+export const SEARCH_SUGGESTIONS_MIN_CHARS = 2;
+export const SEARCH_SUGGESTIONS_DEBOUNCE_MS = 150;
+export const SEARCH_SUGGESTIONS_COUNT = 5;
 export const HERO_AUTOPLAY_MS = 5000;
 
 export const TOAST_LIMIT = 1;
