@@ -54,6 +54,12 @@ export const routes: RouteObject[] = [
         },
       })),
       {
+        path: ROUTES.search,
+        lazy: async () => ({
+          Component: (await import('../features/search/pages/search-page')).SearchPage,
+        }),
+      },
+      {
         path: ROUTES.faq,
         lazy: async () => ({
           Component: (await import('../features/faq/pages/faq-page')).FaqPage,
