@@ -86,11 +86,17 @@ export type PaginationProps = {
 const onlyClass = { wide: 'hidden sm:block', narrow: 'sm:hidden' } as const;
 
 /**
- * Previous or Next: a link, or without `to` a disabled look-alike. Icon-only on phones (the
- * word stays as the accessible name), icon and word from 'sm' up.
+ * Previous or Next: a link, or without `to` a disabled look-alike. Icon-only on phones, so the
+ * row fits 390 px: the word's font size is zero there, which hides it from sight but keeps it
+ * the control's own text and accessible name (a visually-hidden wrapper would do the same,
+ * but would move the text off the control that carries aria-disabled).
  */
 function EdgeLink({ to, children }: { to: string | undefined; children: ReactNode }) {
-  const className = buttonClasses('ghost', 'md', 'px-2 sm:px-4');
+  const className = buttonClasses(
+    'ghost',
+    'md',
+    'px-2 max-sm:gap-0 max-sm:text-[length:0] sm:px-4',
+  );
   return to === undefined ? (
     <span aria-disabled="true" className={cn(className, 'pointer-events-none opacity-50')}>
       {children}
@@ -113,7 +119,7 @@ export function Pagination({ page, hasNext, totalPages, hrefForPage, className }
         <li>
           <EdgeLink to={hasPrevious ? hrefForPage(page - 1) : undefined}>
             <ChevronLeft aria-hidden="true" className="size-4" />
-            <span className="sr-only sm:not-sr-only">Previous</span>
+            Previous
           </EdgeLink>
         </li>
         {items.map((item) =>
@@ -140,7 +146,7 @@ export function Pagination({ page, hasNext, totalPages, hrefForPage, className }
         )}
         <li>
           <EdgeLink to={canGoNext ? hrefForPage(page + 1) : undefined}>
-            <span className="sr-only sm:not-sr-only">Next</span>
+            Next
             <ChevronRight aria-hidden="true" className="size-4" />
           </EdgeLink>
         </li>
