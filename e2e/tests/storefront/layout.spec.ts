@@ -31,10 +31,10 @@ test.describe('header and footer', () => {
     await navigate(href.home());
     await page
       .getByRole('banner')
-      .getByRole('searchbox', { name: 'Search products' })
+      .getByRole('combobox', { name: 'Search products' })
       .fill('steel mug');
     await page.getByRole('banner').getByRole('button', { name: 'Search' }).click();
-    await expect(page).toHaveURL(/\/search\?q=steel\+mug$/);
+    await expect(page).toHaveURL(/\/search\?q=steel%20mug$/);
   });
 
   test('the category strip shows All Categories and the first 8 categories, linked by slug', async ({
