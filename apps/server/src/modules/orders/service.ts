@@ -20,7 +20,7 @@ import { priceLine } from '@storefront/shared/pricing';
 import { statusBadge } from '@storefront/shared/order-status';
 import type { Order, OrderCreateBody, OrderCreateResponse } from '@storefront/shared/orders';
 import type { Db } from '../../db/connect.js';
-import { idempotencyKeys, orderLines, orders, orderStatusHistory } from '../../db/schema.js';
+import { idempotencyKeys, orders } from '../../db/schema.js';
 import { AppError, conflict, notFound } from '../../lib/errors.js';
 import { newObjectId } from '../../lib/ids.js';
 import { productsForPricing } from '../catalog/service.js';
@@ -347,31 +347,51 @@ export async function createOrder(
         shippingCountry: body.shippingCountry,
         shippingPhoneNumber: body.shippingPhoneNumber,
       };
-      let inserted: { mkpOrderId: string; createdAt: Date } | undefined;
-      // The order number is random; on the rare collision, draw another (no abort: DO NOTHING).
+      // The order, its lines and its first history entry in one statement (one round trip).
+      // The order number is random; on the rare collision nothing is written (DO NOTHING, no
+      // aborted transaction) and another number is drawn.
+      let inserted: { mkpOrderId: string; createdAt: Date; historyAt: Date } | undefined;
       for (let attempt = 0; !inserted && attempt < ORDER_NUMBER_ATTEMPTS; attempt++) {
-        [inserted] = await tx
-          .insert(orders)
-          .values({
-            id,
-            mkpOrderId: orderNumber(),
-            userId,
-            pStatus: 'UP',
-            currency: body.currency,
-            source: body.source,
-            ...shipping,
-            totalPaise,
-          })
-          .onConflictDoNothing({ target: orders.mkpOrderId })
-          .returning({ mkpOrderId: orders.mkpOrderId, createdAt: orders.createdAt });
+        const result = await tx.execute(sql`
+          WITH o AS (
+            INSERT INTO orders (id, mkp_order_id, user_id, p_status, currency, source,
+                recipient_name, shipping_address1, shipping_address2, shipping_address3,
+                shipping_city, shipping_state, shipping_postal_code, shipping_country,
+                shipping_phone_number, total_paise)
+            VALUES (${id}, ${orderNumber()}, ${userId}, 'UP', ${body.currency}, ${body.source},
+                ${shipping.recipientName}, ${shipping.shippingAddress1},
+                ${shipping.shippingAddress2}, ${shipping.shippingAddress3},
+                ${shipping.shippingCity}, ${shipping.shippingState},
+                ${shipping.shippingPostalCode}, ${shipping.shippingCountry},
+                ${shipping.shippingPhoneNumber}, ${totalPaise})
+            ON CONFLICT (mkp_order_id) DO NOTHING
+            RETURNING id, mkp_order_id, created_at
+          ), l AS (
+            INSERT INTO order_lines (order_id, position, product_id, variant_index, title, sku,
+                seller_sku, source, unit_price_paise, quantity, line_total_paise)
+            SELECT o.id, x.position, x."productId", x."variantIndex", x.title, x.sku,
+                   x."sellerSku", x.source, x."unitPricePaise", x.quantity, x."lineTotalPaise"
+              FROM o, jsonb_to_recordset(${JSON.stringify(lines)}::jsonb) AS x(
+                position smallint, "productId" text, "variantIndex" smallint, title text,
+                sku text, "sellerSku" text, source text, "unitPricePaise" bigint,
+                quantity integer, "lineTotalPaise" bigint)
+          ), h AS (
+            INSERT INTO order_status_history (order_id, from_status, to_status, cause)
+            SELECT o.id, NULL, 'UP', 'order_created' FROM o
+            RETURNING created_at
+          )
+          SELECT o.mkp_order_id, o.created_at, h.created_at AS history_at FROM o, h`);
+        const row = result.rows[0] as
+          | { mkp_order_id: string; created_at: Date | string; history_at: Date | string }
+          | undefined;
+        if (row)
+          inserted = {
+            mkpOrderId: row.mkp_order_id,
+            createdAt: new Date(row.created_at),
+            historyAt: new Date(row.history_at),
+          };
       }
       if (!inserted) throw new Error('No free order number after several attempts');
-
-      await tx.insert(orderLines).values(lines.map((line) => ({ orderId: id, ...line })));
-      const [created] = await tx
-        .insert(orderStatusHistory)
-        .values({ orderId: id, fromStatus: null, toStatus: 'UP', cause: 'order_created' })
-        .returning({ at: orderStatusHistory.createdAt });
 
       const response: OrderCreateResponse = {
         payload: toOrder({
@@ -394,7 +414,7 @@ export async function createOrder(
           carrier: null,
           tracking_number: null,
           lines,
-          history: [{ from: null, to: 'UP', cause: 'order_created', at: created!.at }],
+          history: [{ from: null, to: 'UP', cause: 'order_created', at: inserted.historyAt }],
         }),
       };
       if (idempotencyKey !== undefined)
