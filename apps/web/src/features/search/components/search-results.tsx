@@ -16,7 +16,13 @@ import { useSearchConfig } from '../../../lib/get-search-config';
 import { useImageChecks } from '../../../lib/image-check';
 import { searchClientFor } from '../../../lib/search-client';
 import { SearchHit } from './search-hit';
-import { NoResults, NoValidImages, SearchError, SearchSkeleton } from './search-states';
+import {
+  NoResults,
+  NoValidImages,
+  PastLastPage,
+  SearchError,
+  SearchSkeleton,
+} from './search-states';
 
 export interface SearchResultsProps {
   query: string;
@@ -84,6 +90,8 @@ function Hits({ query, page, hrefForPage }: SearchResultsProps) {
         <SearchError onRetry={refresh} />
       ) : loading || checking ? (
         <SearchSkeleton />
+      ) : hits.length === 0 && results.nbHits > 0 ? (
+        <PastLastPage lastPageHref={hrefForPage(totalPages)} />
       ) : hits.length === 0 ? (
         <NoResults />
       ) : shown.length === 0 ? (
@@ -97,7 +105,7 @@ function Hits({ query, page, hrefForPage }: SearchResultsProps) {
           ))}
         </ul>
       )}
-      {!failed && !loading && totalPages > 1 ? (
+      {!failed && !loading && totalPages > 1 && page <= totalPages ? (
         <Pagination
           className="mt-8"
           page={page}

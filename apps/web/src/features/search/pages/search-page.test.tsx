@@ -222,6 +222,25 @@ describe('the search page', () => {
     expect(router.state.location.search).toBe('?q=mug');
   });
 
+  it('past the last page offers the last page instead of claiming nothing was found', async () => {
+    fakeImages();
+    serveSearchConfig();
+    answerSearch((request) => ({
+      hits: (request.page ?? 0) < 3 ? [searchRecord({ name: 'Steel Mug' })] : [],
+      nbHits: 41,
+    }));
+    renderSearch('/search?q=mug&page=9');
+    expect(
+      await screen.findByText('This page is past the end of the results.'),
+    ).toBeInTheDocument();
+    expect(screen.queryByText('No products found for your search.')).not.toBeInTheDocument();
+    expect(screen.queryByRole('navigation', { name: 'Pagination' })).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Go to the last page' })).toHaveAttribute(
+      'href',
+      '/search?q=mug&page=3',
+    );
+  });
+
   it('runs a new query when the URL changes, and scrolls smoothly to the top', async () => {
     fakeImages();
     serveSearchConfig();
