@@ -18,8 +18,9 @@ import {
   type FormEvent,
   type KeyboardEvent,
 } from 'react';
-import { useLocation, useNavigate } from 'react-router';
-import { href, ROUTES } from '@storefront/shared/routes';
+import { useNavigate } from 'react-router';
+import { href } from '@storefront/shared/routes';
+import { useSearchBoxText } from '../../lib/use-search-box-text';
 import {
   preloadSearchSuggestions,
   useSearchSuggestions,
@@ -34,28 +35,13 @@ const SuggestionContent = lazy(() =>
 const LISTBOX_ID = 'header-search-suggestions';
 const optionId = (index: number) => `${LISTBOX_ID}-${index}`;
 
-/** The `q` of the search page's URL, or null on any other page. */
-function searchPageQuery(pathname: string, search: string): string | null {
-  return pathname === ROUTES.search ? (new URLSearchParams(search).get('q') ?? '') : null;
-}
-
 export function SearchBox() {
   const navigate = useNavigate();
-  const location = useLocation();
   const queryClient = useQueryClient();
-  const pageQuery = searchPageQuery(location.pathname, location.search);
-  const [text, setText] = useState(pageQuery ?? '');
+  const [text, setText] = useSearchBoxText();
   const [open, setOpen] = useState(false);
   const [activeId, setActiveId] = useState<string | null>(null);
   const { suggestions } = useSearchSuggestions(text, open);
-
-  // Adopt the search page's query when the URL brings a new one (adjusting state on a prop
-  // change during render, as React recommends, rather than in an effect).
-  const [seenPageQuery, setSeenPageQuery] = useState(pageQuery);
-  if (pageQuery !== seenPageQuery) {
-    setSeenPageQuery(pageQuery);
-    if (pageQuery !== null) setText(pageQuery);
-  }
 
   const expanded = open && suggestions.length > 0;
   const activeIndex = suggestions.findIndex((s) => s.objectID === activeId);

@@ -83,7 +83,8 @@ function Hits({ query, page, hrefForPage }: SearchResultsProps) {
             : checking
               ? 'Validating images...'
               : results.nbHits > 0
-                ? `${plural(results.nbHits, 'product')} found · Page ${page} of ${totalPages}`
+                ? `${plural(results.nbHits, 'product')} found` +
+                  (page <= totalPages ? ` · Page ${page} of ${totalPages}` : '')
                 : ''}
       </p>
       {failed ? (

@@ -234,6 +234,7 @@ describe('the search page', () => {
       await screen.findByText('This page is past the end of the results.'),
     ).toBeInTheDocument();
     expect(screen.queryByText('No products found for your search.')).not.toBeInTheDocument();
+    expect(screen.getByTestId('result-text')).toHaveTextContent(/^41 products found$/);
     expect(screen.queryByRole('navigation', { name: 'Pagination' })).not.toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Go to the last page' })).toHaveAttribute(
       'href',
