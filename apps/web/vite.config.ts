@@ -18,6 +18,8 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     sourcemap: false,
+    // dist/.vite/manifest.json: the bench reads each route's initial chunks from it.
+    manifest: true,
     target: 'es2022',
   },
   server: {
