@@ -130,9 +130,12 @@ export async function listCategories(db: Db): Promise<Category[]> {
 }
 
 /**
- * A page of the products a listing query names: a category, a subcategory or a collection,
- * matched on the normalised key (spec §7); an empty query lists the whole catalog; a query that
- * names nothing gives an empty page. One statement returns the page and the total.
+ * A page of the products a listing query names: a collection, else a category, else a
+ * subcategory, matched on the normalised key (spec §7); an empty query lists the whole
+ * catalog; a query that names nothing gives an empty page. One statement returns the page and
+ * the total. Each kind of listing is its own branch, so the page walks an index in order
+ * (LIMIT/OFFSET reads only up to the page) and the total is an index-only count, instead of
+ * collecting and sorting every product of the listing (bench/README.md, category page).
  */
 export async function listProducts(
   db: Db,
@@ -142,47 +145,50 @@ export async function listProducts(
 ): Promise<{ products: ProductSummary[]; total: number }> {
   const key = catalogMatchKey(query);
   const offset = (page - 1) * limit;
-  const filter =
-    key === ''
-      ? sql`TRUE`
-      : sql`(p.category_id = (SELECT id FROM categories WHERE match_key = ${key})
-             OR p.subcategory_id = (SELECT id FROM subcategories WHERE match_key = ${key}))`;
-  const collection =
-    key === '' ? undefined : sql`(SELECT id FROM collections WHERE match_key = ${key})`;
 
-  const statement = collection
-    ? sql`WITH hit AS (
-            SELECT cp.product_id, cp.position, 0 AS rank FROM collection_products cp
-             WHERE cp.collection_id = ${collection}
-            UNION ALL
-            SELECT p.id, 0, 1 FROM products p
-             WHERE ${filter} AND NOT EXISTS (SELECT 1 FROM collections WHERE match_key = ${key})),
-          total AS (SELECT count(*)::int AS n FROM hit),
-          page AS (SELECT product_id, rank, position FROM hit ORDER BY rank, position, product_id
-                   LIMIT ${limit} OFFSET ${offset})
-          SELECT ${summaryColumns}, (SELECT n FROM total) AS total
-            FROM page JOIN products p ON p.id = page.product_id ${productJoins}
-           ORDER BY page.rank, page.position, page.product_id`
-    : sql`WITH total AS (SELECT count(*)::int AS n FROM products),
-          page AS (SELECT id FROM products ORDER BY id LIMIT ${limit} OFFSET ${offset})
-          SELECT ${summaryColumns}, (SELECT n FROM total) AS total
-            FROM page JOIN products p ON p.id = page.id ${productJoins}
-           ORDER BY p.id`;
+  const statement =
+    key === ''
+      ? sql`WITH total AS (SELECT count(*)::int AS n FROM products),
+            page AS (SELECT id FROM products ORDER BY id LIMIT ${limit} OFFSET ${offset})
+            SELECT ${summaryColumns}, (SELECT n FROM total) AS total
+              FROM page JOIN products p ON p.id = page.id ${productJoins}
+             ORDER BY p.id`
+      : sql`WITH named AS MATERIALIZED (
+              SELECT (SELECT id FROM collections WHERE match_key = ${key}) AS collection,
+                     (SELECT id FROM categories WHERE match_key = ${key}) AS category,
+                     (SELECT id FROM subcategories WHERE match_key = ${key}) AS subcategory),
+            page AS (
+              (SELECT cp.product_id AS id, cp.position FROM collection_products cp
+                WHERE cp.collection_id = (SELECT collection FROM named)
+                ORDER BY cp.position, cp.product_id LIMIT ${limit} OFFSET ${offset})
+              UNION ALL
+              (SELECT p.id, 0 FROM products p
+                WHERE (SELECT collection IS NULL FROM named)
+                  AND p.category_id = (SELECT category FROM named)
+                ORDER BY p.id LIMIT ${limit} OFFSET ${offset})
+              UNION ALL
+              (SELECT p.id, 0 FROM products p
+                WHERE (SELECT collection IS NULL AND category IS NULL FROM named)
+                  AND p.subcategory_id = (SELECT subcategory FROM named)
+                ORDER BY p.id LIMIT ${limit} OFFSET ${offset})),
+            total AS (
+              SELECT (CASE
+                WHEN collection IS NOT NULL
+                  THEN (SELECT count(*) FROM collection_products WHERE collection_id = collection)
+                WHEN category IS NOT NULL
+                  THEN (SELECT count(*) FROM products WHERE category_id = category)
+                ELSE (SELECT count(*) FROM products WHERE subcategory_id = subcategory)
+              END)::int AS n FROM named)
+            SELECT ${summaryColumns}, (SELECT n FROM total) AS total
+              FROM page JOIN products p ON p.id = page.id ${productJoins}
+             ORDER BY page.position, page.id`;
 
   const result = await rows<SummaryRow & { total: number }>(db, statement);
   if (result.length > 0)
     return { products: result.map(toSummary), total: Number(result[0]!.total) };
   // An empty page past the end still reports the total, at the cost of one more statement.
   if (offset === 0) return { products: [], total: 0 };
-  const count = await rows<{ n: number }>(
-    db,
-    collection
-      ? sql`SELECT (SELECT count(*) FROM collection_products WHERE collection_id = ${collection})
-                 + (SELECT count(*) FROM products p WHERE ${filter}
-                      AND NOT EXISTS (SELECT 1 FROM collections WHERE match_key = ${key}))::int AS n`
-      : sql`SELECT count(*)::int AS n FROM products`,
-  );
-  return { products: [], total: Number(count[0]?.n ?? 0) };
+  return listProducts(db, query, 1, 1).then(({ total }) => ({ products: [], total }));
 }
 
 export async function getProduct(db: Db, id: string): Promise<ProductDetail> {
