@@ -62,6 +62,29 @@ describe('GET /api/cart/', () => {
   });
 });
 
+describe('statements per cart call (bench/README.md)', () => {
+  const statements = (response: { headers: Record<string, unknown> }) =>
+    Number(response.headers['x-sql-statements']);
+
+  it('reads a cart of several products in two statements, and adds a line in four', async () => {
+    const buyer = await createBuyer(t);
+    const added = await call(buyer, 'POST', `/api/cart/items/${ids.tiered}`, {
+      quantity: 2,
+      source: 'Ex-china',
+    });
+    expect(added.statusCode, added.body).toBe(200);
+    // The session check, the product for its rules, the upsert, the cart answered back.
+    expect(statements(added)).toBe(4);
+    await add(buyer, ids.cheap, { quantity: 1, source: 'Ex-india custom' });
+    await add(buyer, ids.shirt, { quantity: 1, source: 'Ex-india custom', variantIndex: 1 });
+
+    const read = await call(buyer, 'GET', '/api/cart/');
+    expect(read.json<CartResponse>().lineCount).toBe(3);
+    // The session check, then lines and products together.
+    expect(statements(read)).toBe(2);
+  });
+});
+
 describe('tier pricing through the cart', () => {
   it('9 units cost the first tier and 10 units reach the second', async () => {
     const buyer = await createBuyer(t);

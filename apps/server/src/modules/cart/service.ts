@@ -20,7 +20,13 @@ import { paiseToRupees } from '@storefront/shared/money';
 import { priceLine, type LinePrice } from '@storefront/shared/pricing';
 import type { Db } from '../../db/connect.js';
 import { invalid, notFound } from '../../lib/errors.js';
-import { productsForPricing, type ProductForPricing } from '../catalog/service.js';
+import {
+  pricingColumns,
+  productsForPricing,
+  toProductForPricing,
+  type PricingRow,
+  type ProductForPricing,
+} from '../catalog/service.js';
 
 type Executor = Pick<Db, 'execute'>;
 type Variant = ProductForPricing['variants'][number];
@@ -101,33 +107,27 @@ function lineView(line: CartLine, product: ProductForPricing, price: LinePrice):
   };
 }
 
-async function cartLines(db: Executor, userId: string): Promise<CartLine[]> {
-  const result = await db.execute(
-    sql`SELECT product_id, variant_index, source, quantity FROM cart_lines
-         WHERE user_id = ${userId} ORDER BY id`,
-  );
-  return (result.rows as unknown as CartLineRow[]).map(toLine);
-}
-
-/** The cart as the spec's `items` map plus priced lines: two statements whatever its size. */
+/** The cart as the spec's `items` map plus priced lines: one statement whatever its size. */
 export async function getCart(db: Db, userId: string): Promise<CartResponse> {
-  const lines = await cartLines(db, userId);
-  const products = await productsForPricing(
-    db,
-    lines.map((l) => l.productId),
+  const result = await db.execute(
+    sql`SELECT l.product_id, l.variant_index, l.source, l.quantity, ${pricingColumns}
+          FROM cart_lines l JOIN products p ON p.id = l.product_id
+         WHERE l.user_id = ${userId} ORDER BY l.id`,
   );
+  // The inner join drops nothing: cart_lines cascades on product delete.
+  const rows = result.rows as unknown as (CartLineRow & PricingRow)[];
   const items: Record<string, CartItem[]> = {};
   const views: CartLineView[] = [];
   let subtotalPaise = 0;
   let itemCount = 0;
-  for (const line of lines) {
+  for (const row of rows) {
+    const line = toLine(row);
+    const product = toProductForPricing(row);
     (items[line.productId] ??= []).push({
       quantity: line.quantity,
       source: line.source,
       variantIndex: line.variantIndex,
     });
-    // A line's product always exists (cart_lines cascades on product delete).
-    const product = products.get(line.productId)!;
     const price = priceLine(product, line.quantity, line.source);
     views.push(lineView(line, product, price));
     subtotalPaise += price.lineTotalPaise;
@@ -202,16 +202,27 @@ export async function removeItem(
 }
 
 /**
- * Empties the buyer's cart and returns its lines, for an order inside its transaction. The
- * DELETE takes the lines' row locks: a second checkout of the same cart waits for the first
- * and then finds the cart empty, so one cart never becomes two orders.
+ * Empties the buyer's cart and returns its lines in the order they were added, each with its
+ * product for pricing, in one statement, for an order inside its transaction. The DELETE takes
+ * the lines' row locks: a second checkout of the same cart waits for the first and then finds
+ * the cart empty, so one cart never becomes two orders.
  */
-export async function takeCart(tx: Executor, userId: string): Promise<CartLine[]> {
+export async function takeCart(
+  tx: Executor,
+  userId: string,
+): Promise<{ line: CartLine; product: ProductForPricing }[]> {
   const result = await tx.execute(
-    sql`DELETE FROM cart_lines WHERE user_id = ${userId}
-        RETURNING id, product_id, variant_index, source, quantity`,
+    sql`WITH taken AS (
+          DELETE FROM cart_lines WHERE user_id = ${userId}
+          RETURNING id, product_id, variant_index, source, quantity)
+        SELECT taken.product_id, taken.variant_index, taken.source, taken.quantity,
+               ${pricingColumns}
+          FROM taken JOIN products p ON p.id = taken.product_id
+         ORDER BY taken.id`,
   );
-  return (result.rows as unknown as (CartLineRow & { id: string | number })[])
-    .sort((a, b) => Number(a.id) - Number(b.id))
-    .map(toLine);
+  // The inner join drops nothing: cart_lines cascades on product delete.
+  return (result.rows as unknown as (CartLineRow & PricingRow)[]).map((row) => ({
+    line: toLine(row),
+    product: toProductForPricing(row),
+  }));
 }

@@ -252,10 +252,46 @@ export interface ProductForPricing {
   variants: { position: number; option1: string; sku: string }[];
 }
 
+/** The columns of `products p` that pricing and order snapshots need; see `toProductForPricing`. */
+export const pricingColumns = sql`p.id, p.name, p.code, p.seller_sku, p.sp_paise, p.images,
+  p.options,
+  (SELECT json_agg(json_build_object('minQuantity', t.min_quantity,
+            'maxQuantity', t.max_quantity, 'pricePaise', t.price_paise) ORDER BY t.min_quantity)
+     FROM product_price_tiers t WHERE t.product_id = p.id) AS tiers,
+  (SELECT json_agg(json_build_object('position', v.position, 'option1', v.option1,
+            'sku', v.sku) ORDER BY v.position)
+     FROM product_variants v WHERE v.product_id = p.id) AS variants`;
+
+export interface PricingRow {
+  id: string;
+  name: string;
+  code: string;
+  seller_sku: string | null;
+  sp_paise: string | number;
+  images: string[];
+  options: { name: string; values: string[] }[];
+  tiers: { minQuantity: number; maxQuantity: number; pricePaise: number }[] | null;
+  variants: { position: number; option1: string; sku: string }[] | null;
+}
+
+export function toProductForPricing(row: PricingRow): ProductForPricing {
+  return {
+    id: row.id,
+    name: row.name,
+    code: row.code,
+    sellerSku: row.seller_sku,
+    spPaise: Number(row.sp_paise),
+    images: row.images,
+    options: row.options,
+    tiers: (row.tiers ?? []).map((t) => ({ ...t, pricePaise: Number(t.pricePaise) })),
+    variants: row.variants ?? [],
+  };
+}
+
 /**
- * The products of a cart in one statement, for pricing with `priceLine` and for order
- * snapshots. Takes a transaction as well as the database, so an order reads its prices inside
- * its own transaction. Unknown ids are left out.
+ * Products in one statement, for pricing with `priceLine` and for order snapshots. Takes a
+ * transaction as well as the database, so an order reads its prices inside its own
+ * transaction. Unknown ids are left out.
  */
 export async function productsForPricing(
   db: Pick<Db, 'execute'>,
@@ -264,45 +300,13 @@ export async function productsForPricing(
   const unique = [...new Set(ids)];
   if (unique.length === 0) return new Map();
   const result = await db.execute(
-    sql`SELECT p.id, p.name, p.code, p.seller_sku, p.sp_paise, p.images, p.options,
-          (SELECT json_agg(json_build_object('minQuantity', t.min_quantity,
-                    'maxQuantity', t.max_quantity, 'pricePaise', t.price_paise)
-                    ORDER BY t.min_quantity)
-             FROM product_price_tiers t WHERE t.product_id = p.id) AS tiers,
-          (SELECT json_agg(json_build_object('position', v.position, 'option1', v.option1,
-                    'sku', v.sku) ORDER BY v.position)
-             FROM product_variants v WHERE v.product_id = p.id) AS variants
-        FROM products p
-       WHERE p.id IN (${sql.join(
-         unique.map((id) => sql`${id}`),
-         sql`, `,
-       )})`,
+    sql`SELECT ${pricingColumns} FROM products p
+         WHERE p.id IN (${sql.join(
+           unique.map((id) => sql`${id}`),
+           sql`, `,
+         )})`,
   );
-  const rows = result.rows as {
-    id: string;
-    name: string;
-    code: string;
-    seller_sku: string | null;
-    sp_paise: string | number;
-    images: string[];
-    options: { name: string; values: string[] }[];
-    tiers: { minQuantity: number; maxQuantity: number; pricePaise: number }[] | null;
-    variants: { position: number; option1: string; sku: string }[] | null;
-  }[];
   return new Map(
-    rows.map((row) => [
-      row.id,
-      {
-        id: row.id,
-        name: row.name,
-        code: row.code,
-        sellerSku: row.seller_sku,
-        spPaise: Number(row.sp_paise),
-        images: row.images,
-        options: row.options,
-        tiers: (row.tiers ?? []).map((t) => ({ ...t, pricePaise: Number(t.pricePaise) })),
-        variants: row.variants ?? [],
-      },
-    ]),
+    (result.rows as unknown as PricingRow[]).map((row) => [row.id, toProductForPricing(row)]),
   );
 }

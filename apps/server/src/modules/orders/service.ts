@@ -23,7 +23,6 @@ import type { Db } from '../../db/connect.js';
 import { idempotencyKeys, orders } from '../../db/schema.js';
 import { AppError, conflict, notFound } from '../../lib/errors.js';
 import { newObjectId } from '../../lib/ids.js';
-import { productsForPricing } from '../catalog/service.js';
 import { takeCart, variantOf } from '../cart/service.js';
 
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
@@ -302,17 +301,11 @@ export async function createOrder(
         }
       }
 
-      const cartLines = await takeCart(tx, userId);
-      if (cartLines.length === 0)
+      const cart = await takeCart(tx, userId);
+      if (cart.length === 0)
         throw conflict('cart_empty', 'Your cart is empty. Add items before checking out.');
-      const products = await productsForPricing(
-        tx,
-        cartLines.map((l) => l.productId),
-      );
 
-      const lines = cartLines.map((line, position) => {
-        // A line's product always exists: cart lines cascade on product delete.
-        const product = products.get(line.productId)!;
+      const lines = cart.map(({ line, product }, position) => {
         const variant = variantOf(product, line.variantIndex);
         if (variant === undefined)
           throw conflict(
