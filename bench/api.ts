@@ -86,7 +86,7 @@ export async function runScenario(
     await runLoad({
       baseUrl: baselineServer.baseUrl,
       connections: scenario.connections,
-      durationSec: 2,
+      durationSec: 1,
       request: scenario.request,
     });
     const baseline = await runLoad({

@@ -19,7 +19,7 @@ import { runSearchScenario, serverPidByPort } from './search.js';
 const { values } = parseArgs({
   options: {
     products: { type: 'string', default: '100000' },
-    duration: { type: 'string', default: '8' },
+    duration: { type: 'string', default: '6' },
     db: { type: 'string', default: 'postgres,pglite' },
     'no-pages': { type: 'boolean', default: false },
   },

@@ -6,7 +6,7 @@
  * tokens_valid_after (logout everywhere, password change) and tokens whose session (refresh-token
  * family) was revoked.
  */
-import { randomUUID } from 'node:crypto';
+import { randomUUID, webcrypto } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
@@ -42,7 +42,16 @@ const unauthorized = (detail = 'Not authenticated') =>
   new AppError('unauthorized', 'unauthorized', detail);
 
 export function createTokenService(secret: string): TokenService {
-  const key = new TextEncoder().encode(secret);
+  // Imported once: given raw bytes, jose would import the key again on every sign and verify.
+  let imported: Promise<webcrypto.CryptoKey> | undefined;
+  const cryptoKey = () =>
+    (imported ??= webcrypto.subtle.importKey(
+      'raw',
+      new TextEncoder().encode(secret),
+      { name: 'HMAC', hash: 'SHA-256' },
+      false,
+      ['sign', 'verify'],
+    ));
   return {
     async signAccessToken(userId, now = new Date(), sessionId) {
       const iat = Math.floor(now.getTime() / 1000);
@@ -55,11 +64,11 @@ export function createTokenService(secret: string): TokenService {
         .setNotBefore(iat)
         .setExpirationTime(iat + ACCESS_TOKEN_TTL_SECONDS)
         .setJti(randomUUID())
-        .sign(key);
+        .sign(await cryptoKey());
     },
     async verifyAccessToken(token) {
       try {
-        const { payload } = await jwtVerify(token, key, {
+        const { payload } = await jwtVerify(token, await cryptoKey(), {
           algorithms: ['HS256'],
           issuer: ISSUER,
           audience: AUDIENCE,
