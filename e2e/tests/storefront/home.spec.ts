@@ -19,8 +19,14 @@ test.describe('home', () => {
         'Trusted B2B Delivery',
       ].sort(),
     );
+    // Each button shows the spec's text and is named by its slide for screen readers.
     const buttons = await slides.getByRole('link').allTextContents();
-    expect(buttons.sort()).toEqual(['Get Started', 'Join Network', 'Learn More', 'Track Now']);
+    expect(buttons.sort()).toEqual([
+      'Get Started: Streamline Your Supply Chain',
+      'Join Network: Collaborate with Confidence',
+      'Learn More: Smarter Goods Transfer',
+      'Track Now: Trusted B2B Delivery',
+    ]);
     await expect(hero.locator('.swiper-fade')).toHaveCount(1);
   });
 
@@ -56,10 +62,10 @@ test.describe('home', () => {
     await services.hover();
     const active = services.locator('.swiper-slide-active');
     await expect(active.getByRole('heading')).toHaveText('Hassle-Free Shipping');
-    await expect(active.getByRole('link')).toHaveText('Ship Now');
+    await expect(active.getByRole('link')).toHaveText('Ship Now: Hassle-Free Shipping');
     await services.getByRole('button', { name: 'Go to slide 2' }).click();
     await expect(active.getByRole('heading')).toHaveText('Seamless Inventory Management');
-    await expect(active.getByRole('link')).toHaveText('Browse Now');
+    await expect(active.getByRole('link')).toHaveText('Browse Now: Seamless Inventory Management');
   });
 
   test('Shop by Category shows 8 cards with 4 product thumbnails and See more each', async ({

@@ -54,10 +54,9 @@ export function CategoryCard({ category }: { category: HomeCategory }) {
       </ul>
       <Link
         to={href.category(category.slug)}
-        aria-label={`See more in ${category.name}`}
         className="mt-auto pt-4 text-sm font-medium text-blue-700 hover:underline focus-visible:outline-2 focus-visible:outline-blue-600"
       >
-        See more
+        See more <span className="sr-only">in {category.name}</span>
       </Link>
     </article>
   );

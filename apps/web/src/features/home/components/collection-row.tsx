@@ -37,12 +37,8 @@ export function CollectionRow({ banner }: { banner: BannerConfig }) {
             {banner.title}
           </h3>
           <p className="mt-1 text-sm sm:text-base">{banner.subtitle}</p>
-          <Link
-            to={banner.url}
-            aria-label={`Shop Now: ${banner.title}`}
-            className={buttonClasses('secondary', 'md', 'mt-4 self-start')}
-          >
-            Shop Now
+          <Link to={banner.url} className={buttonClasses('secondary', 'md', 'mt-4 self-start')}>
+            Shop Now<span className="sr-only">: {banner.title}</span>
           </Link>
         </div>
       </div>

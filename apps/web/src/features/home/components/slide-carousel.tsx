@@ -72,6 +72,8 @@ export function SlideCarousel({ slides, label, variant }: SlideCarouselProps) {
                     className={buttonClasses('secondary', 'lg', 'mt-6 focus-visible:outline-white')}
                   >
                     {slide.buttonText}
+                    {/* Names the link by its slide: 'Learn More' alone says nowhere. */}
+                    <span className="sr-only">: {slide.title}</span>
                   </Link>
                 </div>
               </div>
