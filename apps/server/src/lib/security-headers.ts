@@ -2,15 +2,15 @@
  * Security headers on every response (reliability-and-security.md §4, G21): a strict CSP with
  * object-src and base-uri 'none', HSTS one year with subdomains, nosniff, referrer policy,
  * frame-ancestors 'none'. Helmet's own CSP defaults are replaced, as the reference advises.
+ *
+ * Helmet's middleware is built once and run on each request's raw response; the Fastify plugin
+ * rebuilt it (and parsed the CSP) on every request, a tenth of a cached catalog read's time.
  */
-import helmet from '@fastify/helmet';
+import helmet from 'helmet';
 import type { FastifyInstance } from 'fastify';
 
-export async function registerSecurityHeaders(
-  app: FastifyInstance,
-  extraConnectSrc: string[] = [],
-) {
-  await app.register(helmet, {
+export function registerSecurityHeaders(app: FastifyInstance, extraConnectSrc: string[] = []) {
+  const setHeaders = helmet({
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
@@ -29,5 +29,8 @@ export async function registerSecurityHeaders(
     strictTransportSecurity: { maxAge: 31_536_000, includeSubDomains: true },
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
     crossOriginEmbedderPolicy: false,
+  });
+  app.addHook('onRequest', (request, reply, done) => {
+    setHeaders(request.raw, reply.raw, (error) => done(error as Error | undefined));
   });
 }
