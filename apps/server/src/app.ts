@@ -17,7 +17,7 @@ import { authenticator, createTokenService, type TokenService } from './lib/auth
 import { registerCors } from './lib/cors.js';
 import { registerErrorHandler } from './lib/error-handler.js';
 import { registerInputGuard } from './lib/input-guard.js';
-import { createLogger } from './lib/logger.js';
+import { createLogger, RequestLogController } from './lib/logger.js';
 import { registerQueryCounter } from './lib/query-counter.js';
 import { registerSecurityHeaders } from './lib/security-headers.js';
 import { ResponseCache } from './lib/response-cache.js';
@@ -51,9 +51,6 @@ export interface ModuleContext {
   now: () => Date;
 }
 
-/** A read slower than this is logged at info with the changes and the errors. */
-const SLOW_REQUEST_MS = 500;
-
 export async function buildApp({
   config,
   database,
@@ -65,26 +62,7 @@ export async function buildApp({
     trustProxy: false,
     bodyLimit: 256 * 1024,
     routerOptions: { maxParamLength: 200 },
-    // One log line per request (below) instead of Fastify's two.
-    disableRequestLogging: true,
-  });
-  const logsRoutineReads = config.logLevel === 'debug' || config.logLevel === 'trace';
-  app.addHook('onResponse', async (request, reply) => {
-    // Successful quick reads log at debug: at info, a line per cached catalog read cost over
-    // half its throughput (bench/README.md). Changes, errors and slow answers log at info.
-    const routine =
-      (request.method === 'GET' || request.method === 'HEAD') &&
-      reply.statusCode < 400 &&
-      reply.elapsedTime < SLOW_REQUEST_MS;
-    if (routine && !logsRoutineReads) return;
-    request.log[routine ? 'debug' : 'info'](
-      {
-        req: { method: request.method, url: request.url, remoteAddress: request.ip },
-        res: { statusCode: reply.statusCode },
-        responseTime: reply.elapsedTime,
-      },
-      'request completed',
-    );
+    logController: new RequestLogController(),
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
