@@ -76,7 +76,7 @@ for (const kind of kinds) {
       baseUrl: server.baseUrl,
       databaseUrl: database.env.DATABASE_URL,
       serverPid: serverPidByPort(SERVER_PORT),
-      durationSec: Math.min(durationSec, 4),
+      durationSec: Math.min(durationSec, 3),
     });
     log(`  mixed p95 ${search.mixed.p95.toFixed(2)} ms at ${search.rate} req/s`);
     databases.push({ kind, seedSeconds: database.seedSeconds, scenarios, search, loginBurst });
