@@ -13,6 +13,11 @@ export default defineConfig({
         find: /^react-style-singleton$/,
         replacement: fileURLToPath(new URL('./src/lib/vendor/style-singleton.ts', import.meta.url)),
       },
+      // InstantSearch's history router (unused: the app owns the search URL) is all qs is for.
+      {
+        find: /^qs$/,
+        replacement: fileURLToPath(new URL('./src/lib/vendor/qs-unused.ts', import.meta.url)),
+      },
     ],
   },
   build: {

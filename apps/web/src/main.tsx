@@ -1,21 +1,22 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router/dom';
 import './index.css';
 import { AppProviders } from './app/providers';
 import { createQueryClient } from './app/query-client';
-import { createRouter } from './app/router';
+import { BrowserRouter } from './app/browser-router';
+import { AppRoutes } from './app/router';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('The page has no #root element');
 
 const queryClient = createQueryClient();
-const router = createRouter();
 
 createRoot(root).render(
   <StrictMode>
     <AppProviders client={queryClient}>
-      <RouterProvider router={router} />
+      <BrowserRouter>
+        <AppRoutes />
+      </BrowserRouter>
     </AppProviders>
   </StrictMode>,
 );

@@ -4,17 +4,22 @@
  * the session (app/session-provider) inside the router, so a forced logout can navigate, and
  * the buyer's cart (header badge, Add to Cart) inside the session.
  */
-import { Outlet, ScrollRestoration, useLocation, useNavigation } from 'react-router';
+import { Suspense } from 'react';
+import { Outlet, useLocation } from 'react-router';
 import { Footer } from '../components/layout/footer';
 import { Header } from '../components/layout/header';
 import { isChromeless } from '@storefront/shared/routes';
 import { CartProvider } from '../features/cart/components/cart-provider';
+import { useNavigationPending } from './browser-router';
+import { RouteErrorBoundary } from './route-error';
+import { useScrollRestoration } from './scroll-restoration';
 import { SessionProvider } from './session-provider';
 
 export function RootLayout() {
   const { pathname } = useLocation();
-  const navigation = useNavigation();
+  const pending = useNavigationPending();
   const chrome = !isChromeless(pathname);
+  useScrollRestoration();
   return (
     <SessionProvider>
       <CartProvider>
@@ -25,7 +30,7 @@ export function RootLayout() {
           >
             Skip to content
           </a>
-          {navigation.state === 'loading' ? (
+          {pending ? (
             <div
               role="progressbar"
               aria-label="Loading page"
@@ -34,17 +39,16 @@ export function RootLayout() {
           ) : null}
           {chrome ? <Header /> : null}
           <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
-            <Outlet />
+            <RouteErrorBoundary resetKey={pathname}>
+              {/* The first page's code loading: the frame is already on screen. */}
+              <Suspense fallback={<div aria-busy="true" className="min-h-screen" />}>
+                <Outlet />
+              </Suspense>
+            </RouteErrorBoundary>
           </main>
           {chrome ? <Footer /> : null}
-          <ScrollRestoration />
         </div>
       </CartProvider>
     </SessionProvider>
   );
-}
-
-/** Shown while the first route's code loads. */
-export function AppLoading() {
-  return <div aria-busy="true" className="min-h-screen bg-slate-50" />;
 }

@@ -1,137 +1,88 @@
 /**
- * The route table of spec §2. Every page is its own chunk (lazy), so the first load carries
- * only the frame. Routes of later issues (cart, auth, checkout, orders, search, ...) are added
- * here by those features; until then their paths fall through to the not-found page.
+ * The route table of spec §2. Every page is its own chunk (React.lazy), so the first load
+ * carries only the frame and the page it opens on.
  */
-import { createBrowserRouter, type RouteObject } from 'react-router';
+import { lazy, type ComponentType } from 'react';
+import { Route, Routes } from 'react-router';
 import { ROUTES } from '@storefront/shared/routes';
-import { AppLoading, RootLayout } from './root-layout';
-import { RouteError } from './route-error';
+import { RootLayout } from './root-layout';
 
-export const routes: RouteObject[] = [
-  {
-    path: '/',
-    Component: RootLayout,
-    HydrateFallback: AppLoading,
-    ErrorBoundary: RouteError,
-    children: [
-      {
-        index: true,
-        lazy: async () => ({
-          Component: (await import('../features/home/pages/home-page')).HomePage,
-        }),
-      },
-      {
-        path: ROUTES.product,
-        lazy: async () => ({
-          Component: (await import('../features/product/pages/product-page')).ProductPage,
-        }),
-      },
-      {
-        path: ROUTES.category,
-        lazy: async () => ({
-          Component: (await import('../features/catalog/pages/category-page')).CategoryPage,
-        }),
-      },
-      {
-        path: ROUTES.subcategory,
-        lazy: async () => ({
-          Component: (await import('../features/catalog/pages/category-page')).SubcategoryPage,
-        }),
-      },
-      ...(
-        [
-          [ROUTES.shippingPolicy, 'shipping'],
-          [ROUTES.returnsPolicy, 'returns'],
-          [ROUTES.privacyPolicy, 'privacy'],
-          [ROUTES.termsConditions, 'terms'],
-        ] as const
-      ).map(([path, policy]): RouteObject => ({
-        path,
-        lazy: async () => {
-          const { PolicyPage } = await import('../features/policies/pages/policy-page');
-          return { element: <PolicyPage policy={policy} /> };
-        },
-      })),
-      {
-        path: ROUTES.search,
-        lazy: async () => ({
-          Component: (await import('../features/search/pages/search-page')).SearchPage,
-        }),
-      },
-      {
-        path: ROUTES.faq,
-        lazy: async () => ({
-          Component: (await import('../features/faq/pages/faq-page')).FaqPage,
-        }),
-      },
-      {
-        path: ROUTES.auth,
-        lazy: async () => ({
-          Component: (await import('../features/auth/pages/auth-page')).AuthPage,
-        }),
-      },
-      {
-        // Optional token: a link without one shows the spec's missing-token text, not a 404.
-        path: `${ROUTES.verifyEmail}?`,
-        lazy: async () => ({
-          Component: (await import('../features/auth/pages/verify-email-page')).VerifyEmailPage,
-        }),
-      },
-      {
-        path: ROUTES.profile,
-        lazy: async () => ({
-          Component: (await import('../features/account/pages/profile-page')).ProfilePage,
-        }),
-      },
-      {
-        path: ROUTES.cart,
-        lazy: async () => ({
-          Component: (await import('../features/cart/pages/cart-page')).CartPage,
-        }),
-      },
-      {
-        path: ROUTES.checkout,
-        lazy: async () => ({
-          Component: (await import('../features/checkout/pages/checkout-page')).CheckoutPage,
-        }),
-      },
-      // decisions.md #1: /order/{id} is the payment step too, the screen the checkout lands on.
-      ...[ROUTES.order, ROUTES.orderPayment].map((path): RouteObject => ({
-        path,
-        lazy: async () => ({
-          Component: (await import('../features/payment/pages/payment-page')).PaymentPage,
-        }),
-      })),
-      {
-        path: ROUTES.orderSuccess,
-        lazy: async () => ({
-          Component: (await import('../features/payment/pages/order-success-page'))
-            .OrderSuccessPage,
-        }),
-      },
-      {
-        path: ROUTES.orders,
-        lazy: async () => ({
-          Component: (await import('../features/orders/pages/orders-page')).OrdersPage,
-        }),
-      },
-      {
-        path: ROUTES.orderDetail,
-        lazy: async () => ({
-          Component: (await import('../features/orders/pages/order-detail-page')).OrderDetailPage,
-        }),
-      },
-      {
-        path: '*',
-        lazy: async () => ({
-          Component: (await import('../features/not-found/pages/not-found-page')).NotFoundPage,
-        }),
-      },
-    ],
-  },
-];
+/** The component a page module exports under `name`, loaded when first rendered. */
+function page<Name extends string, Props extends object>(
+  load: () => Promise<Record<Name, ComponentType<Props>>>,
+  name: Name,
+) {
+  return lazy(async () => ({ default: (await load())[name] }));
+}
 
-export function createRouter() {
-  return createBrowserRouter(routes);
+const HomePage = page(() => import('../features/home/pages/home-page'), 'HomePage');
+const ProductPage = page(() => import('../features/product/pages/product-page'), 'ProductPage');
+const CategoryPage = page(() => import('../features/catalog/pages/category-page'), 'CategoryPage');
+const SubcategoryPage = page(
+  () => import('../features/catalog/pages/category-page'),
+  'SubcategoryPage',
+);
+const PolicyPage = page(() => import('../features/policies/pages/policy-page'), 'PolicyPage');
+const SearchPage = page(() => import('../features/search/pages/search-page'), 'SearchPage');
+const FaqPage = page(() => import('../features/faq/pages/faq-page'), 'FaqPage');
+const AuthPage = page(() => import('../features/auth/pages/auth-page'), 'AuthPage');
+const VerifyEmailPage = page(
+  () => import('../features/auth/pages/verify-email-page'),
+  'VerifyEmailPage',
+);
+const ProfilePage = page(() => import('../features/account/pages/profile-page'), 'ProfilePage');
+const CartPage = page(() => import('../features/cart/pages/cart-page'), 'CartPage');
+const CheckoutPage = page(() => import('../features/checkout/pages/checkout-page'), 'CheckoutPage');
+const PaymentPage = page(() => import('../features/payment/pages/payment-page'), 'PaymentPage');
+const OrderSuccessPage = page(
+  () => import('../features/payment/pages/order-success-page'),
+  'OrderSuccessPage',
+);
+const OrdersPage = page(() => import('../features/orders/pages/orders-page'), 'OrdersPage');
+const OrderDetailPage = page(
+  () => import('../features/orders/pages/order-detail-page'),
+  'OrderDetailPage',
+);
+const NotFoundPage = page(
+  () => import('../features/not-found/pages/not-found-page'),
+  'NotFoundPage',
+);
+
+const POLICIES = [
+  [ROUTES.shippingPolicy, 'shipping'],
+  [ROUTES.returnsPolicy, 'returns'],
+  [ROUTES.privacyPolicy, 'privacy'],
+  [ROUTES.termsConditions, 'terms'],
+] as const;
+
+export function AppRoutes() {
+  return (
+    <Routes>
+      <Route element={<RootLayout />}>
+        <Route index element={<HomePage />} />
+        <Route path={ROUTES.product} element={<ProductPage />} />
+        <Route path={ROUTES.category} element={<CategoryPage />} />
+        <Route path={ROUTES.subcategory} element={<SubcategoryPage />} />
+        {POLICIES.map(([path, policy]) => (
+          <Route key={path} path={path} element={<PolicyPage policy={policy} />} />
+        ))}
+        <Route path={ROUTES.search} element={<SearchPage />} />
+        <Route path={ROUTES.faq} element={<FaqPage />} />
+        <Route path={ROUTES.auth} element={<AuthPage />} />
+        {/* Optional token: a link without one shows the spec's missing-token text, not a 404. */}
+        <Route path={`${ROUTES.verifyEmail}?`} element={<VerifyEmailPage />} />
+        <Route path={ROUTES.profile} element={<ProfilePage />} />
+        <Route path={ROUTES.cart} element={<CartPage />} />
+        <Route path={ROUTES.checkout} element={<CheckoutPage />} />
+        {/* decisions.md #1: /order/{id} is the payment step too, the screen the checkout lands on. */}
+        {[ROUTES.order, ROUTES.orderPayment].map((path) => (
+          <Route key={path} path={path} element={<PaymentPage />} />
+        ))}
+        <Route path={ROUTES.orderSuccess} element={<OrderSuccessPage />} />
+        <Route path={ROUTES.orders} element={<OrdersPage />} />
+        <Route path={ROUTES.orderDetail} element={<OrderDetailPage />} />
+        <Route path="*" element={<NotFoundPage />} />
+      </Route>
+    </Routes>
+  );
 }

@@ -20,6 +20,7 @@ import {
 } from 'react';
 import { useNavigate } from 'react-router';
 import { href } from '@storefront/shared/routes';
+import { cn } from '../../lib/cn';
 import { useSearchBoxText } from '../../lib/use-search-box-text';
 import {
   preloadSearchSuggestions,
@@ -156,8 +157,10 @@ export function SearchBox() {
                 onMouseDown={(event) => event.preventDefault()}
                 onMouseMove={() => setActiveId(suggestion.objectID)}
                 onClick={() => pick(suggestion)}
-                // Not cn(): tailwind-merge would join the first page's JavaScript.
-                className={`flex cursor-pointer items-center gap-3 px-3 py-2 ${index === activeIndex ? 'bg-slate-100' : ''}`}
+                className={cn(
+                  'flex cursor-pointer items-center gap-3 px-3 py-2',
+                  index === activeIndex && 'bg-slate-100',
+                )}
               >
                 <Suspense fallback={<span className="text-sm">{suggestion.name}</span>}>
                   <SuggestionContent suggestion={suggestion} />

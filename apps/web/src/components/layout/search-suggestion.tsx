@@ -16,7 +16,8 @@ export function SuggestionContent({ suggestion }: { suggestion: Suggestion }) {
         alt=""
         sizes="40px"
         width={160}
-        className="size-10 shrink-0 rounded bg-slate-50"
+        box="size-10 shrink-0"
+        className="rounded bg-slate-50"
       />
       <span className="min-w-0 flex-1">
         <Highlight

@@ -16,12 +16,13 @@ const TONE_CLASSES: Record<StatusTone, string> = {
 
 export function OrderStatusIcon({
   status,
-  className,
+  className = 'size-5',
 }: {
   status: string | null | undefined;
+  /** Size and colour; 20 px by default. */
   className?: string;
 }) {
-  const props = { 'aria-hidden': true, className: cn('size-5 shrink-0', className) } as const;
+  const props = { 'aria-hidden': true, className: cn('shrink-0', className) } as const;
   switch (status) {
     case 'UP':
     case 'PU':

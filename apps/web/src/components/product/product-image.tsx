@@ -19,6 +19,8 @@ export interface ProductImageProps {
   sizes: string;
   /** The variant used as `src` (browsers without srcset, and the first guess). */
   width?: ImageWidth;
+  /** The drawn size; by default a square as wide as its container. */
+  box?: string;
   className?: string;
   priority?: boolean;
 }
@@ -28,6 +30,7 @@ export function ProductImage({
   alt,
   sizes,
   width = 320,
+  box = 'h-auto w-full',
   className,
   priority = false,
 }: ProductImageProps) {
@@ -46,7 +49,7 @@ export function ProductImage({
       fetchPriority={priority ? 'high' : undefined}
       decoding="async"
       onError={() => setFailedUrl(url)}
-      className={cn('aspect-square h-auto w-full object-contain', className)}
+      className={cn('aspect-square object-contain', box, className)}
     />
   );
 }

@@ -2,7 +2,8 @@ import type { ButtonHTMLAttributes, Ref } from 'react';
 import { cn } from '../../lib/cn';
 
 export type ButtonVariant = 'primary' | 'secondary' | 'outline' | 'ghost' | 'destructive' | 'link';
-export type ButtonSize = 'sm' | 'md' | 'lg' | 'icon';
+/** `inline`: no box of its own, for a link-styled button in a line of text. */
+export type ButtonSize = 'sm' | 'md' | 'lg' | 'icon' | 'inline';
 
 const variants: Record<ButtonVariant, string> = {
   primary: 'bg-blue-600 text-white hover:bg-blue-700',
@@ -18,6 +19,7 @@ const sizes: Record<ButtonSize, string> = {
   md: 'h-10 px-4 text-sm',
   lg: 'h-12 px-6 text-base',
   icon: 'h-10 w-10',
+  inline: 'text-sm',
 };
 
 /** Shared look of buttons and button-like links. */

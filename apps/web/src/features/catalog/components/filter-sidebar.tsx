@@ -54,7 +54,7 @@ export function FilterSidebar({ filters, onChange, options }: FilterSidebarProps
       >
         <div className="flex items-center justify-between">
           <h2 className="text-lg font-semibold">Filters</h2>
-          <Button variant="link" size="sm" className="px-0" onClick={clear}>
+          <Button variant="link" size="inline" onClick={clear}>
             Clear all
           </Button>
         </div>
