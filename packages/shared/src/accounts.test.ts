@@ -1,11 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  LoginBody,
-  RegisterForm,
-  signupBodyFromRegisterForm,
-  SignupBody,
-  verificationTokenFromPath,
-} from './accounts.js';
+import { LoginBody, RegisterForm, signupBodyFromRegisterForm, SignupBody } from './accounts.js';
+import { verificationTokenFromPath } from './routes.js';
 
 const form = {
   name: 'Ravi Kulkarni',

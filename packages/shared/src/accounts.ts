@@ -194,8 +194,3 @@ export const ResendVerificationBody = z
   .object({ email: email('Valid email address is required') })
   .strict();
 export type ResendVerificationBody = z.infer<typeof ResendVerificationBody>;
-
-/** The spec's verification link may arrive as 'token=<token>'; the prefix is dropped (§4). */
-export function verificationTokenFromPath(raw: string): string {
-  return raw.startsWith('token=') ? raw.slice('token='.length) : raw;
-}

@@ -75,3 +75,8 @@ export const href = {
   verifyEmail: (token: string) => `/verify-email/${enc(token)}`,
   faq: () => '/faq',
 } as const;
+
+/** The spec's verification link may arrive as 'token=<token>'; the prefix is dropped (§4). */
+export function verificationTokenFromPath(raw: string): string {
+  return raw.startsWith('token=') ? raw.slice('token='.length) : raw;
+}

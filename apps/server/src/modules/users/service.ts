@@ -4,7 +4,7 @@
  */
 import { and, count, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { LoginResponse, SignupBody, UserProfile } from '@storefront/shared/accounts';
-import { verificationTokenFromPath } from '@storefront/shared/accounts';
+import { verificationTokenFromPath } from '@storefront/shared/routes';
 import type { Db } from '../../db/connect.js';
 import { emailVerificationTokens, users } from '../../db/schema.js';
 import type { TokenService } from '../../lib/auth.js';

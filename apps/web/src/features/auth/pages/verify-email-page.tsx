@@ -4,8 +4,7 @@
  * 'Verification Failed' with the reason and 'Go to Homepage'. A 'token=' prefix is dropped;
  * a link without a token fails at once, with the spec's two texts.
  */
-import { verificationTokenFromPath } from '@storefront/shared/accounts';
-import { href } from '@storefront/shared/routes';
+import { href, verificationTokenFromPath } from '@storefront/shared/routes';
 import { CircleCheck, CircleX, LoaderCircle } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router';

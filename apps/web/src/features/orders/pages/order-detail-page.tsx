@@ -20,7 +20,7 @@ import { formatRupeeAmount } from '../../../lib/format';
 import { useOrder } from '../../../lib/get-order';
 import { useSession } from '../../../lib/session';
 import { useDocumentTitle } from '../../../lib/use-document-title';
-import { TrackingDialog } from '../components/tracking-dialog';
+import { LazyTrackingDialog } from '../components/lazy-tracking-dialog';
 
 export function OrderDetailPage() {
   const { orderId = '' } = useParams();
@@ -152,7 +152,7 @@ function OrderDetail({ order }: { order: Order }) {
         </p>
       </section>
 
-      <TrackingDialog order={order} open={tracking} onOpenChange={setTracking} />
+      {tracking ? <LazyTrackingDialog order={order} open onOpenChange={setTracking} /> : null}
     </div>
   );
 }

@@ -16,7 +16,7 @@ import { useOrders } from '../../../lib/get-orders';
 import { useSession } from '../../../lib/session';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { OrderCard } from '../components/order-card';
-import { TrackingDialog } from '../components/tracking-dialog';
+import { LazyTrackingDialog } from '../components/lazy-tracking-dialog';
 import { filterOrders } from '../lib/filter-orders';
 
 export function OrdersPage() {
@@ -102,7 +102,7 @@ function OrderList() {
         </ul>
       )}
       {tracking ? (
-        <TrackingDialog
+        <LazyTrackingDialog
           order={tracking}
           open
           onOpenChange={(open) => {

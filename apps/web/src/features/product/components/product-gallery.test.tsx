@@ -1,7 +1,7 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, within } from '@testing-library/react';
+import { fireEvent, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { fakeImages, hangingImages, testQueryClient } from '../../../test/render';
 import { ProductGallery } from './product-gallery';
 
@@ -70,7 +70,25 @@ describe('the product gallery', () => {
     renderGallery([...five, 'products/B-6']);
     await screen.findByTestId('product-gallery');
     expect(await screen.findByRole('button', { name: 'Next images' })).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Previous images' })).toBeInTheDocument();
+    // The strip starts at its first thumbnail: there is nothing to go back to.
+    expect(screen.getByRole('button', { name: 'Previous images' })).toBeDisabled();
+  });
+
+  it('pages the thumbnail strip by its visible width with the arrows', async () => {
+    fakeImages();
+    const scrollBy = vi.fn();
+    vi.stubGlobal('matchMedia', () => ({ matches: false }));
+    renderGallery(['1', '2', '3', '4', '5', '6', '7'].map((n) => `products/C-${n}`));
+    await screen.findByTestId('product-gallery');
+    const strip = screen.getByRole('list');
+    Object.defineProperties(strip, {
+      clientWidth: { value: 300 },
+      scrollWidth: { value: 640 },
+      scrollBy: { value: scrollBy },
+    });
+    fireEvent.scroll(strip);
+    await userEvent.click(screen.getByRole('button', { name: 'Next images' }));
+    expect(scrollBy).toHaveBeenCalledWith({ left: 300, behavior: 'smooth' });
   });
 
   it('gives the main image high fetch priority and a WebP srcset', async () => {
