@@ -51,3 +51,6 @@ export const QUANTITY_MAX = 100_000;
 
 export const SEARCH_INDEX = 'product_index';
 export const MULTIPLE_PRODUCTS_MAX = 100;
+
+/** The header that makes an order submission safe to retry (decision 014). */
+export const IDEMPOTENCY_KEY_HEADER = 'idempotency-key';

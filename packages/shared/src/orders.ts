@@ -90,7 +90,6 @@ export function orderCreateBodyFromForm(form: CheckoutShippingForm): OrderCreate
 }
 
 /** Header of POST /api/orders/: one key per checkout attempt (≤255 characters, Stripe's bound). */
-export const IDEMPOTENCY_KEY_HEADER = 'idempotency-key';
 export const IdempotencyKey = z
   .string()
   .min(1, { error: 'Idempotency-Key must be 1 to 255 printable characters' })

@@ -2,8 +2,8 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ErrorBody } from '@storefront/shared/errors';
+import { IDEMPOTENCY_KEY_HEADER } from '@storefront/shared/constants';
 import {
-  IDEMPOTENCY_KEY_HEADER,
   IdempotencyKey,
   OrderCreateBody,
   OrderCreateResponse,

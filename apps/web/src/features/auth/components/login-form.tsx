@@ -5,29 +5,33 @@
  * 'Login failed' with the server's detail. An unverified email (403 email_not_verified) also
  * offers 'Resend verification email'.
  */
-import { zodResolver } from '@hookform/resolvers/zod';
-import { LoginBody } from '@storefront/shared/accounts';
 import { MailWarning } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Button } from '../../../components/ui/button';
 import { toast } from '../../../components/ui/use-toast';
 import { ApiError } from '../../../lib/api-client';
+import { lazyZodResolver, usePreloadedResolver } from '../../../lib/lazy-zod-resolver';
 import { useLogIn } from '../api/log-in';
 import { useResendVerification } from '../api/resend-verification';
 import { errorDetail } from '../lib/error-detail';
 import { FormField } from './form-field';
 
+const loginRules = lazyZodResolver(() =>
+  import('@storefront/shared/accounts').then((module) => module.LoginBody),
+);
+
 export function LoginForm({ defaultEmail = '' }: { defaultEmail?: string }) {
   const logIn = useLogIn();
   const resend = useResendVerification();
   const [unverifiedEmail, setUnverifiedEmail] = useState<string | null>(null);
+  usePreloadedResolver(loginRules);
   const {
     register,
     handleSubmit,
     formState: { errors, isSubmitting },
   } = useForm({
-    resolver: zodResolver(LoginBody),
+    resolver: loginRules.resolver,
     defaultValues: { email: defaultEmail, password: '' },
   });
 

@@ -6,19 +6,17 @@
  * 'Registration failed' with the server's detail and puts its field messages (a common password,
  * say) under their fields.
  */
-import { zodResolver } from '@hookform/resolvers/zod';
-import {
-  RegisterForm as RegisterFormSchema,
-  signupBodyFromRegisterForm,
-  type RegisterForm as RegisterFormValues,
-  type RegisterFormInput,
-  type SignupBodyInput,
+import type {
+  RegisterForm as RegisterFormValues,
+  RegisterFormInput,
+  SignupBodyInput,
 } from '@storefront/shared/accounts';
 import { GST_LENGTH } from '@storefront/shared/constants';
 import { useForm } from 'react-hook-form';
 import { Button } from '../../../components/ui/button';
 import { toast } from '../../../components/ui/use-toast';
 import { ApiError } from '../../../lib/api-client';
+import { lazyZodResolver, usePreloadedResolver } from '../../../lib/lazy-zod-resolver';
 import { useSignUp } from '../api/sign-up';
 import { errorDetail } from '../lib/error-detail';
 import { FormField, type FormFieldProps } from './form-field';
@@ -36,6 +34,10 @@ const FORM_FIELD_OF: Partial<Record<keyof SignupBodyInput, keyof RegisterFormInp
   pincode: 'pincode',
   password: 'password',
 };
+
+const registerRules = lazyZodResolver(() =>
+  import('@storefront/shared/accounts').then((module) => module.RegisterForm),
+);
 
 const EMPTY: RegisterFormInput = {
   name: '',
@@ -98,18 +100,21 @@ const FIELD_GROUPS: FieldSpec[][] = [
 
 export function RegisterForm({ onRegistered }: { onRegistered: (email: string) => void }) {
   const signUp = useSignUp();
+  usePreloadedResolver(registerRules);
   const {
     register,
     handleSubmit,
     setError,
     formState: { errors, isSubmitting },
   } = useForm<RegisterFormInput, unknown, RegisterFormValues>({
-    resolver: zodResolver(RegisterFormSchema),
+    resolver: registerRules.resolver,
     defaultValues: EMPTY,
   });
 
   const onSubmit = handleSubmit(async (values) => {
     try {
+      // Loaded with the resolver, which has just validated the values.
+      const { signupBodyFromRegisterForm } = await import('@storefront/shared/accounts');
       await signUp.mutateAsync(signupBodyFromRegisterForm(values));
     } catch (error) {
       toast({

@@ -4,12 +4,8 @@
  * so a retried submit replays the first answer instead of placing a second order.
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import {
-  IDEMPOTENCY_KEY_HEADER,
-  type Order,
-  type OrderCreateBody,
-  type OrderCreateResponse,
-} from '@storefront/shared/orders';
+import { IDEMPOTENCY_KEY_HEADER } from '@storefront/shared/constants';
+import type { Order, OrderCreateBody, OrderCreateResponse } from '@storefront/shared/orders';
 import { authRequest } from '../../../lib/auth-client';
 import { cartQueryOptions } from '../../../lib/get-cart';
 import { orderQueryOptions } from '../../../lib/get-order';

@@ -4,18 +4,22 @@
  * lines 2 and 3 are optional and sent as ''. The country list holds ~240 lowercase codes with
  * their names, India first chosen.
  */
-import { zodResolver } from '@hookform/resolvers/zod';
 import type { ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { DEFAULT_COUNTRY_CODE } from '@storefront/shared/constants';
-import { CheckoutShippingForm } from '@storefront/shared/orders';
+import type { CheckoutShippingForm } from '@storefront/shared/orders';
 import { Button } from '../../../components/ui/button';
 import { cn } from '../../../lib/cn';
+import { lazyZodResolver, usePreloadedResolver } from '../../../lib/lazy-zod-resolver';
 import { COUNTRIES } from '../../../lib/countries';
 
 type FormInput = z.input<typeof CheckoutShippingForm>;
 type FieldName = keyof FormInput;
+
+const shippingRules = lazyZodResolver(() =>
+  import('@storefront/shared/orders').then((module) => module.CheckoutShippingForm),
+);
 
 const EMPTY: FormInput = {
   firstName: '',
@@ -34,15 +38,16 @@ export function ShippingForm({
   onSubmit,
   isSubmitting,
 }: {
-  onSubmit: (values: CheckoutShippingForm) => void;
+  onSubmit: (values: CheckoutShippingForm) => Promise<void>;
   isSubmitting: boolean;
 }) {
+  usePreloadedResolver(shippingRules);
   const {
     register,
     handleSubmit,
     formState: { errors },
   } = useForm<FormInput, unknown, CheckoutShippingForm>({
-    resolver: zodResolver(CheckoutShippingForm),
+    resolver: shippingRules.resolver,
     defaultValues: EMPTY,
   });
 

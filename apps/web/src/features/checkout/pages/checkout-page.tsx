@@ -7,7 +7,7 @@
 import { ShoppingCart } from 'lucide-react';
 import { useRef } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { orderCreateBodyFromForm, type CheckoutShippingForm } from '@storefront/shared/orders';
+import type { CheckoutShippingForm } from '@storefront/shared/orders';
 import { href } from '@storefront/shared/routes';
 import { LoginPrompt } from '../../../components/account/login-prompt';
 import { SITE_NAME } from '../../../components/layout/site-info';
@@ -31,7 +31,9 @@ export function CheckoutPage() {
   const navigate = useNavigate();
   const attempt = useRef<{ body: string; key: string } | null>(null);
 
-  function submit(values: CheckoutShippingForm) {
+  async function submit(values: CheckoutShippingForm) {
+    // Loaded with the form's resolver, which has just validated the values.
+    const { orderCreateBodyFromForm } = await import('@storefront/shared/orders');
     const body = orderCreateBodyFromForm(values);
     const serialized = JSON.stringify(body);
     if (attempt.current?.body !== serialized) {
