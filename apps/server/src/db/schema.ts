@@ -366,7 +366,10 @@ export const orderStatusHistory = pgTable(
       .references(() => orders.id, { onDelete: 'cascade' }),
     fromStatus: text('from_status'),
     toStatus: text('to_status').notNull(),
-    /** What caused it: 'order_created', 'payment_callback', 'reconciliation', 'operator', ... */
+    /**
+     * What caused it: 'order_created', 'payment_callback', 'status_query', 'reconciliation',
+     * 'operator', ...; from = to for a note that changes nothing ('payment_refund_due', ...).
+     */
     cause: text('cause').notNull(),
     detail: jsonb('detail').$type<Record<string, unknown>>(),
     createdAt: createdAt(),
