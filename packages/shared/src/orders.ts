@@ -119,7 +119,11 @@ export type OrderLine = z.infer<typeof OrderLine>;
 export const OrderStatusChange = z.object({
   from: z.string().nullable(),
   status: z.string(),
-  /** 'order_created', 'payment_callback', 'reconciliation', 'operator', ... */
+  /**
+   * 'order_created', 'payment_callback', 'status_query', 'reconciliation', 'operator', ...; an
+   * entry with from = status notes what an operator must see: 'payment_amount_mismatch',
+   * 'payment_refund_due' (decision 025).
+   */
   cause: z.string(),
   at: OrderDate,
 });

@@ -366,7 +366,10 @@ export const orderStatusHistory = pgTable(
       .references(() => orders.id, { onDelete: 'cascade' }),
     fromStatus: text('from_status'),
     toStatus: text('to_status').notNull(),
-    /** What caused it: 'order_created', 'payment_callback', 'reconciliation', 'operator', ... */
+    /**
+     * What caused it: 'order_created', 'payment_callback', 'status_query', 'reconciliation',
+     * 'operator', ...; from = to for a note that changes nothing ('payment_refund_due', ...).
+     */
     cause: text('cause').notNull(),
     detail: jsonb('detail').$type<Record<string, unknown>>(),
     createdAt: createdAt(),
@@ -404,18 +407,26 @@ export const payments = pgTable(
     merchantTransactionId: text('merchant_transaction_id').notNull().unique(),
     providerReference: text('provider_reference'),
     amountPaise: bigint('amount_paise', { mode: 'number' }).notNull(),
-    /** PENDING, COMPLETED, FAILED. */
+    /**
+     * PENDING → COMPLETED | FAILED | EXPIRED | FLAGGED; FAILED and EXPIRED → COMPLETED (a late
+     * success). ERROR when the gateway refused to start it. FLAGGED is terminal (an operator's).
+     */
     status: text('status').notNull().default('PENDING'),
     rawCreate: jsonb('raw_create'),
     rawStatus: jsonb('raw_status'),
+    /** Why an operator must look: 'amount_mismatch' (status FLAGGED) or 'refund_due' (paid twice). */
     flagged: text('flagged'),
     lastCheckedAt: timestamp('last_checked_at', { withTimezone: true }),
+    /** When reconciliation next asks the gateway; NULL once the attempt is no longer watched. */
+    nextCheckAt: timestamp('next_check_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     index('payments_order_idx').on(t.orderId),
-    index('payments_pending_idx').on(t.status, t.createdAt),
+    index('payments_next_check_idx')
+      .on(t.nextCheckAt)
+      .where(sql`${t.nextCheckAt} IS NOT NULL`),
   ],
 );
 

@@ -69,6 +69,23 @@ export async function transitionOrderStatus(
   return result.rows.length > 0;
 }
 
+/**
+ * Records in the order's history something that needs an operator but does not change the
+ * status (from = to): a payment flagged for its amount, a second payment that must be refunded.
+ */
+export async function recordOrderEvent(
+  tx: Executor,
+  orderId: string,
+  cause: string,
+  detail: Record<string, unknown>,
+): Promise<void> {
+  await tx.execute(
+    sql`INSERT INTO order_status_history (order_id, from_status, to_status, cause, detail)
+        SELECT id, p_status, p_status, ${cause}, ${JSON.stringify(detail)}::jsonb
+          FROM orders WHERE id = ${orderId}`,
+  );
+}
+
 // ── Reading orders ──────────────────────────────────────────────────────────
 
 interface OrderRow {

@@ -7,7 +7,13 @@ import type { FastifyInstance } from 'fastify';
 import type { ModuleContext } from '../../app.js';
 import type { Db } from '../../db/connect.js';
 import { enqueueEmail } from '../email/outbox.js';
-import { findOrder, findOwnOrder, getOrder, transitionOrderStatus } from '../orders/service.js';
+import {
+  findOrder,
+  findOwnOrder,
+  getOrder,
+  recordOrderEvent,
+  transitionOrderStatus,
+} from '../orders/service.js';
 import { profile } from '../users/service.js';
 import { paymentConfirmationEmail } from './confirmation-email.js';
 import { createPhonePeProvider } from './phonepe-provider.js';
@@ -15,7 +21,13 @@ import type { PaymentProvider } from './provider.js';
 import { paymentRoutes } from './routes.js';
 import { fetchDelivery, sandboxGatewayRoutes, type CallbackDelivery } from './sandbox-gateway.js';
 import { createSandboxProvider } from './sandbox-provider.js';
-import { createPaymentsService, type PaymentsService, type Tx } from './service.js';
+import {
+  createPaymentsService,
+  type PaymentsOptions,
+  type PaymentsService,
+  type Tx,
+} from './service.js';
+import type { StatusCheckSchedule } from './status-schedule.js';
 import { startReconciliation, type ReconciliationOptions } from './worker.js';
 
 export interface PaymentsModuleOptions {
@@ -24,6 +36,10 @@ export interface PaymentsModuleOptions {
   /** Replaces the configured provider (tests point PhonePe at a local fake). */
   provider?: PaymentProvider;
   reconciliation?: ReconciliationOptions;
+  /** The status-check cadence (tests compress it). */
+  schedule?: StatusCheckSchedule;
+  /** The payments clock (default: the app's). */
+  clock?: () => Date;
 }
 
 export function createPaymentProvider(context: ModuleContext): PaymentProvider {
@@ -43,7 +59,11 @@ export function createPaymentProvider(context: ModuleContext): PaymentProvider {
   return createSandboxProvider(db, config.payments.sandboxSecret);
 }
 
-export function createPayments(context: ModuleContext, provider: PaymentProvider): PaymentsService {
+export function createPayments(
+  context: Pick<ModuleContext, 'db' | 'config'>,
+  provider: PaymentProvider,
+  options: Omit<PaymentsOptions, 'publicUrl'>,
+): PaymentsService {
   const { db, config } = context;
   return createPaymentsService(
     db,
@@ -53,6 +73,8 @@ export function createPayments(context: ModuleContext, provider: PaymentProvider
       findOrder: (tx, orderId) => findOrder(tx, orderId),
       transitionOrderStatus: (tx, orderId, from, to, cause, detail) =>
         transitionOrderStatus(tx, orderId, from, to, cause, detail),
+      recordOrderEvent: (tx, orderId, cause, detail) =>
+        recordOrderEvent(tx, orderId, cause, detail),
       async notifyOrderPaid(tx: Tx, orderId: string) {
         const order = await findOrder(tx, orderId);
         if (!order) return;
@@ -69,14 +91,18 @@ export function createPayments(context: ModuleContext, provider: PaymentProvider
         });
       },
     },
-    { publicUrl: config.publicUrl },
+    { ...options, publicUrl: config.publicUrl },
   );
 }
 
 export function paymentsModule(context: ModuleContext, options: PaymentsModuleOptions = {}) {
   const provider = options.provider ?? createPaymentProvider(context);
-  const service = createPayments(context, provider);
   return async (app: FastifyInstance) => {
+    const service = createPayments(context, provider, {
+      log: app.log,
+      clock: options.clock ?? context.now,
+      schedule: options.schedule,
+    });
     await app.register(paymentRoutes(service, provider, context.authenticate as never));
     if (provider.name === 'sandbox') {
       await app.register(

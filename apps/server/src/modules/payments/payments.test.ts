@@ -1,9 +1,16 @@
+import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/app.js';
 import { createBuyer, type TestBuyer } from '../../test/buyers.js';
 import { SIGNATURE_HEADER, signCallback } from './sandbox-signature.js';
-import { callbackRecorder, placeOrder, type CallbackRecorder } from './test-support.js';
+import {
+  callbackRecorder,
+  paymentSnapshot,
+  placeOrder,
+  type CallbackRecorder,
+  type DeliveredCallback,
+} from './test-support.js';
 
 let t: TestApp;
 let recorder: CallbackRecorder;
@@ -139,14 +146,14 @@ describe('the signed callback', () => {
     expect(await confirmationEmails(mkpOrderId)).toHaveLength(1);
   });
 
-  it('applies exactly one of 20 concurrent first deliveries of one event', async () => {
+  it('applies exactly one of 50 concurrent first deliveries of one event: all 2xx, one change, one email (G8)', async () => {
     const { orderId, mkpOrderId, paymentUrl } = await paidOrder();
     recorder.drop = true;
     await decide(paymentUrl, 'approve');
     recorder.drop = false;
     const callback = recorder.delivered.at(-1)!;
     const results = await Promise.all(
-      Array.from({ length: 20 }, () =>
+      Array.from({ length: 50 }, () =>
         t.app.inject({
           method: 'POST',
           url: new URL(callback.url).pathname,
@@ -156,88 +163,165 @@ describe('the signed callback', () => {
       ),
     );
     expect(results.every((r) => r.statusCode === 200)).toBe(true);
-    expect(
-      results.filter((r) => (r.json() as { outcome: string }).outcome === 'applied'),
-    ).toHaveLength(1);
-    expect((await orderState(orderId)).history).toHaveLength(2);
+    const outcomes = results.map((r) => (r.json() as { outcome: string }).outcome);
+    expect(outcomes.filter((o) => o === 'applied')).toHaveLength(1);
+    expect(outcomes.filter((o) => o === 'duplicate')).toHaveLength(49);
+    expect((await orderState(orderId)).history).toEqual([
+      '∅→UP (order_created)',
+      'UP→PD (payment_callback)',
+    ]);
     expect(await confirmationEmails(mkpOrderId)).toHaveLength(1);
   });
 
   describe('forged or stale callbacks are refused with 401 and change nothing (G7)', () => {
-    async function pendingCallback() {
+    // One genuine callback, lost on its way; every forgery below is made from it.
+    let pending: { orderId: string; callback: DeliveredCallback };
+    beforeAll(async () => {
       const { orderId, paymentUrl } = await paidOrder();
       recorder.drop = true;
       await decide(paymentUrl, 'approve');
       recorder.drop = false;
-      return { orderId, callback: recorder.delivered.at(-1)! };
-    }
-    const path = '/api/payments/callback/sandbox';
-    const flip = (text: string, at: number) =>
-      text.slice(0, at) + (text[at] === '0' ? '1' : '0') + text.slice(at + 1);
+      pending = { orderId, callback: recorder.delivered.at(-1)! };
+    });
+    const secret = () => t.config.payments.sandboxSecret;
+    /** The same text with its character at `at` (negative: from the end) replaced. */
+    const flip = (text: string, at: number) => {
+      const i = at < 0 ? text.length + at : at;
+      const swap = text[i] === '0' ? '1' : text[i] === 'a' ? 'b' : '0';
+      return text.slice(0, i) + swap + text.slice(i + 1);
+    };
+    const parts = (header: string) => {
+      const [, t, v1] = /^t=(\d+),v1=([0-9a-f]{64})$/.exec(header)!;
+      return { t: t!, v1: v1! };
+    };
+    type Forgery = (
+      body: string,
+      header: string,
+    ) => { body: string; headers: Record<string, string> };
+    const signed =
+      (
+        change: (body: string, header: string) => { body?: string; header: string | null },
+      ): Forgery =>
+      (body, header) => {
+        const forged = change(body, header);
+        const headers: Record<string, string> = {};
+        if (forged.header !== null) headers[SIGNATURE_HEADER] = forged.header;
+        return { body: forged.body ?? body, headers };
+      };
 
-    it.each([
+    it.each<[string, Forgery]>([
       [
-        'a one-byte change of the body',
-        (body: string, header: string) => ({
-          body: body.replace('"COMPLETED"', '"COMPLETEE"'),
-          header,
+        'the body’s first byte changed',
+        signed((body, header) => ({ body: flip(body, 0), header })),
+      ],
+      [
+        'a byte in the middle of the body changed',
+        signed((body, header) => ({ body: body.replace('"COMPLETED"', '"COMPLETEE"'), header })),
+      ],
+      [
+        'the body’s last byte changed',
+        signed((body, header) => ({ body: flip(body, -1), header })),
+      ],
+      [
+        'the signature’s first hex digit changed',
+        signed((_body, header) => {
+          const { t, v1 } = parts(header);
+          return { header: `t=${t},v1=${flip(v1, 0)}` };
         }),
       ],
       [
-        'a one-byte change of the signature',
-        (body: string, header: string) => ({ body, header: flip(header, header.length - 1) }),
+        'the signature’s last hex digit changed',
+        signed((_body, header) => ({ header: flip(header, -1) })),
+      ],
+      [
+        'the timestamp moved by one second under the same signature',
+        signed((_body, header) => {
+          const { t, v1 } = parts(header);
+          return { header: `t=${Number(t) + 1},v1=${v1}` };
+        }),
       ],
       [
         'a signature made with another secret',
-        (body: string) => ({ body, header: signCallback('not-the-secret', body) }),
+        signed((body) => ({ header: signCallback('not-the-secret', body) })),
       ],
-      ['no signature header', (body: string) => ({ body, header: undefined })],
-      ['a malformed signature header', (body: string) => ({ body, header: 'v1=abc' })],
+      ['no signature header', signed(() => ({ header: null }))],
+      [
+        'a timestamp that is not a number',
+        signed((_body, header) => ({ header: `t=soon,v1=${parts(header).v1}` })),
+      ],
+      ['no timestamp', signed((_body, header) => ({ header: `v1=${parts(header).v1}` }))],
       [
         'a timestamp 301 s old',
-        (body: string) => ({
-          body,
-          header: signCallback(
-            t.config.payments.sandboxSecret,
-            body,
-            new Date(Date.now() - 301_000),
-          ),
-        }),
+        signed((body) => ({
+          header: signCallback(secret(), body, new Date(Date.now() - 301_000)),
+        })),
       ],
       [
         'a timestamp 301 s ahead',
-        (body: string) => ({
+        signed((body) => ({
+          header: signCallback(secret(), body, new Date(Date.now() + 301_000)),
+        })),
+      ],
+      [
+        'an empty body under the genuine signature',
+        signed((_body, header) => ({ body: '', header })),
+      ],
+      ['an uppercase V1', signed((_body, header) => ({ header: header.replace(',v1=', ',V1=') }))],
+      [
+        'the signature in uppercase hex',
+        signed((_body, header) => {
+          const { t, v1 } = parts(header);
+          return { header: `t=${t},v1=${v1.toUpperCase()}` };
+        }),
+      ],
+      [
+        'v1 twice, a wrong one before the genuine one',
+        signed((_body, header) => {
+          const { t, v1 } = parts(header);
+          return { header: `t=${t},v1=${'0'.repeat(64)},v1=${v1}` };
+        }),
+      ],
+      [
+        'the genuine signature under another scheme (v0)',
+        signed((_body, header) => ({ header: header.replace(',v1=', ',v0=') })),
+      ],
+      [
+        'the legacy X-VERIFY header with a wrong salt index instead',
+        (body) => ({
           body,
-          header: signCallback(
-            t.config.payments.sandboxSecret,
-            body,
-            new Date(Date.now() + 301_000),
-          ),
+          headers: {
+            'x-verify': `${createHash('sha256')
+              .update(body + secret())
+              .digest('hex')}###2`,
+          },
         }),
       ],
     ])('%s', async (_case, forge) => {
-      const { orderId, callback } = await pendingCallback();
-      const forged = forge(callback.body, callback.headers[SIGNATURE_HEADER]!);
+      const before = await paymentSnapshot(t);
+      const forged = forge(pending.callback.body, pending.callback.headers[SIGNATURE_HEADER]!);
       const response = await t.app.inject({
         method: 'POST',
-        url: path,
+        url: '/api/payments/callback/sandbox',
         payload: forged.body,
-        headers: {
-          'content-type': 'application/json',
-          ...(forged.header ? { [SIGNATURE_HEADER]: forged.header } : {}),
-        },
+        headers: { 'content-type': 'application/json', ...forged.headers },
       });
       expect(response.statusCode).toBe(401);
       expect(response.json()).toEqual({
         detail: 'Callback signature is not valid',
         code: 'invalid_signature',
       });
-      const state = await orderState(orderId);
-      expect(state.status).toBe('UP');
-      const events = await db().execute(
-        sql`SELECT count(*)::int AS n FROM payment_events p JOIN payments a ON a.id = p.payment_id WHERE a.order_id = ${orderId}`,
-      );
-      expect((events.rows[0] as { n: number }).n).toBe(0);
+      expect(await paymentSnapshot(t)).toEqual(before);
+    });
+
+    it('still applies the genuine callback they were made from', async () => {
+      const response = await t.app.inject({
+        method: 'POST',
+        url: '/api/payments/callback/sandbox',
+        payload: pending.callback.body,
+        headers: pending.callback.headers,
+      });
+      expect(response.json()).toEqual({ received: true, outcome: 'applied' });
+      expect((await orderState(pending.orderId)).status).toBe('PD');
     });
   });
 
@@ -262,12 +346,30 @@ describe('the signed callback', () => {
       },
     });
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toMatchObject({ code: 'amount_mismatch' });
-    expect((await orderState(orderId)).status).toBe('UP');
+    expect(response.json()).toEqual({
+      detail: 'Amount does not match the order',
+      code: 'amount_mismatch',
+    });
+    expect(await orderState(orderId)).toEqual({
+      status: 'UP',
+      history: ['∅→UP (order_created)', 'UP→UP (payment_amount_mismatch)'],
+    });
+    // FLAGGED is final: reconciliation no longer asks about it, a later callback changes nothing.
     const flagged = await db().execute(
-      sql`SELECT flagged FROM payments WHERE order_id = ${orderId}`,
+      sql`SELECT status, flagged, next_check_at FROM payments WHERE order_id = ${orderId}`,
     );
-    expect((flagged.rows[0] as { flagged: string }).flagged).toBe('amount_mismatch');
+    expect(flagged.rows).toEqual([
+      { status: 'FLAGGED', flagged: 'amount_mismatch', next_check_at: null },
+    ]);
+    const genuine = recorder.delivered.at(-1)!;
+    const later = await t.app.inject({
+      method: 'POST',
+      url: '/api/payments/callback/sandbox',
+      payload: genuine.body,
+      headers: genuine.headers,
+    });
+    expect(later.json()).toEqual({ received: true, outcome: 'unchanged' });
+    expect((await orderState(orderId)).status).toBe('UP');
   });
 
   it('refuses a signed callback for a transaction it never started (404, nothing changes)', async () => {
@@ -328,6 +430,46 @@ describe('the payment lifecycle', () => {
     expect((await orderState(orderId)).status).toBe('PD');
   });
 
+  it('a second attempt completing on a paid order is flagged refund_due, noted in the history and logged at warn', async () => {
+    const { buyer, orderId, mkpOrderId, paymentUrl: first } = await paidOrder();
+    const second = (await startPayment(buyer, orderId)).json() as { paymentUrl: string };
+    await decide(first, 'approve');
+    recorder.drop = true;
+    await decide(second.paymentUrl, 'approve');
+    recorder.drop = false;
+    const callback = recorder.delivered.at(-1)!;
+    const warn = vi.spyOn(t.app.log, 'warn');
+    try {
+      const response = await t.app.inject({
+        method: 'POST',
+        url: new URL(callback.url).pathname,
+        payload: callback.body,
+        headers: callback.headers,
+      });
+      expect(response.json()).toEqual({ received: true, outcome: 'refund_due' });
+      const secondId = decodeURIComponent(second.paymentUrl.split('/').at(-1)!);
+      expect(warn).toHaveBeenCalledWith(
+        expect.objectContaining({ merchantTransactionId: secondId, amountPaise: 100_000 }),
+        'payment completed on an order already paid: a refund is due',
+      );
+    } finally {
+      warn.mockRestore();
+    }
+    const attempts = await db().execute(
+      sql`SELECT status, flagged FROM payments WHERE order_id = ${orderId} ORDER BY id`,
+    );
+    expect(attempts.rows).toEqual([
+      { status: 'COMPLETED', flagged: null },
+      { status: 'COMPLETED', flagged: 'refund_due' },
+    ]);
+    expect((await orderState(orderId)).history).toEqual([
+      '∅→UP (order_created)',
+      'UP→PD (payment_callback)',
+      'PD→PD (payment_refund_due)',
+    ]);
+    expect(await confirmationEmails(mkpOrderId)).toHaveLength(1);
+  });
+
   it('the browser’s return never marks an order Paid by itself: it asks the gateway', async () => {
     const { buyer, orderId, paymentUrl } = await paidOrder();
     const status = () =>
@@ -357,7 +499,9 @@ describe('reconciliation', () => {
       config: { workers: true },
       payments: {
         deliverCallback: lost.deliver,
-        reconciliation: { intervalMs: 100, olderThanMs: 0 },
+        // PhonePe's cadence a hundred times faster: the first check 200 ms after the start.
+        reconciliation: { intervalMs: 50 },
+        schedule: { scale: 0.01, timeoutMs: 20 * 60_000 },
       },
     });
     try {

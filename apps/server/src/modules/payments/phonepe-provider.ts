@@ -22,6 +22,7 @@ export interface PhonePeSettings {
 
 const TokenResponse = z.object({
   access_token: z.string(),
+  /** Epoch seconds. */
   expires_at: z.number(),
   token_type: z.string().optional(),
 });
@@ -36,17 +37,20 @@ const StatusResponse = z.object({
   state: z.string(),
   amount: z.number().int().optional(),
 });
-const Webhook = z.object({
-  event: z.string(),
-  payload: z.object({
-    orderId: z.string(),
-    merchantOrderId: z.string(),
-    state: z.string(),
-    amount: z.number().int().optional(),
-  }),
+const WebhookEnvelope = z.object({ event: z.string(), payload: z.unknown() });
+const OrderWebhookPayload = z.object({
+  orderId: z.string(),
+  merchantOrderId: z.string(),
+  state: z.string(),
+  amount: z.number().int().optional(),
 });
 
+/** Reconciliation's budget per call; a callback passes its own, shorter one. */
 const REQUEST_TIMEOUT_MS = 10_000;
+/** A token is replaced this long before its expires_at, so no call carries an expired one. */
+const TOKEN_REFRESH_MARGIN_MS = 60_000;
+/** Our attempts expire at PhonePe when reconciliation gives them up (status-schedule.ts). */
+const EXPIRE_AFTER_SECONDS = 1200;
 
 function toState(state: string): GatewayState {
   if (state === 'COMPLETED') return 'COMPLETED';
@@ -58,20 +62,25 @@ export function webhookAuthorization(username: string, password: string): string
   return createHash('sha256').update(`${username}:${password}`).digest('hex');
 }
 
+export interface PhonePeOptions {
+  fetch?: typeof fetch;
+  /** Epoch milliseconds; tests move it to expire tokens. */
+  now?: () => number;
+}
+
 export function createPhonePeProvider(
   settings: PhonePeSettings,
-  fetchImpl: typeof fetch = fetch,
+  options: PhonePeOptions = {},
 ): PaymentProvider {
-  let token: { value: string; expiresAt: number } | undefined;
+  const fetchImpl = options.fetch ?? fetch;
+  const now = options.now ?? Date.now;
+  let token: { value: string; expiresAtMs: number } | undefined;
   const expectedAuthorization = Buffer.from(
     webhookAuthorization(settings.webhookUsername, settings.webhookPassword),
   );
 
-  async function call(url: string, init: RequestInit): Promise<unknown> {
-    const response = await fetchImpl(url, {
-      ...init,
-      signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
-    });
+  async function call(url: string, init: RequestInit, signal: AbortSignal): Promise<unknown> {
+    const response = await fetchImpl(url, { ...init, signal });
     const text = await response.text();
     if (!response.ok)
       throw new Error(
@@ -80,9 +89,8 @@ export function createPhonePeProvider(
     return JSON.parse(text) as unknown;
   }
 
-  async function bearer(): Promise<string> {
-    const now = Math.floor(Date.now() / 1000);
-    if (token && token.expiresAt - 60 > now) return token.value;
+  async function bearer(signal: AbortSignal): Promise<string> {
+    if (token && token.expiresAtMs - TOKEN_REFRESH_MARGIN_MS > now()) return token.value;
     const body = new URLSearchParams({
       client_id: settings.clientId,
       client_version: String(settings.clientVersion),
@@ -90,37 +98,46 @@ export function createPhonePeProvider(
       grant_type: 'client_credentials',
     });
     const answer = TokenResponse.parse(
-      await call(`${settings.authUrl}/v1/oauth/token`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/x-www-form-urlencoded' },
-        body,
-      }),
+      await call(
+        `${settings.authUrl}/v1/oauth/token`,
+        {
+          method: 'POST',
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+          body,
+        },
+        signal,
+      ),
     );
-    token = { value: answer.access_token, expiresAt: answer.expires_at };
+    token = { value: answer.access_token, expiresAtMs: answer.expires_at * 1000 };
     return token.value;
   }
 
   return {
     name: 'phonepe',
     async start(input) {
-      const raw = await call(`${settings.apiUrl}/checkout/v2/pay`, {
-        method: 'POST',
-        headers: {
-          'content-type': 'application/json',
-          authorization: `O-Bearer ${await bearer()}`,
-        },
-        body: JSON.stringify({
-          merchantOrderId: input.merchantTransactionId,
-          amount: input.amountPaise,
-          expireAfter: 1200,
-          metaInfo: { udf1: input.mkpOrderId },
-          paymentFlow: {
-            type: 'PG_CHECKOUT',
-            message: `Payment for order ${input.mkpOrderId}`,
-            merchantUrls: { redirectUrl: input.redirectUrl },
+      const signal = AbortSignal.timeout(REQUEST_TIMEOUT_MS);
+      const raw = await call(
+        `${settings.apiUrl}/checkout/v2/pay`,
+        {
+          method: 'POST',
+          headers: {
+            'content-type': 'application/json',
+            authorization: `O-Bearer ${await bearer(signal)}`,
           },
-        }),
-      });
+          body: JSON.stringify({
+            merchantOrderId: input.merchantTransactionId,
+            amount: input.amountPaise,
+            expireAfter: EXPIRE_AFTER_SECONDS,
+            metaInfo: { udf1: input.mkpOrderId },
+            paymentFlow: {
+              type: 'PG_CHECKOUT',
+              message: `Payment for order ${input.mkpOrderId}`,
+              merchantUrls: { redirectUrl: input.redirectUrl },
+            },
+          }),
+        },
+        signal,
+      );
       const answer = PayResponse.parse(raw);
       return { redirectUrl: answer.redirectUrl, providerReference: answer.orderId, raw };
     },
@@ -137,25 +154,32 @@ export function createPhonePeProvider(
       ) {
         throw new CallbackRejected('authorization mismatch');
       }
-      let webhook: z.infer<typeof Webhook>;
+      let envelope: z.infer<typeof WebhookEnvelope>;
       try {
-        webhook = Webhook.parse(JSON.parse(rawBody));
+        envelope = WebhookEnvelope.parse(JSON.parse(rawBody));
       } catch {
         throw new CallbackRejected('malformed body');
       }
+      // Refund events (pg.refund.*) are acknowledged: refunds are an operator's, on the dashboard.
+      if (!envelope.event.startsWith('checkout.order.')) return null;
+      const parsed = OrderWebhookPayload.safeParse(envelope.payload);
+      if (!parsed.success) throw new CallbackRejected('malformed body');
+      const payload = parsed.data;
       return {
-        eventId: `${webhook.event}:${webhook.payload.orderId}:${webhook.payload.state}`,
-        merchantTransactionId: webhook.payload.merchantOrderId,
-        state: toState(webhook.payload.state),
-        amountPaise: webhook.payload.amount ?? null,
+        eventId: `${envelope.event}:${payload.orderId}:${payload.state}`,
+        merchantTransactionId: payload.merchantOrderId,
+        state: toState(payload.state),
+        amountPaise: payload.amount ?? null,
         bodyAuthenticated: false,
-        raw: webhook,
+        raw: envelope,
       };
     },
-    async fetchStatus(merchantTransactionId) {
+    async fetchStatus(merchantTransactionId, { timeoutMs = REQUEST_TIMEOUT_MS } = {}) {
+      const signal = AbortSignal.timeout(timeoutMs);
       const raw = await call(
         `${settings.apiUrl}/checkout/v2/order/${encodeURIComponent(merchantTransactionId)}/status?details=false&errorContext=true`,
-        { method: 'GET', headers: { authorization: `O-Bearer ${await bearer()}` } },
+        { method: 'GET', headers: { authorization: `O-Bearer ${await bearer(signal)}` } },
+        signal,
       );
       const answer = StatusResponse.parse(raw);
       return { state: toState(answer.state), amountPaise: answer.amount ?? null, raw };

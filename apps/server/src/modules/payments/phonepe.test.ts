@@ -1,27 +1,32 @@
 import type { AddressInfo } from 'node:net';
+import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/app.js';
 import { createBuyer } from '../../test/buyers.js';
+import { createPayments } from './module.js';
 import { FAKE_PHONEPE_CREDENTIALS, startPhonePeFake, type PhonePeFake } from './phonepe-fake.js';
 import { createPhonePeProvider, webhookAuthorization } from './phonepe-provider.js';
-import { placeOrder } from './test-support.js';
+import { paymentSnapshot, placeOrder } from './test-support.js';
 
 let fake: PhonePeFake;
 let t: TestApp;
 let webhookUrl: string;
-
-beforeAll(async () => {
-  fake = await startPhonePeFake();
-  const provider = createPhonePeProvider({
+const provider = () =>
+  createPhonePeProvider({
     ...FAKE_PHONEPE_CREDENTIALS,
     authUrl: fake.baseUrl,
     apiUrl: fake.baseUrl,
   });
+let phonepe: ReturnType<typeof provider>;
+
+beforeAll(async () => {
+  fake = await startPhonePeFake();
+  phonepe = provider();
   t = await buildTestApp({
     products: 5,
     config: { publicUrl: 'https://shop.example.in' },
-    payments: { provider },
+    payments: { provider: phonepe },
   });
   await t.app.listen({ host: '127.0.0.1', port: 0 });
   webhookUrl = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}/api/payments/callback/phonepe`;
@@ -30,6 +35,11 @@ afterAll(async () => {
   await t.close();
   await fake.close();
 });
+
+const RIGHT_AUTHORIZATION = webhookAuthorization(
+  FAKE_PHONEPE_CREDENTIALS.webhookUsername,
+  FAKE_PHONEPE_CREDENTIALS.webhookPassword,
+);
 
 async function order() {
   const buyer = await createBuyer(t);
@@ -54,9 +64,53 @@ const statusOf = async (orderId: string) =>
       .rows[0] as { p_status: string }
   ).p_status;
 
+async function historyOf(orderId: string) {
+  const rows = await t.database.db.execute(
+    sql`SELECT from_status, to_status, cause FROM order_status_history WHERE order_id = ${orderId} ORDER BY id`,
+  );
+  return (rows.rows as { from_status: string | null; to_status: string; cause: string }[]).map(
+    (h) => `${h.from_status ?? '∅'}→${h.to_status} (${h.cause})`,
+  );
+}
+
+async function attemptsOf(orderId: string) {
+  const rows = await t.database.db.execute(
+    sql`SELECT status, flagged, next_check_at IS NOT NULL AS watched FROM payments WHERE order_id = ${orderId} ORDER BY id`,
+  );
+  return rows.rows as { status: string; flagged: string | null; watched: boolean }[];
+}
+
+async function confirmationEmails(mkpOrderId: string) {
+  const rows = await t.database.db.execute(
+    sql`SELECT id FROM email_outbox WHERE kind = 'payment_confirmation' AND subject = ${`Payment received for order ${mkpOrderId}`}`,
+  );
+  return rows.rows.length;
+}
+
+/** The reconciliation worker's service, on the app's database, at `offsetMs` from now. */
+function reconcilerAt(offsetMs: number) {
+  return createPayments({ db: t.database.db, config: t.config }, phonepe, {
+    log: t.app.log,
+    clock: () => new Date(Date.now() + offsetMs),
+  });
+}
+
+async function postWebhook(headers: Record<string, string>, body: string) {
+  const response = await fetch(webhookUrl, { method: 'POST', headers, body });
+  return { status: response.status, body: (await response.json()) as unknown };
+}
+
+/** A webhook with the right Authorization and a body written by the test. */
+function authenticWebhook(event: string, payload: Record<string, unknown>) {
+  return postWebhook(
+    { 'content-type': 'application/json', authorization: RIGHT_AUTHORIZATION },
+    JSON.stringify({ event, payload }),
+  );
+}
+
 describe('the PhonePe provider against a fake that follows PhonePe’s documented API', () => {
   it('gets an O-Bearer token with the client credentials and creates the payment in paise', async () => {
-    const { paymentUrl, merchantOrderId, orderId } = await order();
+    const { paymentUrl, merchantOrderId, orderId, mkpOrderId } = await order();
     const token = fake.requests.find((r) => r.path === '/v1/oauth/token')!;
     expect(token.headers['content-type']).toContain('application/x-www-form-urlencoded');
     expect(Object.fromEntries(new URLSearchParams(token.body))).toEqual({
@@ -67,11 +121,14 @@ describe('the PhonePe provider against a fake that follows PhonePe’s documente
     });
     const pay = fake.requests.filter((r) => r.path === '/checkout/v2/pay').at(-1)!;
     expect(pay.headers.authorization).toMatch(/^O-Bearer [0-9a-f]{32}$/);
-    expect(JSON.parse(pay.body)).toMatchObject({
+    expect(JSON.parse(pay.body)).toEqual({
       merchantOrderId,
       amount: 100_000,
+      expireAfter: 1200,
+      metaInfo: { udf1: mkpOrderId },
       paymentFlow: {
         type: 'PG_CHECKOUT',
+        message: `Payment for order ${mkpOrderId}`,
         merchantUrls: { redirectUrl: `https://shop.example.in/order-success?orderId=${orderId}` },
       },
     });
@@ -84,20 +141,51 @@ describe('the PhonePe provider against a fake that follows PhonePe’s documente
     expect(fake.requests.filter((r) => r.path === '/v1/oauth/token')).toHaveLength(1);
   });
 
+  it('the gateway’s checkout page sends the buyer back to merchantUrls.redirectUrl', async () => {
+    const { paymentUrl, orderId } = await order();
+    const page = await fetch(paymentUrl);
+    expect(page.status).toBe(200);
+    expect(page.headers.get('content-type')).toContain('text/html');
+    const html = await page.text();
+    const back = `https://shop.example.in/order-success?orderId=${orderId}`;
+    expect(html).toContain(`<meta http-equiv="refresh" content="0;url=${back}">`);
+    expect(html).toContain(`<a href="${back}">Return to the merchant</a>`);
+    expect(html).toContain('₹1000.00');
+  });
+
   it('a verified webhook, confirmed by the status call, marks the order Paid once', async () => {
-    const { orderId, merchantOrderId } = await order();
+    const { orderId, merchantOrderId, mkpOrderId } = await order();
     fake.decide(merchantOrderId, 'COMPLETED');
+    const webhook = JSON.parse(fake.webhook(merchantOrderId).body) as {
+      event: string;
+      payload: Record<string, unknown>;
+    };
+    expect(webhook.event).toBe('checkout.order.completed');
+    expect(webhook.payload).toMatchObject({
+      merchantOrderId,
+      state: 'COMPLETED',
+      amount: 100_000,
+      metaInfo: { udf1: mkpOrderId },
+      paymentDetails: [{ paymentMode: 'UPI_INTENT', amount: 100_000, state: 'COMPLETED' }],
+    });
     expect(await fake.sendWebhook(webhookUrl, merchantOrderId)).toBe(200);
     expect(await statusOf(orderId)).toBe('PD');
-    const statusCalls = fake.requests.filter(
-      (r) => r.path === `/checkout/v2/order/${merchantOrderId}/status`,
+    expect(fake.statusRequests(merchantOrderId)).toBe(1);
+    // What the status call answered is kept on the attempt, details and all.
+    const stored = await t.database.db.execute(
+      sql`SELECT raw_status FROM payments WHERE order_id = ${orderId}`,
     );
-    expect(statusCalls).toHaveLength(1);
+    expect((stored.rows[0] as { raw_status: { status: unknown } }).raw_status.status).toMatchObject(
+      {
+        state: 'COMPLETED',
+        amount: 100_000,
+        metaInfo: { udf1: mkpOrderId },
+        paymentDetails: [{ state: 'COMPLETED', amount: 100_000 }],
+      },
+    );
     expect(await fake.sendWebhook(webhookUrl, merchantOrderId)).toBe(200);
-    const history = await t.database.db.execute(
-      sql`SELECT to_status FROM order_status_history WHERE order_id = ${orderId}`,
-    );
-    expect(history.rows).toHaveLength(2);
+    expect(await historyOf(orderId)).toEqual(['∅→UP (order_created)', 'UP→PD (payment_callback)']);
+    expect(await confirmationEmails(mkpOrderId)).toBe(1);
   });
 
   it('a failed payment webhook marks the order Payment Failed', async () => {
@@ -107,44 +195,29 @@ describe('the PhonePe provider against a fake that follows PhonePe’s documente
     expect(await statusOf(orderId)).toBe('PF');
   });
 
-  it.each([
-    ['a wrong Authorization', webhookAuthorization('storefront_hook', 'wrongPassw0rd')],
-    ['no Authorization', null],
-    ['the password in clear', 'hookPassw0rd'],
-  ])('refuses a webhook with %s (401, nothing changes)', async (_case, authorization) => {
-    const { orderId, merchantOrderId } = await order();
-    fake.decide(merchantOrderId, 'COMPLETED');
-    expect(await fake.sendWebhook(webhookUrl, merchantOrderId, { authorization })).toBe(401);
-    expect(await statusOf(orderId)).toBe('UP');
-  });
-
   it('does not trust the webhook body: a COMPLETED claim the status call does not confirm changes nothing', async () => {
     const { orderId, merchantOrderId } = await order();
     // The gateway has not completed the payment; a forged body (with a leaked header) says it has.
-    const forged = await fetch(webhookUrl, {
-      method: 'POST',
-      headers: {
-        'content-type': 'application/json',
-        authorization: webhookAuthorization(
-          FAKE_PHONEPE_CREDENTIALS.webhookUsername,
-          FAKE_PHONEPE_CREDENTIALS.webhookPassword,
-        ),
-      },
-      body: JSON.stringify({
-        event: 'checkout.order.completed',
-        payload: { orderId: 'OMOFAKE', merchantOrderId, state: 'COMPLETED', amount: 100_000 },
-      }),
+    const forged = await authenticWebhook('checkout.order.completed', {
+      orderId: 'OMOFAKE',
+      merchantOrderId,
+      state: 'COMPLETED',
+      amount: 100_000,
     });
-    expect(forged.status).toBe(200);
+    expect(forged).toEqual({ status: 200, body: { received: true, outcome: 'pending' } });
     expect(await statusOf(orderId)).toBe('UP');
   });
 
-  it('flags a status answer whose amount is not the order’s and leaves the order unpaid', async () => {
-    const { orderId, merchantOrderId } = await order();
-    fake.decide(merchantOrderId, 'COMPLETED');
-    fake.statusAmountOverride.set(merchantOrderId, 100);
-    expect(await fake.sendWebhook(webhookUrl, merchantOrderId)).toBe(400);
-    expect(await statusOf(orderId)).toBe('UP');
+  it('acknowledges an authentic refund event without changing anything', async () => {
+    const before = await paymentSnapshot(t);
+    const answer = await authenticWebhook('pg.refund.completed', {
+      merchantRefundId: 'R1',
+      originalMerchantOrderId: 'X',
+      amount: 100,
+      state: 'COMPLETED',
+    });
+    expect(answer).toEqual({ status: 200, body: { received: true, outcome: 'ignored' } });
+    expect(await paymentSnapshot(t)).toEqual(before);
   });
 
   it('answers a gateway failure to create the payment with 502 and the spec’s message', async () => {
@@ -174,12 +247,300 @@ describe('the PhonePe provider against a fake that follows PhonePe’s documente
       expect(
         (
           await broken.database.db.execute(
-            sql`SELECT status FROM payments WHERE order_id = ${other.orderId}`,
+            sql`SELECT status, next_check_at FROM payments WHERE order_id = ${other.orderId}`,
           )
         ).rows,
-      ).toEqual([{ status: 'ERROR' }]);
+      ).toEqual([{ status: 'ERROR', next_check_at: null }]);
     } finally {
       await broken.close();
+    }
+  });
+});
+
+describe('a late success after a failure is applied even when its webhook is lost (G9)', () => {
+  async function failedThenPaid() {
+    const placed = await order();
+    fake.decide(placed.merchantOrderId, 'FAILED');
+    expect(await fake.sendWebhook(webhookUrl, placed.merchantOrderId)).toBe(200);
+    expect(await statusOf(placed.orderId)).toBe('PF');
+    // The payer's bank confirms after all; PhonePe's webhook for it never arrives.
+    fake.decide(placed.merchantOrderId, 'COMPLETED');
+    return placed;
+  }
+
+  it('by the status query the buyer’s return triggers', async () => {
+    const { buyer, orderId, mkpOrderId } = await failedThenPaid();
+    const answer = await t.app.inject({
+      method: 'POST',
+      url: `/api/payments/status/${orderId}`,
+      headers: buyer.headers,
+    });
+    expect(answer.json()).toEqual({ pStatus: 'PD' });
+    expect(await historyOf(orderId)).toEqual([
+      '∅→UP (order_created)',
+      'UP→PF (payment_callback)',
+      'PF→PD (status_query)',
+    ]);
+    expect(await attemptsOf(orderId)).toEqual([
+      { status: 'COMPLETED', flagged: null, watched: false },
+    ]);
+    expect(await confirmationEmails(mkpOrderId)).toBe(1);
+  });
+
+  it('by reconciliation, which keeps asking about a FAILED attempt', async () => {
+    const { orderId, merchantOrderId } = await failedThenPaid();
+    expect(await attemptsOf(orderId)).toEqual([{ status: 'FAILED', flagged: null, watched: true }]);
+    const asked = fake.statusRequests(merchantOrderId);
+    expect(await reconcilerAt(25_000).reconcile()).toBeGreaterThanOrEqual(1);
+    expect(fake.statusRequests(merchantOrderId)).toBe(asked + 1);
+    expect(await historyOf(orderId)).toEqual([
+      '∅→UP (order_created)',
+      'UP→PF (payment_callback)',
+      'PF→PD (reconciliation)',
+    ]);
+  });
+});
+
+describe('amounts (G10)', () => {
+  it.each<[string, (merchantOrderId: string) => { amount?: number }]>([
+    [
+      'the status call answers another amount',
+      (merchantOrderId) => {
+        fake.statusAmountOverride.set(merchantOrderId, 100);
+        return {};
+      },
+    ],
+    [
+      'the webhook body claims another amount, the status call the order’s',
+      () => ({ amount: 1_000 }),
+    ],
+  ])(
+    'flags the attempt when %s: FLAGGED, never Paid, no longer asked about',
+    async (_case, arrange) => {
+      const { orderId, merchantOrderId } = await order();
+      fake.decide(merchantOrderId, 'COMPLETED');
+      const { headers, body } = fake.webhook(merchantOrderId, arrange(merchantOrderId));
+      expect(await postWebhook(headers, body)).toEqual({
+        status: 400,
+        body: { detail: 'Amount does not match the order', code: 'amount_mismatch' },
+      });
+      expect(await statusOf(orderId)).toBe('UP');
+      expect(await attemptsOf(orderId)).toEqual([
+        { status: 'FLAGGED', flagged: 'amount_mismatch', watched: false },
+      ]);
+      expect(await historyOf(orderId)).toEqual([
+        '∅→UP (order_created)',
+        'UP→UP (payment_amount_mismatch)',
+      ]);
+      const asked = fake.statusRequests(merchantOrderId);
+      await reconcilerAt(25 * 60_000).reconcile();
+      expect(fake.statusRequests(merchantOrderId)).toBe(asked);
+      expect(await statusOf(orderId)).toBe('UP');
+    },
+  );
+});
+
+describe('webhooks the status call cannot confirm', () => {
+  it('refuses a webhook for a transaction never started with 404, before asking the gateway', async () => {
+    await order();
+    const before = await paymentSnapshot(t);
+    const statusCalls = fake.requests.filter((r) => r.path.endsWith('/status')).length;
+    const answer = await authenticWebhook('checkout.order.completed', {
+      orderId: 'OMO1',
+      merchantOrderId: 'NO-SUCH-ORDER',
+      state: 'COMPLETED',
+      amount: 100_000,
+    });
+    expect(answer).toEqual({
+      status: 404,
+      body: { detail: 'Unknown payment transaction', code: 'unknown_transaction' },
+    });
+    expect(fake.requests.filter((r) => r.path.endsWith('/status'))).toHaveLength(statusCalls);
+    expect(await paymentSnapshot(t)).toEqual(before);
+  });
+
+  it('answers 502 without internals when the status call fails, so PhonePe retries; the retry is applied', async () => {
+    const { orderId, merchantOrderId } = await order();
+    fake.decide(merchantOrderId, 'COMPLETED');
+    const before = await paymentSnapshot(t);
+    const { headers, body } = fake.webhook(merchantOrderId);
+    fake.statusFailure = 500;
+    try {
+      expect(await postWebhook(headers, body)).toEqual({
+        status: 502,
+        body: {
+          detail: 'The payment status could not be confirmed; please retry',
+          code: 'status_unavailable',
+        },
+      });
+    } finally {
+      fake.statusFailure = null;
+    }
+    expect(await paymentSnapshot(t)).toEqual(before);
+    expect(await fake.sendWebhook(webhookUrl, merchantOrderId)).toBe(200);
+    expect(await statusOf(orderId)).toBe('PD');
+  });
+
+  it('gives up a slow status call within 3 s with a 502, and reconciliation heals it', async () => {
+    const { orderId, merchantOrderId } = await order();
+    fake.decide(merchantOrderId, 'COMPLETED');
+    const before = await paymentSnapshot(t);
+    const { headers, body } = fake.webhook(merchantOrderId);
+    let release: (() => void) | undefined;
+    fake.statusDelay = new Promise<void>((resolve) => (release = resolve));
+    try {
+      // The adapter's budget for a callback's status call is 2.5 s (PhonePe waits 3–5 s).
+      const answer = await postWebhook(headers, body);
+      expect(answer).toEqual({
+        status: 502,
+        body: {
+          detail: 'The payment status could not be confirmed; please retry',
+          code: 'status_unavailable',
+        },
+      });
+      expect(await paymentSnapshot(t)).toEqual(before);
+    } finally {
+      fake.statusDelay = null;
+      release?.();
+    }
+    await reconcilerAt(25_000).reconcile();
+    expect(await historyOf(orderId)).toEqual(['∅→UP (order_created)', 'UP→PD (reconciliation)']);
+  });
+});
+
+describe('50 concurrent identical SUCCESS webhooks (G8)', () => {
+  it('all answer 2xx; one state change and one email', async () => {
+    const { orderId, merchantOrderId, mkpOrderId } = await order();
+    fake.decide(merchantOrderId, 'COMPLETED');
+    const { headers, body } = fake.webhook(merchantOrderId);
+    const answers = await Promise.all(Array.from({ length: 50 }, () => postWebhook(headers, body)));
+    expect(answers.every((a) => a.status === 200)).toBe(true);
+    const outcomes = answers.map((a) => (a.body as { outcome: string }).outcome);
+    expect(outcomes.filter((o) => o === 'applied')).toHaveLength(1);
+    expect(outcomes.filter((o) => o === 'duplicate')).toHaveLength(49);
+    expect(await historyOf(orderId)).toEqual(['∅→UP (order_created)', 'UP→PD (payment_callback)']);
+    expect(await confirmationEmails(mkpOrderId)).toBe(1);
+  });
+});
+
+describe('forged PhonePe webhooks are refused with 401 before the gateway is asked, changing nothing (G7)', () => {
+  const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
+  const { webhookUsername: user, webhookPassword: password } = FAKE_PHONEPE_CREDENTIALS;
+
+  it.each<[string, Record<string, string>]>([
+    ['a wrong password', { authorization: webhookAuthorization(user, 'wrongPassw0rd') }],
+    ['the username alone', { authorization: sha256(user) }],
+    ['username and password swapped', { authorization: webhookAuthorization(password, user) }],
+    ['a "SHA256 " prefix', { authorization: `SHA256 ${RIGHT_AUTHORIZATION}` }],
+    ['no Authorization', {}],
+    ['the password in clear', { authorization: password }],
+    [
+      'the legacy X-VERIFY header with a wrong salt index',
+      { 'x-verify': `${RIGHT_AUTHORIZATION}###2` },
+    ],
+  ])('%s', async (_case, authHeaders) => {
+    const { orderId, merchantOrderId } = await order();
+    fake.decide(merchantOrderId, 'COMPLETED');
+    const before = await paymentSnapshot(t);
+    const { body } = fake.webhook(merchantOrderId);
+    const answer = await postWebhook({ 'content-type': 'application/json', ...authHeaders }, body);
+    expect(answer).toEqual({
+      status: 401,
+      body: { detail: 'Callback signature is not valid', code: 'invalid_signature' },
+    });
+    expect(fake.statusRequests(merchantOrderId)).toBe(0);
+    expect(await paymentSnapshot(t)).toEqual(before);
+    expect(await statusOf(orderId)).toBe('UP');
+  });
+});
+
+describe('the fake gateway’s tokens and orders expire', () => {
+  it('the adapter replaces its O-Bearer token before expires_at, so no call carries an expired one', async () => {
+    let now = Date.UTC(2026, 10, 24, 10, 0, 0);
+    const clockFake = await startPhonePeFake({ now: () => now, tokenTtlSeconds: 600 });
+    try {
+      const adapter = createPhonePeProvider(
+        { ...FAKE_PHONEPE_CREDENTIALS, authUrl: clockFake.baseUrl, apiUrl: clockFake.baseUrl },
+        { now: () => now },
+      );
+      const start = (id: string) =>
+        adapter.start({
+          merchantTransactionId: id,
+          amountPaise: 500,
+          mkpOrderId: 'MKP-1',
+          redirectUrl: 'https://shop.example.in/order-success',
+          callbackUrl: 'https://shop.example.in/api/payments/callback/phonepe',
+        });
+      const tokenCalls = () =>
+        clockFake.requests.filter((r) => r.path === '/v1/oauth/token').length;
+      const bearerOf = (index: number) =>
+        String(clockFake.requests[index]!.headers.authorization).replace('O-Bearer ', '');
+
+      await start('TOKEN-1');
+      const first = bearerOf(clockFake.requests.length - 1);
+      now += 539_000; // 61 s before expires_at: the cached token still serves
+      await adapter.fetchStatus('TOKEN-1');
+      expect(tokenCalls()).toBe(1);
+      now += 2_000; // 59 s before expires_at: replaced first
+      expect((await adapter.fetchStatus('TOKEN-1')).state).toBe('PENDING');
+      expect(tokenCalls()).toBe(2);
+      expect(bearerOf(clockFake.requests.length - 1)).not.toBe(first);
+      expect(clockFake.requests.filter((r) => r.path !== '/v1/oauth/token')).toHaveLength(3);
+
+      // The fake does refuse a token past its expires_at.
+      now += 60_000;
+      const stale = await fetch(`${clockFake.baseUrl}/checkout/v2/order/TOKEN-1/status`, {
+        headers: { authorization: `O-Bearer ${first}` },
+      });
+      expect(stale.status).toBe(401);
+    } finally {
+      await clockFake.close();
+    }
+  });
+
+  it('refuses expireAfter outside 300–3600 s and reports a pending order past its expireAt as FAILED', async () => {
+    let now = Date.UTC(2026, 10, 24, 10, 0, 0);
+    const clockFake = await startPhonePeFake({ now: () => now });
+    try {
+      const tokenAnswer = await fetch(`${clockFake.baseUrl}/v1/oauth/token`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({
+          client_id: FAKE_PHONEPE_CREDENTIALS.clientId,
+          client_version: '1',
+          client_secret: FAKE_PHONEPE_CREDENTIALS.clientSecret,
+          grant_type: 'client_credentials',
+        }),
+      });
+      const { access_token: token } = (await tokenAnswer.json()) as { access_token: string };
+      const pay = (merchantOrderId: string, expireAfter: number) =>
+        fetch(`${clockFake.baseUrl}/checkout/v2/pay`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', authorization: `O-Bearer ${token}` },
+          body: JSON.stringify({
+            merchantOrderId,
+            amount: 100,
+            expireAfter,
+            paymentFlow: { type: 'PG_CHECKOUT', merchantUrls: { redirectUrl: 'https://x.in/' } },
+          }),
+        });
+      expect((await pay('EXP-1', 299)).status).toBe(400);
+      expect((await pay('EXP-2', 3601)).status).toBe(400);
+      const created = (await (await pay('EXP-3', 300)).json()) as { expireAt: number };
+      expect(created.expireAt).toBe(now + 300_000);
+
+      const status = async () =>
+        (await (
+          await fetch(`${clockFake.baseUrl}/checkout/v2/order/EXP-3/status`, {
+            headers: { authorization: `O-Bearer ${token}` },
+          })
+        ).json()) as { state: string; paymentDetails: unknown[] };
+      now += 299_000;
+      expect((await status()).state).toBe('PENDING');
+      now += 1_000;
+      expect(await status()).toMatchObject({ state: 'FAILED', paymentDetails: [] });
+    } finally {
+      await clockFake.close();
     }
   });
 });

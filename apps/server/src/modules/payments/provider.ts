@@ -49,12 +49,22 @@ export interface StatusResult {
   raw: unknown;
 }
 
+export interface StatusOptions {
+  /** The whole call's time budget, a token refresh included (a callback has 3–5 s to answer). */
+  timeoutMs?: number;
+}
+
 export interface PaymentProvider {
   readonly name: 'sandbox' | 'phonepe';
   start(input: StartPaymentInput): Promise<StartPaymentResult>;
-  /** Throws CallbackRejected when the callback is not authentic or is stale. */
-  verifyCallback(request: CallbackRequest): ParsedCallback;
-  fetchStatus(merchantTransactionId: string): Promise<StatusResult>;
+  /**
+   * Throws CallbackRejected when the callback is not authentic or is stale; answers null for an
+   * authentic event that is not about a payment's state (a PhonePe refund event), which is only
+   * acknowledged.
+   */
+  verifyCallback(request: CallbackRequest): ParsedCallback | null;
+  /** Throws when the gateway cannot answer (unknown transaction, timeout, refusal). */
+  fetchStatus(merchantTransactionId: string, options?: StatusOptions): Promise<StatusResult>;
 }
 
 export class CallbackRejected extends Error {}

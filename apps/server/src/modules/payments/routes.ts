@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { ObjectId } from '@storefront/shared/catalog';
 import { ErrorBody } from '@storefront/shared/errors';
 import { AppError } from '../../lib/errors.js';
-import { CallbackRejected, type PaymentProvider } from './provider.js';
+import type { PaymentProvider } from './provider.js';
 import type { PaymentsService } from './service.js';
 
 const OrderParams = z.object({ orderId: ObjectId }).strict();
@@ -68,48 +68,25 @@ export function paymentRoutes(
         {
           schema: {
             tags,
-            summary: 'Gateway callback (signed); applied exactly once',
+            summary:
+              'Gateway callback (signed); applied exactly once. 404 for a transaction we never ' +
+              'started; 502 when its status could not be confirmed, so the gateway retries.',
             params: z.object({ provider: z.string() }).strict(),
             response: {
               200: z.object({ received: z.literal(true), outcome: z.string() }),
               400: ErrorBody,
               401: ErrorBody,
               404: ErrorBody,
+              502: ErrorBody,
             },
           },
         },
         async (request) => {
           if (request.params.provider !== provider.name)
             throw new AppError('not_found', 'unknown_provider', 'Unknown payment provider');
-          const rawBody = typeof request.body === 'string' ? request.body : '';
-          let parsed;
-          try {
-            parsed = provider.verifyCallback({ headers: request.headers, rawBody });
-          } catch (error) {
-            if (error instanceof CallbackRejected) {
-              request.log.warn({ reason: error.message }, 'payment callback refused');
-              throw new AppError(
-                'unauthorized',
-                'invalid_signature',
-                'Callback signature is not valid',
-              );
-            }
-            throw error;
-          }
-          // A body that is not signed (PhonePe) is only a hint: the status API is the truth.
-          const truth = parsed.bodyAuthenticated
-            ? parsed
-            : await provider.fetchStatus(parsed.merchantTransactionId);
-          const outcome = await service.applyGatewayResult({
-            eventId: parsed.eventId,
-            merchantTransactionId: parsed.merchantTransactionId,
-            state: truth.state,
-            amountPaise: truth.amountPaise,
-            cause: 'payment_callback',
-            raw: {
-              callback: parsed.raw,
-              ...(parsed.bodyAuthenticated ? {} : { status: truth.raw }),
-            },
+          const outcome = await service.receiveCallback({
+            headers: request.headers,
+            rawBody: typeof request.body === 'string' ? request.body : '',
           });
           if (outcome === 'flagged')
             throw new AppError(

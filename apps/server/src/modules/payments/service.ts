@@ -1,17 +1,31 @@
 /**
  * Payments: attempts, and the one path every gateway answer takes to change an order
- * (reliability-and-security.md §2). A callback, a status query after the buyer's return and the
- * reconciliation worker all end in `applyGatewayResult`, which in one transaction dedupes the
- * event, checks the amount against the order, moves the attempt forward only, and moves the
- * order with one guarded UPDATE (UP→PD, UP→PF, PF→PD), so a duplicate or concurrent answer
- * changes nothing the second time.
+ * (reliability-and-security.md §2, decision 017). A callback, a status query after the buyer's
+ * return and the reconciliation worker all end in `applyGatewayResult`, which in one transaction
+ * dedupes the event, checks the amount against the order, moves the attempt forward only, and
+ * moves the order with one guarded UPDATE (UP→PD, UP→PF, PF→PD), so a duplicate or concurrent
+ * answer changes nothing the second time. Attempts are asked about on PhonePe's cadence until
+ * they reach a final state or time out (status-schedule.ts, decision 025).
  */
 import { randomBytes } from 'node:crypto';
-import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, lte, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/connect.js';
 import { paymentEvents, payments } from '../../db/schema.js';
 import { AppError, notFound } from '../../lib/errors.js';
-import type { GatewayState, PaymentProvider } from './provider.js';
+import {
+  CallbackRejected,
+  type CallbackRequest,
+  type GatewayState,
+  type ParsedCallback,
+  type PaymentProvider,
+} from './provider.js';
+import {
+  PHONEPE_SCHEDULE,
+  firstCheckAt,
+  planCheck,
+  type StatusCheckSchedule,
+} from './status-schedule.js';
 
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
@@ -28,6 +42,13 @@ export interface PaymentsPorts {
     cause: string,
     detail: Record<string, unknown>,
   ): Promise<boolean>;
+  /** A history row that leaves the status as it is, for what an operator must look at. */
+  recordOrderEvent(
+    tx: Tx,
+    orderId: string,
+    cause: string,
+    detail: Record<string, unknown>,
+  ): Promise<void>;
   /** Queues the payment-confirmation email in the same transaction. */
   notifyOrderPaid(tx: Tx, orderId: string): Promise<void>;
 }
@@ -39,29 +60,62 @@ export interface PaymentOrder {
   totalPaise: number;
 }
 
+export interface PaymentsOptions {
+  publicUrl: string;
+  log: Pick<FastifyBaseLogger, 'info' | 'warn'>;
+  /** The time of every timestamp payments writes and of the status-check schedule. */
+  clock?: () => Date;
+  schedule?: StatusCheckSchedule;
+}
+
 const PAID_STATUSES = new Set(['PD', 'SHIPPED', 'DELIVERED']);
-/** A pending attempt the gateway still calls pending after this long is given up (PhonePe: 20 min). */
-export const ATTEMPT_TIMEOUT_MS = 20 * 60 * 1000;
+/**
+ * Attempts whose outcome can still change: a FAILED one can turn COMPLETED (a late success), an
+ * EXPIRED one too if the gateway calls back after we stopped asking. COMPLETED and FLAGGED are
+ * final; ERROR never reached the gateway.
+ */
+const CAN_COMPLETE = ['PENDING', 'FAILED', 'EXPIRED'];
+const CAN_FAIL = ['PENDING', 'EXPIRED'];
+/**
+ * PhonePe expects a callback's 2xx within 3–5 s, and the buyer waits on the return page: their
+ * status calls get this budget. A call that runs out answers 502 (the gateway retries) or leaves
+ * the status as it is; reconciliation asks again on its own schedule.
+ */
+export const INTERACTIVE_STATUS_TIMEOUT_MS = 2_500;
+/** Attempts claimed per reconciliation pass. */
+const RECONCILE_BATCH = 100;
 
 export interface PaymentsService {
   startPayment(userId: string, orderId: string): Promise<{ paymentUrl: string }>;
+  /** A gateway's callback: verified, its attempt looked up, confirmed when its body is not signed. */
+  receiveCallback(request: CallbackRequest): Promise<CallbackOutcome>;
   applyGatewayResult(result: GatewayResult): Promise<ApplyOutcome>;
   /** After the buyer's return from the gateway: ask the gateway, never trust the redirect. */
   refreshOrder(userId: string, orderId: string): Promise<{ pStatus: string }>;
-  /** Asks the gateway about attempts pending longer than `olderThanMs`; returns how many it checked. */
-  reconcile(olderThanMs: number, now?: Date): Promise<number>;
+  /** Asks the gateway about the attempts its schedule says are due; answers how many. */
+  reconcile(): Promise<number>;
 }
 
 export interface GatewayResult {
   eventId: string;
   merchantTransactionId: string;
   state: GatewayState;
+  /** The amount of the authenticated answer (a signed callback or the status API). */
   amountPaise: number | null;
+  /** The amount an unsigned callback's body claimed; it must agree too (G10). */
+  claimedAmountPaise?: number | null;
   cause: 'payment_callback' | 'status_query' | 'reconciliation';
   raw: unknown;
 }
 
-export type ApplyOutcome = 'applied' | 'duplicate' | 'pending' | 'flagged' | 'unchanged';
+/**
+ * 'flagged': the amount is not the order's; the attempt is FLAGGED, the order unchanged.
+ * 'refund_due': the attempt completed but the order was already paid: the buyer paid twice.
+ */
+export type ApplyOutcome =
+  'applied' | 'duplicate' | 'pending' | 'flagged' | 'refund_due' | 'unchanged';
+/** 'ignored': an authentic event that is not about a payment's state. */
+export type CallbackOutcome = ApplyOutcome | 'ignored';
 
 function newTransactionId(mkpOrderId: string): string {
   // PhonePe allows ≤63 characters of [A-Za-z0-9_-]; a fresh suffix per attempt.
@@ -74,10 +128,20 @@ export function createPaymentsService(
   db: Db,
   provider: PaymentProvider,
   ports: PaymentsPorts,
-  urls: { publicUrl: string },
+  options: PaymentsOptions,
 ): PaymentsService {
+  const { log } = options;
+  const clock = options.clock ?? (() => new Date());
+  const schedule = options.schedule ?? PHONEPE_SCHEDULE;
+
   async function applyGatewayResult(result: GatewayResult): Promise<ApplyOutcome> {
-    return db.transaction(async (tx) => {
+    const at = clock();
+    const detail = {
+      merchantTransactionId: result.merchantTransactionId,
+      provider: provider.name,
+      amountPaise: result.amountPaise,
+    };
+    const outcome = await db.transaction(async (tx): Promise<ApplyOutcome> => {
       const [payment] = await tx
         .select()
         .from(payments)
@@ -87,10 +151,7 @@ export function createPaymentsService(
         throw notFound('unknown_transaction', 'Unknown payment transaction');
       }
       if (result.state === 'PENDING') {
-        await tx
-          .update(payments)
-          .set({ lastCheckedAt: new Date() })
-          .where(eq(payments.id, payment.id));
+        await tx.update(payments).set({ lastCheckedAt: at }).where(eq(payments.id, payment.id));
         return 'pending';
       }
       const claimed = await tx
@@ -100,6 +161,7 @@ export function createPaymentsService(
           eventId: result.eventId,
           paymentId: payment.id,
           payload: result.raw as object,
+          receivedAt: at,
         })
         .onConflictDoNothing()
         .returning({ id: paymentEvents.id });
@@ -107,47 +169,57 @@ export function createPaymentsService(
 
       const order = await ports.findOrder(tx, payment.orderId);
       if (!order) throw notFound('order_not_found', 'Order not found');
+      const expected = Number(payment.amountPaise);
+      const claimedAmount = result.claimedAmountPaise ?? expected;
       if (
-        result.amountPaise !== Number(payment.amountPaise) ||
-        result.amountPaise !== order.totalPaise
+        result.amountPaise !== expected ||
+        claimedAmount !== expected ||
+        expected !== order.totalPaise
       ) {
-        // Never mark Paid on a mismatched amount; keep the evidence for an operator.
-        await tx
+        // Never mark Paid on a mismatched amount: the attempt stops (FLAGGED, no longer asked
+        // about) with the evidence, for an operator.
+        const flagged = await tx
           .update(payments)
           .set({
+            status: 'FLAGGED',
             flagged: 'amount_mismatch',
             rawStatus: result.raw as object,
-            updatedAt: new Date(),
+            lastCheckedAt: at,
+            nextCheckAt: null,
+            updatedAt: at,
           })
-          .where(eq(payments.id, payment.id));
+          .where(and(eq(payments.id, payment.id), inArray(payments.status, CAN_COMPLETE)))
+          .returning({ id: payments.id });
+        if (flagged.length > 0) {
+          await ports.recordOrderEvent(tx, order.id, 'payment_amount_mismatch', {
+            ...detail,
+            claimedAmountPaise: result.claimedAmountPaise ?? null,
+            orderTotalPaise: order.totalPaise,
+          });
+        }
         return 'flagged';
       }
 
-      // The attempt moves forward only: PENDING → COMPLETED | FAILED, FAILED → COMPLETED.
+      // The attempt moves forward only: PENDING → COMPLETED | FAILED, FAILED → COMPLETED, and
+      // EXPIRED (we stopped asking) → whatever the gateway says after all.
       const moved = await tx
         .update(payments)
         .set({
           status: result.state,
           rawStatus: result.raw as object,
-          lastCheckedAt: new Date(),
-          updatedAt: new Date(),
+          lastCheckedAt: at,
+          updatedAt: at,
+          ...(result.state === 'COMPLETED' ? { nextCheckAt: null } : {}),
         })
         .where(
           and(
             eq(payments.id, payment.id),
-            result.state === 'COMPLETED'
-              ? or(eq(payments.status, 'PENDING'), eq(payments.status, 'FAILED'))
-              : eq(payments.status, 'PENDING'),
+            inArray(payments.status, result.state === 'COMPLETED' ? CAN_COMPLETE : CAN_FAIL),
           ),
         )
         .returning({ id: payments.id });
       if (moved.length === 0) return 'unchanged';
 
-      const detail = {
-        merchantTransactionId: payment.merchantTransactionId,
-        provider: provider.name,
-        amountPaise: result.amountPaise,
-      };
       if (result.state === 'COMPLETED') {
         const paid = await ports.transitionOrderStatus(
           tx,
@@ -157,8 +229,14 @@ export function createPaymentsService(
           result.cause,
           detail,
         );
-        if (paid) await ports.notifyOrderPaid(tx, order.id);
-        return paid ? 'applied' : 'unchanged';
+        if (paid) {
+          await ports.notifyOrderPaid(tx, order.id);
+          return 'applied';
+        }
+        // The order was paid by another attempt: this one took the buyer's money a second time.
+        await tx.update(payments).set({ flagged: 'refund_due' }).where(eq(payments.id, payment.id));
+        await ports.recordOrderEvent(tx, order.id, 'payment_refund_due', detail);
+        return 'refund_due';
       }
       const failed = await ports.transitionOrderStatus(
         tx,
@@ -170,16 +248,60 @@ export function createPaymentsService(
       );
       return failed ? 'applied' : 'unchanged';
     });
+    if (outcome === 'flagged') {
+      log.warn(
+        { ...detail, claimedAmountPaise: result.claimedAmountPaise ?? null, cause: result.cause },
+        'payment flagged: the amount is not the order’s',
+      );
+    } else if (outcome === 'refund_due') {
+      log.warn(
+        { ...detail, cause: result.cause },
+        'payment completed on an order already paid: a refund is due',
+      );
+    } else if (outcome === 'applied') {
+      log.info({ ...detail, state: result.state, cause: result.cause }, 'payment applied');
+    }
+    return outcome;
+  }
+
+  function callbackResult(parsed: ParsedCallback): Omit<GatewayResult, 'raw'> {
+    return {
+      eventId: parsed.eventId,
+      merchantTransactionId: parsed.merchantTransactionId,
+      state: parsed.state,
+      amountPaise: parsed.amountPaise,
+      cause: 'payment_callback',
+    };
+  }
+
+  /** A callback's status call: within the callback's budget, or a 502 so the gateway retries. */
+  async function confirmByStatus(merchantTransactionId: string) {
+    try {
+      return await provider.fetchStatus(merchantTransactionId, {
+        timeoutMs: INTERACTIVE_STATUS_TIMEOUT_MS,
+      });
+    } catch (error) {
+      log.warn(
+        { err: error, merchantTransactionId },
+        'payment callback not confirmed: the status call failed',
+      );
+      throw new AppError(
+        'bad_gateway',
+        'status_unavailable',
+        'The payment status could not be confirmed; please retry',
+      );
+    }
   }
 
   async function queryAndApply(
-    payment: { merchantTransactionId: string },
+    merchantTransactionId: string,
     cause: GatewayResult['cause'],
-  ) {
-    const status = await provider.fetchStatus(payment.merchantTransactionId);
+    timeoutMs?: number,
+  ): Promise<ApplyOutcome> {
+    const status = await provider.fetchStatus(merchantTransactionId, { timeoutMs });
     return applyGatewayResult({
-      eventId: `status:${payment.merchantTransactionId}:${status.state}`,
-      merchantTransactionId: payment.merchantTransactionId,
+      eventId: `status:${merchantTransactionId}:${status.state}`,
+      merchantTransactionId,
       state: status.state,
       amountPaise: status.amountPaise,
       cause,
@@ -201,6 +323,7 @@ export function createPaymentsService(
         );
       }
       const merchantTransactionId = newTransactionId(order.mkpOrderId);
+      const createdAt = clock();
       const [attempt] = await db
         .insert(payments)
         .values({
@@ -208,6 +331,9 @@ export function createPaymentsService(
           provider: provider.name,
           merchantTransactionId,
           amountPaise: order.totalPaise,
+          createdAt,
+          updatedAt: createdAt,
+          nextCheckAt: firstCheckAt(createdAt, schedule),
         })
         .returning({ id: payments.id });
       try {
@@ -215,77 +341,147 @@ export function createPaymentsService(
           merchantTransactionId,
           amountPaise: order.totalPaise,
           mkpOrderId: order.mkpOrderId,
-          redirectUrl: `${urls.publicUrl}/order-success?orderId=${order.id}`,
-          callbackUrl: `${urls.publicUrl}/api/payments/callback/${provider.name}`,
+          redirectUrl: `${options.publicUrl}/order-success?orderId=${order.id}`,
+          callbackUrl: `${options.publicUrl}/api/payments/callback/${provider.name}`,
         });
         await db
           .update(payments)
           .set({
             providerReference: started.providerReference,
             rawCreate: started.raw as object,
-            updatedAt: new Date(),
+            updatedAt: clock(),
           })
           .where(eq(payments.id, attempt!.id));
         return { paymentUrl: started.redirectUrl };
       } catch (error) {
+        log.warn({ err: error, merchantTransactionId }, 'the gateway refused to start a payment');
         await db
           .update(payments)
-          .set({ status: 'ERROR', rawCreate: { error: String(error) }, updatedAt: new Date() })
+          .set({
+            status: 'ERROR',
+            rawCreate: { error: String(error) },
+            nextCheckAt: null,
+            updatedAt: clock(),
+          })
           .where(eq(payments.id, attempt!.id));
         throw new AppError('bad_gateway', 'gateway_error', 'Payment processing failed');
       }
     },
 
+    async receiveCallback(request) {
+      let parsed;
+      try {
+        parsed = provider.verifyCallback(request);
+      } catch (error) {
+        if (!(error instanceof CallbackRejected)) throw error;
+        log.warn({ reason: error.message }, 'payment callback refused');
+        throw new AppError('unauthorized', 'invalid_signature', 'Callback signature is not valid');
+      }
+      if (parsed === null) return 'ignored';
+      // Known before anything is asked of the gateway: an unknown transaction changes nothing.
+      const [attempt] = await db
+        .select({ id: payments.id })
+        .from(payments)
+        .where(
+          and(
+            eq(payments.merchantTransactionId, parsed.merchantTransactionId),
+            eq(payments.provider, provider.name),
+          ),
+        );
+      if (!attempt) throw notFound('unknown_transaction', 'Unknown payment transaction');
+      if (parsed.bodyAuthenticated) {
+        return applyGatewayResult({ ...callbackResult(parsed), raw: parsed.raw });
+      }
+      // A body that is not signed (PhonePe) is only a hint: the status API is the truth, and
+      // the amount the body claims must agree as well.
+      const truth = await confirmByStatus(parsed.merchantTransactionId);
+      return applyGatewayResult({
+        ...callbackResult(parsed),
+        state: truth.state,
+        amountPaise: truth.amountPaise,
+        claimedAmountPaise: parsed.amountPaise,
+        raw: { callback: parsed.raw, status: truth.raw },
+      });
+    },
+
     async refreshOrder(userId, orderId) {
       const order = await ports.findOwnOrder(db, userId, orderId);
       if (!order) throw notFound('order_not_found', 'Order not found');
-      const pending = await db
+      const open = await db
         .select({ merchantTransactionId: payments.merchantTransactionId })
         .from(payments)
-        .where(and(eq(payments.orderId, order.id), eq(payments.status, 'PENDING')));
-      for (const payment of pending) {
-        await queryAndApply(payment, 'status_query').catch(() => 'unchanged');
+        .where(
+          and(
+            eq(payments.orderId, order.id),
+            eq(payments.provider, provider.name),
+            inArray(payments.status, ['PENDING', 'FAILED']),
+            isNotNull(payments.nextCheckAt),
+          ),
+        );
+      for (const { merchantTransactionId } of open) {
+        await queryAndApply(
+          merchantTransactionId,
+          'status_query',
+          INTERACTIVE_STATUS_TIMEOUT_MS,
+        ).catch((error: unknown) => {
+          log.warn({ err: error, merchantTransactionId }, 'payment status query failed');
+        });
       }
       const after = await ports.findOwnOrder(db, userId, orderId);
       return { pStatus: after?.pStatus ?? order.pStatus };
     },
 
-    async reconcile(olderThanMs, now = new Date()) {
-      const due = await db
-        .select({
-          id: payments.id,
-          merchantTransactionId: payments.merchantTransactionId,
-          createdAt: payments.createdAt,
-        })
-        .from(payments)
-        .where(
-          and(
-            eq(payments.provider, provider.name),
-            eq(payments.status, 'PENDING'),
-            lt(payments.createdAt, new Date(now.getTime() - olderThanMs)),
-            or(
-              isNull(payments.lastCheckedAt),
-              lt(payments.lastCheckedAt, sql`now() - interval '5 seconds'`),
-            ),
-          ),
-        )
-        .limit(100);
-      for (const payment of due) {
-        const outcome = await queryAndApply(payment, 'reconciliation').catch(
-          () => 'unchanged' as const,
+    async reconcile() {
+      const now = clock();
+      // Claim the due attempts by moving each one's next check forward in the same transaction:
+      // another process skips them, and a status call that fails is not repeated at once.
+      const claimed = await db.transaction(async (tx) => {
+        const due = await tx
+          .select({
+            id: payments.id,
+            merchantTransactionId: payments.merchantTransactionId,
+            createdAt: payments.createdAt,
+          })
+          .from(payments)
+          .where(and(eq(payments.provider, provider.name), lte(payments.nextCheckAt, now)))
+          .orderBy(payments.nextCheckAt)
+          .limit(RECONCILE_BATCH)
+          .for('update', { skipLocked: true });
+        const planned = due.map((attempt) => ({
+          ...attempt,
+          ...planCheck(attempt.createdAt, now, schedule),
+        }));
+        for (const attempt of planned) {
+          await tx
+            .update(payments)
+            .set({ nextCheckAt: attempt.next })
+            .where(eq(payments.id, attempt.id));
+        }
+        return planned;
+      });
+      for (const attempt of claimed) {
+        await queryAndApply(attempt.merchantTransactionId, 'reconciliation').catch(
+          (error: unknown) => {
+            log.warn(
+              { err: error, merchantTransactionId: attempt.merchantTransactionId },
+              'payment reconciliation: the status call failed',
+            );
+          },
         );
-        if (
-          outcome === 'pending' &&
-          now.getTime() - payment.createdAt.getTime() > ATTEMPT_TIMEOUT_MS
-        ) {
-          // The gateway never decided: stop polling; the buyer can start a new attempt.
+        if (attempt.last) {
+          // Past the timeout, whatever the gateway answered: a pending attempt expires and no
+          // attempt is asked about again (the buyer can start a new one).
           await db
             .update(payments)
-            .set({ status: 'EXPIRED', updatedAt: new Date() })
-            .where(eq(payments.id, payment.id));
+            .set({
+              status: sql`CASE WHEN ${payments.status} = 'PENDING' THEN 'EXPIRED' ELSE ${payments.status} END`,
+              nextCheckAt: null,
+              updatedAt: now,
+            })
+            .where(eq(payments.id, attempt.id));
         }
       }
-      return due.length;
+      return claimed.length;
     },
   };
 }

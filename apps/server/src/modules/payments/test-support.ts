@@ -1,8 +1,10 @@
 /**
  * Helpers of the payment tests: an order placed through the real cart and orders API by a
  * test buyer, and a sandbox callback delivery that goes through the app's own HTTP handling
- * (inject) and keeps every signed callback it carried, so a test can replay or tamper with it.
+ * (inject) and keeps every signed callback it carried, so a test can replay or tamper with it;
+ * and a snapshot of everything a payment can change, to prove that something changed nothing.
  */
+import { sql } from 'drizzle-orm';
 import type { TestApp } from '../../test/app.js';
 import type { TestBuyer } from '../../test/buyers.js';
 import { insertProducts } from '../../test/catalog-fixtures.js';
@@ -79,4 +81,20 @@ export async function placeOrder(
   if (created.statusCode !== 201) throw new Error(`order: ${created.body}`);
   const { payload } = created.json() as { payload: { _id: { $oid: string }; mkpOrderId: string } };
   return { orderId: payload._id.$oid, mkpOrderId: payload.mkpOrderId };
+}
+
+/**
+ * Every row a gateway answer can write: attempts, processed events, order statuses and their
+ * history, queued emails. Equal snapshots before and after a request mean it changed nothing.
+ */
+export async function paymentSnapshot(t: TestApp) {
+  const rows = async (query: ReturnType<typeof sql>) =>
+    JSON.stringify((await t.database.db.execute(query)).rows);
+  return {
+    payments: await rows(sql`SELECT * FROM payments ORDER BY id`),
+    paymentEvents: await rows(sql`SELECT * FROM payment_events ORDER BY id`),
+    orders: await rows(sql`SELECT id, p_status, updated_at FROM orders ORDER BY id`),
+    orderHistory: await rows(sql`SELECT * FROM order_status_history ORDER BY id`),
+    emails: await rows(sql`SELECT id FROM email_outbox ORDER BY id`),
+  };
 }

@@ -1,21 +1,17 @@
 /**
- * Reconciliation: a callback can be lost, so attempts left pending are asked about through the
- * gateway's status call and the answer goes through the same path as a callback.
+ * Reconciliation: a callback can be lost, so attempts are asked about through the gateway's
+ * status call on PhonePe's cadence (status-schedule.ts) and the answer goes through the same
+ * path as a callback. The worker only ticks; the schedule in the database says what is due.
  */
 import type { FastifyBaseLogger } from 'fastify';
 import type { PaymentsService } from './service.js';
 
 export interface ReconciliationOptions {
-  /** How often the worker looks for pending attempts. */
+  /** How often the worker looks for due attempts: finer than the cadence's 3 s steps. */
   intervalMs: number;
-  /** How old an attempt must be before it is asked about (the callback gets a head start). */
-  olderThanMs: number;
 }
 
-export const DEFAULT_RECONCILIATION: ReconciliationOptions = {
-  intervalMs: 30_000,
-  olderThanMs: 2 * 60_000,
-};
+export const DEFAULT_RECONCILIATION: ReconciliationOptions = { intervalMs: 1_000 };
 
 export function startReconciliation(
   service: PaymentsService,
@@ -27,8 +23,8 @@ export function startReconciliation(
     if (running) return;
     running = true;
     service
-      .reconcile(options.olderThanMs)
-      .then((checked) => checked > 0 && log.info({ checked }, 'payment reconciliation'))
+      .reconcile()
+      .then((checked) => checked > 0 && log.debug({ checked }, 'payment reconciliation'))
       .catch((error: unknown) => log.error({ err: error }, 'payment reconciliation failed'))
       .finally(() => (running = false));
   }, options.intervalMs);

@@ -99,6 +99,28 @@ describe('the payment step', () => {
     expect(screen.queryByRole('button', { name: 'Complete Payment' })).not.toBeInTheDocument();
   });
 
+  it('shows the skeleton, and no payment button, while the order loads', async () => {
+    const calls = recordFetch(() => new Promise<[number, unknown]>(() => undefined));
+    renderRoute(
+      <SessionContext value={SIGNED_IN}>
+        <PaymentPage />
+      </SessionContext>,
+      { path: `/order/${ORDER._id.$oid}/payment`, route: '/order/:orderId/payment' },
+    );
+    const skeleton = screen.getByLabelText('Loading order');
+    expect(skeleton).toHaveAttribute('aria-busy', 'true');
+    expect(skeleton.children).toHaveLength(2);
+    expect(screen.getByText('Payment').closest('[aria-current]')).toHaveAttribute(
+      'aria-current',
+      'step',
+    );
+    expect(screen.queryByRole('button', { name: 'Complete Payment' })).not.toBeInTheDocument();
+    expect(screen.queryByText('Order Not Found')).not.toBeInTheDocument();
+    await vi.waitFor(() =>
+      expect(calls.map((c) => c.path)).toEqual([`/api/orders/order/${ORDER._id.$oid}`]),
+    );
+  });
+
   it('shows Order Not Found with Return to Cart for an unknown order', async () => {
     recordFetch(() => [404, { detail: 'Order not found', code: 'order_not_found' }]);
     renderRoute(
