@@ -264,6 +264,45 @@ describe('POST /api/orders/', () => {
     expect(await countOrders(buyer.id)).toBe(2);
   });
 
+  it('a cart longer than 32,767 lines (stored before the line limit) still checks out', async () => {
+    // Order line positions were smallint, and such a cart made checkout fail with a 500.
+    const buyer = await createBuyer(t);
+    const lines = 32_770;
+    const products = Math.ceil(lines / 3);
+    const copies = sql`SELECT 'dd' || lpad(to_hex(g), 22, '0') AS id, g
+                         FROM generate_series(1, ${products}) g`;
+    // Copies of one product, three lines each; without the search triggers, which are not
+    // what this test is about and would take most of its time.
+    await t.database.db.transaction(async (tx) => {
+      await tx.execute(sql`SET LOCAL session_replication_role = replica`);
+      await tx.execute(
+        sql`INSERT INTO products (id, code, name, category_id, subcategory_id, description_html,
+                description_text, weight_grams, hsn, location, mrp_paise, sp_paise)
+            SELECT c.id, 'TST-LONG-' || c.g, p.name, p.category_id, p.subcategory_id, '', '',
+                   p.weight_grams, p.hsn, p.location, p.mrp_paise, p.sp_paise
+              FROM products p, (${copies}) c
+             WHERE p.id = ${ids.cheap}`,
+      );
+    });
+    await t.database.db.execute(
+      sql`INSERT INTO cart_lines (user_id, product_id, source, quantity)
+          SELECT ${buyer.id}, c.id, s.source, 1
+            FROM (${copies}) c,
+                 unnest(ARRAY['Ex-china', 'Ex-india custom', 'doorstep delivery']) s(source)
+           LIMIT ${lines}`,
+    );
+
+    const response = await placeOrder(buyer);
+    expect(response.statusCode, response.body.slice(0, 300)).toBe(201);
+    const order: Order = response.json().payload;
+    expect(order.orderDetails).toHaveLength(lines);
+    const stored = await t.database.db.execute(
+      sql`SELECT count(*)::int AS n, max(position) AS last FROM order_lines
+           WHERE order_id = ${order._id.$oid}`,
+    );
+    expect(stored.rows[0]).toEqual({ n: lines, last: lines - 1 });
+  });
+
   it('order numbers carry the date in India', () => {
     // 20:00 UTC on 21 Nov is 01:30 on 22 Nov in India.
     expect(newOrderNumber(new Date('2026-11-21T20:00:00Z'))).toMatch(/^MKP-20261122-/);

@@ -365,7 +365,7 @@ export async function createOrder(
             SELECT o.id, x.position, x."productId", x."variantIndex", x.title, x.sku,
                    x."sellerSku", x.source, x."unitPricePaise", x.quantity, x."lineTotalPaise"
               FROM o, jsonb_to_recordset(${JSON.stringify(lines)}::jsonb) AS x(
-                position smallint, "productId" text, "variantIndex" smallint, title text,
+                position integer, "productId" text, "variantIndex" smallint, title text,
                 sku text, "sellerSku" text, source text, "unitPricePaise" bigint,
                 quantity integer, "lineTotalPaise" bigint)
           ), h AS (
