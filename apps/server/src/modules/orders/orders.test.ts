@@ -188,6 +188,60 @@ describe('POST /api/orders/', () => {
     expect(order.pStatus).toBe('UP');
   });
 
+  it('tampered prices and totals never change what is stored or charged (decision 013)', async () => {
+    const buyer = await createBuyer(t);
+    await fillCart(buyer);
+    const cartUrl = `/api/cart/items/${ids.tiered}`;
+    const tamperedCart = [
+      { quantity: 1, source: 'Ex-india custom', unitPrice: 0.01 },
+      { quantity: 1, source: 'Ex-india custom', lineTotal: 0.01, subtotal: 0.01 },
+    ];
+    for (const payload of tamperedCart)
+      for (const method of ['POST', 'PATCH'] as const) {
+        const response = await t.app.inject({
+          method,
+          url: cartUrl,
+          headers: buyer.headers,
+          payload,
+        });
+        expect(response.statusCode).toBe(400);
+      }
+    const tamperedOrder = {
+      total_amount: 0.01,
+      orderDetails: [{ title: 'x', sku: 'x', consumerPrice: 0.01, quantity: 12 }],
+    };
+    expect((await placeOrder(buyer, { ...ADDRESS, ...tamperedOrder }, 'tampered')).statusCode).toBe(
+      400,
+    );
+
+    const order: Order = (await placeOrder(buyer, ADDRESS, 'honest')).json().payload;
+    const id = order._id.$oid;
+    // Stored: ₹109.25 × 10 and ₹154.31 × 2, ₹1,401.12 in all, in paise.
+    const stored = await t.database.db.execute(
+      sql`SELECT o.total_paise, l.unit_price_paise, l.quantity, l.line_total_paise
+            FROM orders o JOIN order_lines l ON l.order_id = o.id
+           WHERE o.id = ${id} ORDER BY l.position`,
+    );
+    expect(stored.rows.map((r) => Object.values(r).map(Number))).toEqual([
+      [140112, 10925, 10, 109250],
+      [140112, 15431, 2, 30862],
+    ]);
+    // Charged: the payment attempt and the gateway's transaction carry the stored total.
+    const pay = await t.app.inject({
+      method: 'GET',
+      url: `/api/payments/pay/${id}`,
+      headers: buyer.headers,
+    });
+    expect(pay.statusCode, pay.body).toBe(200);
+    const charged = await t.database.db.execute(
+      sql`SELECT p.amount_paise AS attempt, g.amount_paise AS gateway
+            FROM payments p JOIN sandbox_gateway_transactions g
+              ON g.transaction_id = p.merchant_transaction_id
+           WHERE p.order_id = ${id}`,
+    );
+    expect(charged.rows.map((r) => Object.values(r).map(Number))).toEqual([[140112, 140112]]);
+  });
+
   it('a __proto__ key changes nothing', async () => {
     const buyer = await createBuyer(t);
     await fillCart(buyer);
