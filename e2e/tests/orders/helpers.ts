@@ -80,7 +80,7 @@ export async function placeOrderThroughApi(
     data: {
       quantity: 2,
       source: 'Ex-india custom',
-      variantIndex: product.varients.findIndex((variant) => variant.option1 === first),
+      variantIndex: product.varients.find((variant) => variant.option1 === first)?.variantIndex,
     },
   });
   if (!added.ok()) throw new Error(`cart add: ${added.status()} ${await added.text()}`);

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CartResponse } from '@storefront/shared/cart';
+import type { ProductDetail } from '@storefront/shared/catalog';
 import { sql } from 'drizzle-orm';
 import { CART_LINES_MAX, QUANTITY_MAX } from '@storefront/shared/constants';
 import { SHIPPING_SOURCES } from '@storefront/shared/pricing';
@@ -218,6 +219,48 @@ describe('variant rules (spec §5)', () => {
       detail: `Selected product variant combination (${combination}) is not available.`,
     });
     expect((await cartOf(buyer)).lines).toEqual([]);
+  });
+
+  it('each variant’s variantIndex from the product detail adds that variant, gaps and all (decision 028)', async () => {
+    const [id] = await insertProducts(t, [
+      {
+        name: 'Gapped Gloves',
+        code: 'TST-GAPS',
+        spPaise: 50_00,
+        options: [{ name: 'Size', values: ['S', 'M', 'L'] }],
+        variants: ['S', 'M', 'L'],
+      },
+    ]);
+    // 'S' is withdrawn: the remaining variants keep their positions 1 and 2.
+    await t.database.db.execute(
+      sql`DELETE FROM product_variants WHERE product_id = ${id!} AND position = 0`,
+    );
+    const detail = await t.app.inject({ method: 'GET', url: `/api/products/product/${id!}` });
+    const { varients } = detail.json().payload as ProductDetail;
+    expect(varients).toEqual([
+      { option1: 'M', sku: 'TST-GAPS-V2', variantIndex: 1 },
+      { option1: 'L', sku: 'TST-GAPS-V3', variantIndex: 2 },
+    ]);
+
+    const buyer = await createBuyer(t);
+    for (const variant of varients) {
+      const cart = await add(buyer, id!, {
+        quantity: 1,
+        source: 'Ex-china',
+        variantIndex: variant.variantIndex,
+      });
+      expect(cart.lines.at(-1)).toMatchObject({ option1: variant.option1, sku: variant.sku });
+    }
+    // The place in the list is not the index: 0 names the withdrawn variant.
+    const byPlace = await call(buyer, 'POST', `/api/cart/items/${id!}`, {
+      quantity: 1,
+      source: 'Ex-china',
+      variantIndex: 0,
+    });
+    expect(byPlace.json()).toEqual({
+      code: 'variant_unavailable',
+      detail: 'Selected product variant combination (#0) is not available.',
+    });
   });
 
   it('a product without options takes no variantIndex', async () => {

@@ -46,8 +46,8 @@ describe('the product page', () => {
         { name: 'Size', values: ['S', 'M'] },
       ],
       varients: [
-        { option1: 'White, S', sku: 'a' },
-        { option1: 'Black, M', sku: 'b' },
+        { option1: 'White, S', sku: 'a', variantIndex: 0 },
+        { option1: 'Black, M', sku: 'b', variantIndex: 1 },
       ],
     });
     mockFetch(
@@ -82,8 +82,8 @@ describe('the product page', () => {
       _id: ID,
       options: [{ name: 'Colour', values: ['White', 'Black'] }],
       varients: [
-        { option1: 'White', sku: 'a' },
-        { option1: 'Black', sku: 'b' },
+        { option1: 'White', sku: 'a', variantIndex: 0 },
+        { option1: 'Black', sku: 'b', variantIndex: 1 },
       ],
     });
     mockFetch(
