@@ -27,7 +27,7 @@ import { cartRoutes } from './modules/cart/routes.js';
 import { catalogRoutes } from './modules/catalog/routes.js';
 import { healthRoutes } from './modules/health/routes.js';
 import { imageRoutes } from './modules/images/routes.js';
-import { orderRoutes } from './modules/orders/routes.js';
+import { orderRoutes, type OrdersModuleOptions } from './modules/orders/routes.js';
 import { algoliaConnectSrc, searchModule } from './modules/search/module.js';
 import { paymentsModule, type PaymentsModuleOptions } from './modules/payments/module.js';
 import { userRoutes } from './modules/users/routes.js';
@@ -39,6 +39,8 @@ export interface AppDeps {
   clock?: () => Date;
   /** Test seams of the payments module (callback delivery, a provider pointed at a fake). */
   payments?: PaymentsModuleOptions;
+  /** The orders module's lock timeout (tests shorten or lengthen it). */
+  orders?: OrdersModuleOptions;
 }
 
 /** What every module gets: the database, the config, and the buyer authentication. */
@@ -56,6 +58,7 @@ export async function buildApp({
   database,
   clock,
   payments,
+  orders,
 }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     loggerInstance: createLogger(config.logLevel),
@@ -99,7 +102,7 @@ export async function buildApp({
   await app.register(catalogRoutes(db, catalogCache));
   await app.register(imageRoutes(db, config));
   await app.register(cartRoutes(context));
-  await app.register(orderRoutes(context));
+  await app.register(orderRoutes(context, orders));
   await app.register(userRoutes(context));
   await app.register(searchModule(context));
   await app.register(paymentsModule(context, payments));

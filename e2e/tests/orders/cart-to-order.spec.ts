@@ -1,22 +1,28 @@
 /**
- * Issue 5's journey: cart across a tier boundary, checkout with a missing field then a full
- * address, the order in /orders found by part of its number, its detail, and after payment the
- * operator's shipment in the tracking view.
+ * Issue 5's journey: logged out, Add to Cart leads to the login form, which brings the buyer
+ * back to the same choices; two variants go to the cart on either side of a tier boundary; the
+ * stepper crosses the boundary and, after its 500 ms pause, the server's prices are shown;
+ * checkout with a missing field then a full address; the order in /orders found by part of its
+ * number, its detail, and after payment the operator's shipment in the tracking view.
  */
 import { formatRupees } from '@storefront/shared/money';
 import { priceLine } from '@storefront/shared/pricing';
 import { href } from '@storefront/shared/routes';
-import { expect, test } from '../../fixtures';
-import { emptyCart, findTieredProductWithOptions, shipOrder } from './helpers';
+import { DEMO_BUYER, expect, test } from '../../fixtures';
+import { emptyCart, findTieredProductWithOptions, shipOrder, type VariantChoice } from './helpers';
+
+const SOURCE = 'Ex-india custom';
 
 test('a buyer fills a cart across a tier boundary, checks out, finds the order and tracks it', async ({
   page,
-  login,
   navigate,
 }) => {
-  const session = await login();
-  await emptyCart(page.request, session.access_token);
-  const { product, boundary } = await findTieredProductWithOptions(page.request);
+  // The demo buyer's cart, emptied through the API, so the journey starts from nothing.
+  const setup = await page.request.post('/api/user/login', { data: DEMO_BUYER });
+  await emptyCart(page.request, ((await setup.json()) as { access_token: string }).access_token);
+
+  const { product, boundary, choices } = await findTieredProductWithOptions(page.request);
+  const [below, above] = choices;
   const pricing = {
     spPaise: Math.round(product.sp * 100),
     tiers: product.priceTiers.map((tier) => ({
@@ -25,33 +31,88 @@ test('a buyer fills a cart across a tier boundary, checks out, finds the order a
       pricePaise: Math.round(tier.price * 100),
     })),
   };
-  const unit = (quantity: number) =>
-    formatRupees(priceLine(pricing, quantity, 'Ex-india custom').unitPaise);
+  /** The shared pricing function's answer for a quantity, as the page writes rupees. */
+  const price = (quantity: number) => {
+    const { unitPaise, lineTotalPaise } = priceLine(pricing, quantity, SOURCE);
+    return { unit: formatRupees(unitPaise), line: formatRupees(lineTotalPaise), lineTotalPaise };
+  };
+  expect(price(boundary).unit).not.toBe(price(boundary + 1).unit);
 
-  // Add to Cart at the last quantity of the first tier.
-  await navigate(`${href.product(product._id)}?qty=${boundary - 1}`);
+  async function choose(choice: VariantChoice, quantity: number) {
+    for (const [i, option] of product.options.entries())
+      await page.getByLabel(option.name, { exact: true }).selectOption(choice.values[i]!);
+    await page.getByLabel('Quantity', { exact: true }).fill(String(quantity));
+  }
+
+  // Logged out: Add to Cart asks for a login, and the login form brings the choices back.
+  await navigate(href.product(product._id));
+  await choose(below, boundary - 1);
+  await page.getByRole('button', { name: 'Add to Cart' }).click();
+  await expect(page).toHaveURL(/\/auth\?returnUrl=/);
+  const form = page.getByRole('form', { name: 'Login' });
+  await form.getByLabel('Email').fill(DEMO_BUYER.email);
+  await form.getByLabel('Password').fill(DEMO_BUYER.password);
+  await form.getByRole('button', { name: 'Login' }).click();
+  await expect(page.getByText('Welcome back!', { exact: true })).toBeVisible();
+  await expect(page).toHaveURL(new RegExp(`${href.product(product._id)}\\?`));
+  await expect(page.getByLabel('Quantity', { exact: true })).toHaveValue(String(boundary - 1));
+
+  // One variant just below the boundary, the other just above it.
   await page.getByRole('button', { name: 'Add to Cart' }).click();
   await expect(
     page.getByText(`${boundary - 1} item(s) added to your cart.`, { exact: true }),
   ).toBeVisible();
+  await choose(above, boundary + 1);
   await page.getByRole('button', { name: 'Add to Cart' }).click();
-  await expect(page.getByTestId('cart-count')).toHaveText(String(2 * (boundary - 1)));
+  await expect(
+    page.getByText(`${boundary + 1} item(s) added to your cart.`, { exact: true }),
+  ).toBeVisible();
+  await expect(page.getByTestId('cart-count')).toHaveText(String(2 * boundary));
 
-  // The cart: one line with both adds; setting the boundary, then one more, reprices the line.
+  // The cart: the first tier's unit price on one line, the second tier's on the other.
   await navigate(href.cart());
-  const quantity = page.getByRole('textbox', { name: `Quantity of ${product.name}` });
-  await quantity.fill(String(boundary));
+  const lines = page.getByTestId('cart-line');
+  await expect(lines).toHaveCount(2);
+  const lineOf = (choice: VariantChoice) =>
+    lines.filter({ has: page.getByText(choice.variant.option1, { exact: true }) });
+  const first = lineOf(below);
+  const second = lineOf(above);
+  const tier1Unit = await first.getByTestId('unit-price').textContent();
+  expect(tier1Unit).toBe(price(boundary - 1).unit);
+  await expect(first.getByTestId('line-total')).toHaveText(price(boundary - 1).line);
+  await expect(second.getByTestId('unit-price')).toHaveText(price(boundary + 1).unit);
+  await expect(second.getByTestId('line-total')).toHaveText(price(boundary + 1).line);
+  await expect(page.getByTestId('cart-subtotal')).toHaveText(
+    formatRupees(price(boundary - 1).lineTotalPaise + price(boundary + 1).lineTotalPaise),
+  );
+
+  // Two clicks on + cross the boundary; after the 500 ms pause one PATCH carries the result.
   const patched = page.waitForResponse(
     (response) => response.request().method() === 'PATCH' && response.ok(),
   );
-  await quantity.fill(String(boundary + 1));
-  await expect(page.getByTestId('unit-price')).toHaveText(unit(boundary + 1));
-  expect((await patched).request().postDataJSON()).toMatchObject({ quantity: boundary + 1 });
-  await expect(page.getByTestId('cart-count')).toHaveText(String(boundary + 1));
+  const increase = first.getByRole('button', { name: `Increase quantity of ${product.name}` });
+  await increase.click();
+  await increase.click();
+  const patch = await patched;
+  expect(patch.request().postDataJSON()).toEqual({
+    quantity: boundary + 1,
+    source: SOURCE,
+    variantIndex: below.variant.variantIndex,
+  });
+  const totalPaise = 2 * price(boundary + 1).lineTotalPaise;
+  const expectCartAfterTheEdit = async () => {
+    await expect(first.getByRole('textbox')).toHaveValue(String(boundary + 1));
+    await expect(first.getByTestId('unit-price')).toHaveText(price(boundary + 1).unit);
+    await expect(first.getByTestId('line-total')).toHaveText(price(boundary + 1).line);
+    await expect(page.getByTestId('cart-subtotal')).toHaveText(formatRupees(totalPaise));
+    await expect(page.getByText(`Subtotal (${2 * (boundary + 1)} items)`)).toBeVisible();
+    await expect(page.getByTestId('cart-count')).toHaveText(String(2 * (boundary + 1)));
+  };
+  await expectCartAfterTheEdit();
+  expect(tier1Unit).not.toBe(price(boundary + 1).unit);
+  // What the server stored, read back.
   await page.reload();
-  await expect(quantity).toHaveValue(String(boundary + 1));
-  await expect(page.getByTestId('unit-price')).toHaveText(unit(boundary + 1));
-  expect(unit(boundary + 1)).not.toBe(unit(boundary));
+  await expectCartAfterTheEdit();
 
   // Checkout: a missing city is refused with its message; the full address creates the order.
   await page.getByRole('link', { name: 'Proceed to Checkout' }).click();
@@ -85,7 +146,8 @@ test('a buyer fills a cart across a tier boundary, checks out, finds the order a
   await expect(cards).toHaveCount(1);
   await cards.getByRole('link', { name: 'View Details' }).click();
   await expect(page.getByRole('heading', { name: `Order ${mkpOrderId}` })).toBeVisible();
-  await expect(page.getByText('Seller SKU:').first()).toBeVisible();
+  await expect(page.getByText('Seller SKU:')).toHaveCount(2);
+  await expect(page.getByTestId('order-total')).toHaveText(formatRupees(totalPaise));
   await expect(page.getByRole('link', { name: 'Pay Now' })).toBeVisible();
 
   // Paid through the sandbox gateway, then shipped by the operator.

@@ -8,7 +8,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { APIRequestContext } from '@playwright/test';
 import type { CartResponse } from '@storefront/shared/cart';
-import type { ProductDetail } from '@storefront/shared/catalog';
+import type { ProductDetail, ProductVariant } from '@storefront/shared/catalog';
 import type { Order } from '@storefront/shared/orders';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
@@ -17,9 +17,31 @@ export interface TieredProduct {
   product: ProductDetail;
   /** The last quantity of the first tier: one more reaches the second. */
   boundary: number;
+  /** Two variants a buyer can choose with the option selectors, with the value of each option. */
+  choices: [VariantChoice, VariantChoice];
 }
 
-/** A product whose first option combination is a variant, with at least two price tiers. */
+export interface VariantChoice {
+  variant: ProductVariant;
+  /** The value to select in each option's selector, in the options' order. */
+  values: string[];
+}
+
+/** The variants whose option1 is one value of each option, joined by ', ' (spec §3). */
+function selectableVariants(product: ProductDetail): VariantChoice[] {
+  return product.varients.flatMap((variant) => {
+    const values = variant.option1.split(', ');
+    const fits =
+      values.length === product.options.length &&
+      product.options.every((option, i) => option.values.includes(values[i] ?? ''));
+    return fits ? [{ variant, values }] : [];
+  });
+}
+
+/**
+ * A product with options whose first option combination is a variant, with at least two
+ * selectable variants and at least two price tiers, the first ending below 50 units.
+ */
 export async function findTieredProductWithOptions(
   request: APIRequestContext,
 ): Promise<TieredProduct> {
@@ -30,15 +52,17 @@ export async function findTieredProductWithOptions(
       const detail = await request.get(`/api/products/product/${_id}`);
       const product = ((await detail.json()) as { payload: ProductDetail }).payload;
       const first = product.options.map((option) => option.values[0]).join(', ');
+      const choices = selectableVariants(product);
       const [tier] = product.priceTiers;
       if (
         product.options.length > 0 &&
-        product.varients.some((variant) => variant.option1 === first) &&
+        choices.some((choice) => choice.variant.option1 === first) &&
+        choices.length > 1 &&
         product.priceTiers.length > 1 &&
         tier !== undefined &&
         tier.maxQuantity < 50
       ) {
-        return { product, boundary: tier.maxQuantity };
+        return { product, boundary: tier.maxQuantity, choices: [choices[0]!, choices[1]!] };
       }
     }
   }
@@ -80,7 +104,7 @@ export async function placeOrderThroughApi(
     data: {
       quantity: 2,
       source: 'Ex-india custom',
-      variantIndex: product.varients.findIndex((variant) => variant.option1 === first),
+      variantIndex: product.varients.find((variant) => variant.option1 === first)?.variantIndex,
     },
   });
   if (!added.ok()) throw new Error(`cart add: ${added.status()} ${await added.text()}`);

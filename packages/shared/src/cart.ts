@@ -30,7 +30,10 @@ export const Quantity = z
 
 export const Source = z.enum(SHIPPING_SOURCES, { error: SOURCE_MESSAGE });
 
-/** The position of the chosen variant in the product's `varients`; absent or null without options. */
+/**
+ * The chosen variant's `variantIndex`, as the product detail gives it on each of its `varients`
+ * (decision 028); absent or null without options.
+ */
 export const VariantIndex = z
   .number({ error: 'variantIndex must be a whole number' })
   .int({ error: 'variantIndex must be a whole number' })

@@ -35,7 +35,17 @@ export const ProductOption = z.object({ name: z.string(), values: z.array(z.stri
 export type ProductOption = z.infer<typeof ProductOption>;
 
 /** A variant's option1 is the selected option values joined by comma and space (spec §3). */
-export const ProductVariant = z.object({ option1: z.string(), sku: z.string() });
+/**
+ * A variant (spec §3): option1 is the selected option values joined by ', '. `variantIndex` is
+ * the number the cart API takes for this variant (decision 028): its stored position, which
+ * stays the same when another variant is removed, so it may differ from the variant's place in
+ * `varients`.
+ */
+export const ProductVariant = z.object({
+  option1: z.string(),
+  sku: z.string(),
+  variantIndex: z.number().int().min(0),
+});
 export type ProductVariant = z.infer<typeof ProductVariant>;
 
 export const PriceTierOut = z.object({

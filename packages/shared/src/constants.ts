@@ -48,6 +48,11 @@ export const PHONE_MIN = 10;
 /** Cart and order quantity bounds: at least 1 (spec §5), at most a sane B2B maximum. */
 export const QUANTITY_MIN = 1;
 export const QUANTITY_MAX = 100_000;
+/**
+ * Lines (product, variant, source) one cart may hold: every cart answer prices every line, and
+ * an order snapshots each line, so a cart stays a size a buyer can review (decision 027).
+ */
+export const CART_LINES_MAX = 200;
 
 export const SEARCH_INDEX = 'product_index';
 export const MULTIPLE_PRODUCTS_MAX = 100;

@@ -342,7 +342,8 @@ export const orderLines = pgTable(
     orderId: oid('order_id')
       .notNull()
       .references(() => orders.id, { onDelete: 'cascade' }),
-    position: smallint('position').notNull(),
+    /** The line's place in the order: integer, as a cart from before CART_LINES_MAX may be long. */
+    position: integer('position').notNull(),
     productId: oid('product_id').notNull(),
     variantIndex: smallint('variant_index'),
     title: text('title').notNull(),

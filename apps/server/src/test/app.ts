@@ -12,6 +12,7 @@ import pg from 'pg';
 import { buildApp } from '../app.js';
 import { loadConfig, type Config } from '../config.js';
 import { connectPglite, connectPostgres, type Database } from '../db/connect.js';
+import type { OrdersModuleOptions } from '../modules/orders/routes.js';
 import type { PaymentsModuleOptions } from '../modules/payments/module.js';
 import { seedCatalog } from '../seed/seed.js';
 
@@ -23,6 +24,8 @@ export const adminDatabaseUrl =
 export interface TestApp {
   app: FastifyInstance;
   database: Database;
+  /** The PostgreSQL database's URL (TEST_DB=postgres); undefined on PGlite. */
+  databaseUrl: string | undefined;
   config: Config;
   close(): Promise<void>;
 }
@@ -46,13 +49,18 @@ async function createPostgresDatabase(): Promise<{ url: string; drop(): Promise<
   };
 }
 
-export async function createTestDatabase(): Promise<{ database: Database; drop(): Promise<void> }> {
+export async function createTestDatabase(): Promise<{
+  database: Database;
+  url?: string;
+  drop(): Promise<void>;
+}> {
   if (testDbKind === 'postgres') {
     const created = await createPostgresDatabase();
     const database = connectPostgres(created.url, 20);
     await database.migrate();
     return {
       database,
+      url: created.url,
       async drop() {
         await database.close();
         await created.drop();
@@ -71,11 +79,12 @@ export interface TestAppOptions {
   /** The app's clock (default: real time). */
   clock?: () => Date;
   payments?: PaymentsModuleOptions;
+  orders?: OrdersModuleOptions;
 }
 
 export async function buildTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const dataDir = mkdtempSync(join(tmpdir(), 'storefront-test-'));
-  const { database, drop } = await createTestDatabase();
+  const { database, url, drop } = await createTestDatabase();
   if (options.products) await seedCatalog(database.db, { products: options.products });
   const config = loadConfig(
     {
@@ -92,11 +101,13 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
     database,
     clock: options.clock,
     payments: options.payments,
+    orders: options.orders,
   });
   await app.ready();
   return {
     app,
     database,
+    databaseUrl: url,
     config,
     async close() {
       await app.close();

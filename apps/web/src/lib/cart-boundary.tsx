@@ -1,7 +1,8 @@
 /**
- * The cart boundary of the header (item-count badge) and the product page (Add to Cart).
- * The cart issue plugs in by rendering <CartContext value={...}> with the buyer's cart; until
- * then the count is 0 and adding an item fails honestly instead of pretending to succeed.
+ * The cart boundary of the header (item-count badge) and the product page (Add to Cart), so
+ * that neither imports the cart feature: features/cart's CartProvider (mounted by the root
+ * layout) renders <CartContext value={...}> with the buyer's cart. Outside a provider the count
+ * is 0 and adding an item fails instead of pretending to succeed.
  */
 import { createContext, useContext } from 'react';
 
@@ -18,6 +19,7 @@ export interface CartBoundary {
   addItem: (line: CartLineInput) => Promise<void>;
 }
 
+/** The value outside a CartProvider. */
 export const NO_CART: CartBoundary = {
   itemCount: 0,
   addItem: () => Promise.reject(new Error('Failed to add item to cart.')),

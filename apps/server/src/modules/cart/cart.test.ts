@@ -1,9 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CartResponse } from '@storefront/shared/cart';
-import { QUANTITY_MAX } from '@storefront/shared/constants';
-import { buildTestApp, type TestApp } from '../../test/app.js';
+import type { ProductDetail } from '@storefront/shared/catalog';
+import { sql } from 'drizzle-orm';
+import { CART_LINES_MAX, QUANTITY_MAX } from '@storefront/shared/constants';
+import { SHIPPING_SOURCES } from '@storefront/shared/pricing';
+import { buildTestApp, testDbKind, type TestApp } from '../../test/app.js';
 import { createBuyer, type TestBuyer } from '../../test/buyers.js';
-import { insertFixtures } from '../../test/catalog-fixtures.js';
+import { insertFixtures, insertProducts } from '../../test/catalog-fixtures.js';
 
 let t: TestApp;
 let ids: Awaited<ReturnType<typeof insertFixtures>>;
@@ -66,15 +69,17 @@ describe('statements per cart call (bench/README.md)', () => {
   const statements = (response: { headers: Record<string, unknown> }) =>
     Number(response.headers['x-sql-statements']);
 
-  it('reads a cart of several products in two statements, and adds a line in four', async () => {
+  it('reads a cart of several products in two statements, and adds a line in six', async () => {
     const buyer = await createBuyer(t);
     const added = await call(buyer, 'POST', `/api/cart/items/${ids.tiered}`, {
       quantity: 2,
       source: 'Ex-china',
     });
     expect(added.statusCode, added.body).toBe(200);
-    // The session check, the product for its rules, the upsert, the cart answered back.
-    expect(statements(added)).toBe(4);
+    // The session check; in one transaction the product for its rules read with the buyer's
+    // row locked, and the capped upsert; the cart answered back. node-postgres sends BEGIN and
+    // COMMIT as statements of their own, PGlite's transaction does not.
+    expect(statements(added)).toBe(testDbKind === 'postgres' ? 6 : 4);
     await add(buyer, ids.cheap, { quantity: 1, source: 'Ex-india custom' });
     await add(buyer, ids.shirt, { quantity: 1, source: 'Ex-india custom', variantIndex: 1 });
 
@@ -216,6 +221,48 @@ describe('variant rules (spec §5)', () => {
     expect((await cartOf(buyer)).lines).toEqual([]);
   });
 
+  it('each variant’s variantIndex from the product detail adds that variant, gaps and all (decision 028)', async () => {
+    const [id] = await insertProducts(t, [
+      {
+        name: 'Gapped Gloves',
+        code: 'TST-GAPS',
+        spPaise: 50_00,
+        options: [{ name: 'Size', values: ['S', 'M', 'L'] }],
+        variants: ['S', 'M', 'L'],
+      },
+    ]);
+    // 'S' is withdrawn: the remaining variants keep their positions 1 and 2.
+    await t.database.db.execute(
+      sql`DELETE FROM product_variants WHERE product_id = ${id!} AND position = 0`,
+    );
+    const detail = await t.app.inject({ method: 'GET', url: `/api/products/product/${id!}` });
+    const { varients } = detail.json().payload as ProductDetail;
+    expect(varients).toEqual([
+      { option1: 'M', sku: 'TST-GAPS-V2', variantIndex: 1 },
+      { option1: 'L', sku: 'TST-GAPS-V3', variantIndex: 2 },
+    ]);
+
+    const buyer = await createBuyer(t);
+    for (const variant of varients) {
+      const cart = await add(buyer, id!, {
+        quantity: 1,
+        source: 'Ex-china',
+        variantIndex: variant.variantIndex,
+      });
+      expect(cart.lines.at(-1)).toMatchObject({ option1: variant.option1, sku: variant.sku });
+    }
+    // The place in the list is not the index: 0 names the withdrawn variant.
+    const byPlace = await call(buyer, 'POST', `/api/cart/items/${id!}`, {
+      quantity: 1,
+      source: 'Ex-china',
+      variantIndex: 0,
+    });
+    expect(byPlace.json()).toEqual({
+      code: 'variant_unavailable',
+      detail: 'Selected product variant combination (#0) is not available.',
+    });
+  });
+
   it('a product without options takes no variantIndex', async () => {
     const buyer = await createBuyer(t);
     const response = await call(buyer, 'POST', `/api/cart/items/${ids.tiered}`, {
@@ -307,6 +354,88 @@ describe('input validation', () => {
     expect(response.statusCode).toBe(400);
     expect(response.json()).toMatchObject({ code: 'quantity_too_large' });
     expect((await cartOf(buyer)).lines[0]!.quantity).toBe(QUANTITY_MAX);
+  });
+});
+
+describe(`at most ${CART_LINES_MAX} lines per cart`, () => {
+  const TOO_MANY = {
+    code: 'cart_too_many_lines',
+    detail: `Your cart already holds ${CART_LINES_MAX} different items, the most it can hold. Check out or remove an item before adding another.`,
+  };
+  /** Products without options, enough for more lines than a cart may hold (3 sources each). */
+  let simple: string[];
+  beforeAll(async () => {
+    simple = await insertProducts(
+      t,
+      Array.from({ length: 80 }, (_, i) => ({
+        name: `Line Filler ${i}`,
+        code: `TST-FILL-${i}`,
+        spPaise: 10_00,
+      })),
+    );
+  });
+  /** Every (product, source) key of the filler products, in a fixed order. */
+  const keys = () =>
+    simple.flatMap((productId) => SHIPPING_SOURCES.map((source) => ({ productId, source })));
+
+  /** Fills the buyer's cart with `count` lines straight in the database. */
+  async function fill(buyer: TestBuyer, count: number) {
+    const rows = keys().slice(0, count);
+    await t.database.db.execute(
+      sql`INSERT INTO cart_lines (user_id, product_id, source, quantity)
+          SELECT ${buyer.id}, x.product_id, x.source, 1
+            FROM jsonb_to_recordset(${JSON.stringify(
+              rows.map((r) => ({ product_id: r.productId, source: r.source })),
+            )}::jsonb) AS x(product_id text, source text)`,
+    );
+  }
+  const lineCount = async (buyer: TestBuyer) => (await cartOf(buyer)).lineCount;
+
+  it(`the ${CART_LINES_MAX}th line is added and a new line after it is refused`, async () => {
+    const buyer = await createBuyer(t);
+    await fill(buyer, CART_LINES_MAX - 1);
+    const last = keys()[CART_LINES_MAX - 1]!;
+    const next = keys()[CART_LINES_MAX]!;
+    const added = await add(buyer, last.productId, { quantity: 1, source: last.source });
+    expect(added.lineCount).toBe(CART_LINES_MAX);
+
+    const refused = await call(buyer, 'POST', `/api/cart/items/${next.productId}`, {
+      quantity: 1,
+      source: next.source,
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toEqual(TOO_MANY);
+    expect(await lineCount(buyer)).toBe(CART_LINES_MAX);
+
+    // A full cart still takes more of a line it holds, and a new line once one is removed.
+    const more = await add(buyer, last.productId, { quantity: 4, source: last.source });
+    expect(
+      more.lines.find((l) => l.productId === last.productId && l.source === last.source),
+    ).toMatchObject({ quantity: 5 });
+    const removed = await call(buyer, 'DELETE', `/api/cart/items/${last.productId}`, {
+      source: last.source,
+    });
+    expect(removed.statusCode).toBe(200);
+    expect((await add(buyer, next.productId, { quantity: 1, source: next.source })).lineCount).toBe(
+      CART_LINES_MAX,
+    );
+  });
+
+  it('concurrent adds of new lines never take a cart past the limit', async () => {
+    const buyer = await createBuyer(t);
+    await fill(buyer, CART_LINES_MAX - 10);
+    const fresh = keys().slice(CART_LINES_MAX - 10, CART_LINES_MAX + 20);
+    const responses = await Promise.all(
+      fresh.map(({ productId, source }) =>
+        call(buyer, 'POST', `/api/cart/items/${productId}`, { quantity: 1, source }),
+      ),
+    );
+    const statuses = responses.map((r) => r.statusCode);
+    expect(statuses.filter((s) => s === 200)).toHaveLength(10);
+    expect(statuses.filter((s) => s === 400)).toHaveLength(20);
+    for (const refused of responses.filter((r) => r.statusCode === 400))
+      expect(refused.json()).toEqual(TOO_MANY);
+    expect(await lineCount(buyer)).toBe(CART_LINES_MAX);
   });
 });
 

@@ -15,14 +15,13 @@ import {
   type CartLineView,
   type CartResponse,
 } from '@storefront/shared/cart';
-import { QUANTITY_MAX } from '@storefront/shared/constants';
+import { CART_LINES_MAX, QUANTITY_MAX } from '@storefront/shared/constants';
 import { paiseToRupees } from '@storefront/shared/money';
 import { priceLine, type LinePrice } from '@storefront/shared/pricing';
 import type { Db } from '../../db/connect.js';
 import { invalid, notFound } from '../../lib/errors.js';
 import {
   pricingColumns,
-  productsForPricing,
   toProductForPricing,
   type PricingRow,
   type ProductForPricing,
@@ -140,8 +139,14 @@ export async function getCart(db: Db, userId: string): Promise<CartResponse> {
 const lineNotFound = () => notFound('cart_line_not_found', 'This item is not in your cart');
 
 /**
- * Adds to the line with the same product, variant and source, or creates it. The sum is capped
- * in the same statement (the ON CONFLICT's WHERE), so two concurrent adds cannot exceed it.
+ * Adds to the line with the same product, variant and source, or creates it. Both caps are
+ * enforced by the database inside one transaction, so concurrent adds cannot exceed them:
+ * - the product is read with the buyer's row locked (FOR NO KEY UPDATE), so the adds of one
+ *   buyer run one after another and each counts the lines the previous ones committed (Read
+ *   Committed takes a new snapshot per statement);
+ * - the upsert then inserts a new line only while the cart holds fewer than CART_LINES_MAX, and
+ *   raises an existing line only while its sum stays within QUANTITY_MAX (the ON CONFLICT's
+ *   WHERE). Its answer says which cap refused it.
  */
 export async function addItem(
   db: Db,
@@ -149,23 +154,47 @@ export async function addItem(
   productId: string,
   body: CartItemAddBody,
 ): Promise<void> {
-  const product = (await productsForPricing(db, [productId])).get(productId);
-  if (!product) throw notFound('product_not_found', 'Product not found');
   const variantIndex = body.variantIndex ?? null;
-  checkVariant(product, variantIndex);
-  const result = await db.execute(
-    sql`INSERT INTO cart_lines (user_id, product_id, variant_index, source, quantity)
-        VALUES (${userId}, ${productId}, ${variantIndex}, ${body.source}, ${body.quantity})
-        ON CONFLICT ON CONSTRAINT cart_lines_key DO UPDATE
-          SET quantity = cart_lines.quantity + excluded.quantity, updated_at = now()
-          WHERE cart_lines.quantity + excluded.quantity <= ${QUANTITY_MAX}
-        RETURNING quantity`,
-  );
-  if (result.rows.length === 0)
-    throw invalid(
-      'quantity_too_large',
-      `A cart line holds at most ${QUANTITY_MAX} units; this would exceed it`,
+  const outcome = await db.transaction(async (tx) => {
+    const read = await tx.execute(
+      sql`SELECT ${pricingColumns} FROM users u, products p
+           WHERE u.id = ${userId} AND p.id = ${productId}
+             FOR NO KEY UPDATE OF u`,
     );
+    const row = read.rows[0] as PricingRow | undefined;
+    if (!row) throw notFound('product_not_found', 'Product not found');
+    checkVariant(toProductForPricing(row), variantIndex);
+    const result = await tx.execute(
+      sql`WITH cart AS (
+            SELECT count(*) AS lines,
+                   coalesce(bool_or(product_id = ${productId}
+                       AND variant_index IS NOT DISTINCT FROM ${variantIndex}::smallint
+                       AND source = ${body.source}), false) AS has_line
+              FROM cart_lines WHERE user_id = ${userId}
+          ), added AS (
+            INSERT INTO cart_lines (user_id, product_id, variant_index, source, quantity)
+            SELECT ${userId}, ${productId}, ${variantIndex}::smallint, ${body.source},
+                   ${body.quantity}::integer
+              FROM cart WHERE cart.has_line OR cart.lines < ${CART_LINES_MAX}
+            ON CONFLICT ON CONSTRAINT cart_lines_key DO UPDATE
+              SET quantity = cart_lines.quantity + excluded.quantity, updated_at = now()
+              WHERE cart_lines.quantity + excluded.quantity <= ${QUANTITY_MAX}
+            RETURNING quantity
+          )
+          SELECT cart.has_line, EXISTS (SELECT 1 FROM added) AS added FROM cart`,
+    );
+    return result.rows[0] as { has_line: boolean; added: boolean };
+  });
+  if (outcome.added) return;
+  if (!outcome.has_line)
+    throw invalid(
+      'cart_too_many_lines',
+      `Your cart already holds ${CART_LINES_MAX} different items, the most it can hold. Check out or remove an item before adding another.`,
+    );
+  throw invalid(
+    'quantity_too_large',
+    `A cart line holds at most ${QUANTITY_MAX} units; this would exceed it`,
+  );
 }
 
 /** Sets the quantity of the buyer's line keyed by product, variant and source. */

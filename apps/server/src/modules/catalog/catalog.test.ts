@@ -180,6 +180,8 @@ describe('GET /api/products/product/{id}', () => {
     expect(product.varients.map((v) => v.option1)).toEqual(
       first.values.flatMap((a) => second.values.map((b) => `${a}, ${b}`)),
     );
+    // Each variant carries the index the cart takes for it: the seed's positions, 0 to n-1.
+    expect(product.varients.map((v) => v.variantIndex)).toEqual(product.varients.map((_, i) => i));
   });
 
   it('reads a product in at most 2 SQL statements', async () => {

@@ -35,7 +35,7 @@ interface DetailRow extends SummaryRow {
   location: string;
   options: { name: string; values: string[] }[];
   tiers: { minQuantity: number; maxQuantity: number; pricePaise: number }[] | null;
-  variants: { option1: string; sku: string }[] | null;
+  variants: { option1: string; sku: string; variantIndex: number }[] | null;
 }
 
 const summaryColumns = sql`
@@ -49,7 +49,8 @@ const detailColumns = sql`
   (SELECT json_agg(json_build_object('minQuantity', t.min_quantity, 'maxQuantity', t.max_quantity,
                                      'pricePaise', t.price_paise) ORDER BY t.min_quantity)
      FROM product_price_tiers t WHERE t.product_id = p.id) AS tiers,
-  (SELECT json_agg(json_build_object('option1', v.option1, 'sku', v.sku) ORDER BY v.position)
+  (SELECT json_agg(json_build_object('option1', v.option1, 'sku', v.sku,
+                                     'variantIndex', v.position) ORDER BY v.position)
      FROM product_variants v WHERE v.product_id = p.id) AS variants`;
 
 const productJoins = sql`

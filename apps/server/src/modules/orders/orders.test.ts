@@ -188,6 +188,60 @@ describe('POST /api/orders/', () => {
     expect(order.pStatus).toBe('UP');
   });
 
+  it('tampered prices and totals never change what is stored or charged (decision 013)', async () => {
+    const buyer = await createBuyer(t);
+    await fillCart(buyer);
+    const cartUrl = `/api/cart/items/${ids.tiered}`;
+    const tamperedCart = [
+      { quantity: 1, source: 'Ex-india custom', unitPrice: 0.01 },
+      { quantity: 1, source: 'Ex-india custom', lineTotal: 0.01, subtotal: 0.01 },
+    ];
+    for (const payload of tamperedCart)
+      for (const method of ['POST', 'PATCH'] as const) {
+        const response = await t.app.inject({
+          method,
+          url: cartUrl,
+          headers: buyer.headers,
+          payload,
+        });
+        expect(response.statusCode).toBe(400);
+      }
+    const tamperedOrder = {
+      total_amount: 0.01,
+      orderDetails: [{ title: 'x', sku: 'x', consumerPrice: 0.01, quantity: 12 }],
+    };
+    expect((await placeOrder(buyer, { ...ADDRESS, ...tamperedOrder }, 'tampered')).statusCode).toBe(
+      400,
+    );
+
+    const order: Order = (await placeOrder(buyer, ADDRESS, 'honest')).json().payload;
+    const id = order._id.$oid;
+    // Stored: ₹109.25 × 10 and ₹154.31 × 2, ₹1,401.12 in all, in paise.
+    const stored = await t.database.db.execute(
+      sql`SELECT o.total_paise, l.unit_price_paise, l.quantity, l.line_total_paise
+            FROM orders o JOIN order_lines l ON l.order_id = o.id
+           WHERE o.id = ${id} ORDER BY l.position`,
+    );
+    expect(stored.rows.map((r) => Object.values(r).map(Number))).toEqual([
+      [140112, 10925, 10, 109250],
+      [140112, 15431, 2, 30862],
+    ]);
+    // Charged: the payment attempt and the gateway's transaction carry the stored total.
+    const pay = await t.app.inject({
+      method: 'GET',
+      url: `/api/payments/pay/${id}`,
+      headers: buyer.headers,
+    });
+    expect(pay.statusCode, pay.body).toBe(200);
+    const charged = await t.database.db.execute(
+      sql`SELECT p.amount_paise AS attempt, g.amount_paise AS gateway
+            FROM payments p JOIN sandbox_gateway_transactions g
+              ON g.transaction_id = p.merchant_transaction_id
+           WHERE p.order_id = ${id}`,
+    );
+    expect(charged.rows.map((r) => Object.values(r).map(Number))).toEqual([[140112, 140112]]);
+  });
+
   it('a __proto__ key changes nothing', async () => {
     const buyer = await createBuyer(t);
     await fillCart(buyer);
@@ -262,6 +316,45 @@ describe('POST /api/orders/', () => {
     );
     expect(result.body.payload.mkpOrderId).toBe('MKP-20261122-7K3F9Q');
     expect(await countOrders(buyer.id)).toBe(2);
+  });
+
+  it('a cart longer than 32,767 lines (stored before the line limit) still checks out', async () => {
+    // Order line positions were smallint, and such a cart made checkout fail with a 500.
+    const buyer = await createBuyer(t);
+    const lines = 32_770;
+    const products = Math.ceil(lines / 3);
+    const copies = sql`SELECT 'dd' || lpad(to_hex(g), 22, '0') AS id, g
+                         FROM generate_series(1, ${products}) g`;
+    // Copies of one product, three lines each; without the search triggers, which are not
+    // what this test is about and would take most of its time.
+    await t.database.db.transaction(async (tx) => {
+      await tx.execute(sql`SET LOCAL session_replication_role = replica`);
+      await tx.execute(
+        sql`INSERT INTO products (id, code, name, category_id, subcategory_id, description_html,
+                description_text, weight_grams, hsn, location, mrp_paise, sp_paise)
+            SELECT c.id, 'TST-LONG-' || c.g, p.name, p.category_id, p.subcategory_id, '', '',
+                   p.weight_grams, p.hsn, p.location, p.mrp_paise, p.sp_paise
+              FROM products p, (${copies}) c
+             WHERE p.id = ${ids.cheap}`,
+      );
+    });
+    await t.database.db.execute(
+      sql`INSERT INTO cart_lines (user_id, product_id, source, quantity)
+          SELECT ${buyer.id}, c.id, s.source, 1
+            FROM (${copies}) c,
+                 unnest(ARRAY['Ex-china', 'Ex-india custom', 'doorstep delivery']) s(source)
+           LIMIT ${lines}`,
+    );
+
+    const response = await placeOrder(buyer);
+    expect(response.statusCode, response.body.slice(0, 300)).toBe(201);
+    const order: Order = response.json().payload;
+    expect(order.orderDetails).toHaveLength(lines);
+    const stored = await t.database.db.execute(
+      sql`SELECT count(*)::int AS n, max(position) AS last FROM order_lines
+           WHERE order_id = ${order._id.$oid}`,
+    );
+    expect(stored.rows[0]).toEqual({ n: lines, last: lines - 1 });
   });
 
   it('order numbers carry the date in India', () => {

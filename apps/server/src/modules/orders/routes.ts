@@ -20,16 +20,21 @@ const buyer = (request: FastifyRequest) => request.userId!;
 
 const CreateHeaders = z.object({ [IDEMPOTENCY_KEY_HEADER]: IdempotencyKey.optional() });
 
+export interface OrdersModuleOptions {
+  /** How long a checkout waits for a duplicate still in flight before 409 (default 5 s). */
+  lockTimeoutMs?: number;
+}
+
 /** The buyer's orders API and, in its own scope, the operator commands. */
-export function orderRoutes(context: ModuleContext) {
+export function orderRoutes(context: ModuleContext, options: OrdersModuleOptions = {}) {
   return async (fastify: FastifyInstance) => {
-    await fastify.register(buyerOrderRoutes(context));
+    await fastify.register(buyerOrderRoutes(context, options));
     await fastify.register(operatorRoutes(context));
   };
 }
 
 /** Spec §7 orders calls; every route is the signed-in buyer's own. */
-function buyerOrderRoutes({ db, authenticate }: ModuleContext) {
+function buyerOrderRoutes({ db, authenticate }: ModuleContext, options: OrdersModuleOptions) {
   return async (fastify: FastifyInstance) => {
     const app = fastify.withTypeProvider<ZodTypeProvider>();
     // Before validation: an anonymous caller gets 401, not a description of the payload.
@@ -61,6 +66,7 @@ function buyerOrderRoutes({ db, authenticate }: ModuleContext) {
           buyer(request),
           request.body,
           request.headers[IDEMPOTENCY_KEY_HEADER],
+          { lockTimeoutMs: options.lockTimeoutMs },
         );
         if (result.replayed) reply.header('idempotent-replayed', 'true');
         return reply.status(201).send(result.body);

@@ -9,8 +9,10 @@
  *   claimed with INSERT … ON CONFLICT DO NOTHING in that same transaction, with a fingerprint of
  *   the request, and the response is stored with it. A duplicate blocks on the claim until the
  *   first commits, then replays the stored response; if the first fails, nothing was kept and
- *   the duplicate runs as the first. A crash before commit leaves nothing, so a retry creates
- *   the order; a crash after commit leaves the response, so a retry replays it.
+ *   the duplicate runs as the first. A duplicate that waits longer than the lock timeout gets
+ *   409 `order_in_flight` (the IETF Idempotency-Key draft's answer to a request still being
+ *   processed). A crash before commit leaves nothing, so a retry creates the order; a crash
+ *   after commit leaves the response, so a retry replays it.
  * - Every status change is one guarded UPDATE plus a history row (`transitionOrderStatus`).
  */
 import { createHash, randomBytes } from 'node:crypto';
@@ -29,7 +31,7 @@ export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 type Executor = Pick<Db, 'execute'>;
 
 /** How long a duplicate request waits for the one holding its key (or its cart) before a 409. */
-const LOCK_TIMEOUT = '5s';
+export const ORDER_LOCK_TIMEOUT_MS = 5000;
 const LOCK_NOT_AVAILABLE = '55P03';
 const ORDER_NUMBER_ATTEMPTS = 5;
 
@@ -268,6 +270,12 @@ export interface CreateOrderResult {
 export interface CreateOrderOptions {
   /** Order numbers to try; tests give colliding ones to prove a collision is retried. */
   orderNumber?: () => string;
+  /**
+   * How long the order's transaction waits for a lock (the Idempotency-Key's claim held by a
+   * request still running, or the cart's lines held by another checkout) before answering 409
+   * `order_in_flight`. Default ORDER_LOCK_TIMEOUT_MS.
+   */
+  lockTimeoutMs?: number;
 }
 
 function isLockTimeout(error: unknown): boolean {
@@ -285,10 +293,13 @@ export async function createOrder(
   options: CreateOrderOptions = {},
 ): Promise<CreateOrderResult> {
   const orderNumber = options.orderNumber ?? newOrderNumber;
+  const lockTimeoutMs = options.lockTimeoutMs ?? ORDER_LOCK_TIMEOUT_MS;
+  if (!Number.isSafeInteger(lockTimeoutMs) || lockTimeoutMs < 1)
+    throw new RangeError(`lockTimeoutMs must be a positive whole number, not ${lockTimeoutMs}`);
   const requestHash = fingerprint(body);
   try {
     return await db.transaction(async (tx) => {
-      await tx.execute(sql.raw(`SET LOCAL lock_timeout = '${LOCK_TIMEOUT}'`));
+      await tx.execute(sql.raw(`SET LOCAL lock_timeout = ${lockTimeoutMs}`));
 
       if (idempotencyKey !== undefined) {
         const claimed = await tx
@@ -297,24 +308,26 @@ export async function createOrder(
           .onConflictDoNothing()
           .returning({ key: idempotencyKeys.key });
         if (claimed.length === 0) {
+          // The claim conflicted with a committed one (an uncommitted claim blocks the INSERT
+          // above until it commits or rolls back). A claim commits together with its response,
+          // and keys are never pruned (014), so this statement, with a fresh snapshot, finds
+          // both.
           const [stored] = await tx
-            .select()
+            .select({
+              requestHash: idempotencyKeys.requestHash,
+              responseBody: idempotencyKeys.responseBody,
+            })
             .from(idempotencyKeys)
             .where(
               and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, idempotencyKey)),
             );
-          if (stored && stored.requestHash !== requestHash)
+          if (stored!.requestHash !== requestHash)
             throw new AppError(
               'unprocessable',
               'idempotency_key_reused',
               'This Idempotency-Key was used with a different request',
             );
-          if (!stored || stored.responseStatus === null)
-            throw conflict(
-              'idempotency_in_flight',
-              'A request with this Idempotency-Key is still being processed; retry shortly',
-            );
-          return { body: stored.responseBody as OrderCreateResponse, replayed: true };
+          return { body: stored!.responseBody as OrderCreateResponse, replayed: true };
         }
       }
 
@@ -382,7 +395,7 @@ export async function createOrder(
             SELECT o.id, x.position, x."productId", x."variantIndex", x.title, x.sku,
                    x."sellerSku", x.source, x."unitPricePaise", x.quantity, x."lineTotalPaise"
               FROM o, jsonb_to_recordset(${JSON.stringify(lines)}::jsonb) AS x(
-                position smallint, "productId" text, "variantIndex" smallint, title text,
+                position integer, "productId" text, "variantIndex" smallint, title text,
                 sku text, "sellerSku" text, source text, "unitPricePaise" bigint,
                 quantity integer, "lineTotalPaise" bigint)
           ), h AS (

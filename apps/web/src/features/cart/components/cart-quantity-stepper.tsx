@@ -3,6 +3,10 @@
  * after the last keystroke or click; a cleared or zero box is held empty and sends nothing (and
  * shows the line's quantity again when left); minus is disabled at 1 or less. An edit still
  * waiting when the stepper goes away (the buyer moves on to checkout) is sent at once.
+ *
+ * An edit is compared with what the cart will hold once the edits already sent are answered
+ * (the last quantity sent), not with the cart's quantity of before: 3 → 5 (sent, unanswered)
+ * → 3 sends 3, and typing the 5 already on its way sends nothing more.
  */
 import { Minus, Plus } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
@@ -36,6 +40,8 @@ export function CartQuantityStepper({
   const waiting = useRef<(() => void) | undefined>(undefined);
   // Each edit's number: a settled send clears the box only if no newer edit came after it.
   const edit = useRef(0);
+  // The last send not yet answered, and the edit whose box it settles when it is.
+  const sent = useRef<{ quantity: number; edit: number } | undefined>(undefined);
 
   const text = draft ?? String(quantity);
   const current = draft === null ? quantity : draft === '' ? 0 : Number(draft);
@@ -53,8 +59,13 @@ export function CartQuantityStepper({
 
   function schedule(next: number) {
     cancelWaiting();
-    if (next === quantity) {
-      settle();
+    const flying = sent.current;
+    if (next === (flying?.quantity ?? quantity)) {
+      if (!flying) return settle();
+      // The send on its way carries this quantity already: its answer settles the box.
+      flying.edit = edit.current;
+      setDraft(String(next));
+      onPendingChange(next);
       return;
     }
     setDraft(String(next));
@@ -62,8 +73,11 @@ export function CartQuantityStepper({
     const mine = edit.current;
     const send = () => {
       waiting.current = undefined;
+      const flight = { quantity: next, edit: mine };
+      sent.current = flight;
       void onCommit(next).finally(() => {
-        if (edit.current === mine) settle();
+        if (sent.current === flight) sent.current = undefined;
+        if (edit.current === flight.edit) settle();
       });
     };
     waiting.current = send;

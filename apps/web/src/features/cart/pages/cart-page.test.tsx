@@ -23,6 +23,22 @@ async function flush() {
   }
 }
 
+/** A cart line of 3 whose server holds back its answer to a PATCH of 5 until `answerFive`. */
+function cartHoldingFive() {
+  let answerFive!: () => void;
+  const fiveAnswered = new Promise<void>((resolve) => (answerFive = resolve));
+  let current = cartOf([cartLine({ quantity: 3 })]);
+  const calls = recordFetch(async (call) => {
+    if (call.method === 'PATCH') {
+      const { quantity } = call.body as { quantity: number };
+      if (quantity === 5) await fiveAnswered;
+      current = cartOf([cartLine({ quantity })]);
+    }
+    return [200, current];
+  });
+  return { calls, answerFive };
+}
+
 describe('the cart page', () => {
   beforeEach(() => {
     vi.useFakeTimers();
@@ -74,6 +90,70 @@ describe('the cart page', () => {
     });
     expect(box).toHaveValue('10');
     expect(screen.getByText('Subtotal (10 items)')).toBeInTheDocument();
+  });
+
+  it('sends an edit back to the old quantity while the previous edit is still on its way', async () => {
+    // 3 → 5 (sent, unanswered) → 3: the cart still says 3, but the server is about to say 5.
+    const { calls, answerFive } = cartHoldingFive();
+    renderCart();
+    await flush();
+    const box = screen.getByRole('textbox', { name: 'Quantity of Steel Water Bottle' });
+    const patches = () => calls.filter((c) => c.method === 'PATCH').map((c) => c.body);
+
+    fireEvent.change(box, { target: { value: '5' } });
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(500);
+    });
+    expect(patches()).toEqual([{ quantity: 5, source: 'Ex-india custom', variantIndex: 1 }]);
+
+    fireEvent.change(box, { target: { value: '3' } });
+    expect(box).toHaveValue('3');
+    expect(screen.getByTestId('unit-price')).toHaveTextContent('₹115.00');
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(500);
+    });
+    answerFive();
+    await flush();
+    // Cart changes reach the server one after another: 5, then the buyer's last word, 3.
+    expect(patches()).toEqual([
+      { quantity: 5, source: 'Ex-india custom', variantIndex: 1 },
+      { quantity: 3, source: 'Ex-india custom', variantIndex: 1 },
+    ]);
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(100);
+    });
+    expect(box).toHaveValue('3');
+    expect(screen.getByText('Subtotal (3 items)')).toBeInTheDocument();
+    expect(screen.getByTestId('line-total')).toHaveTextContent('₹345.00');
+  });
+
+  it('typing the quantity already on its way sends nothing more', async () => {
+    const { calls, answerFive } = cartHoldingFive();
+    renderCart();
+    await flush();
+    const box = screen.getByRole('textbox', { name: 'Quantity of Steel Water Bottle' });
+
+    fireEvent.change(box, { target: { value: '5' } });
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(500);
+    });
+    fireEvent.change(box, { target: { value: '6' } });
+    fireEvent.change(box, { target: { value: '5' } });
+    // The box keeps the 5 on its way rather than the cart's 3 of before.
+    expect(box).toHaveValue('5');
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(1000);
+    });
+    answerFive();
+    await flush();
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(100);
+    });
+    expect(calls.filter((c) => c.method === 'PATCH').map((c) => c.body)).toEqual([
+      { quantity: 5, source: 'Ex-india custom', variantIndex: 1 },
+    ]);
+    expect(box).toHaveValue('5');
+    expect(screen.getByText('Subtotal (5 items)')).toBeInTheDocument();
   });
 
   it('holds a cleared or zero box empty and sends nothing, then shows the quantity again', async () => {

@@ -4,8 +4,9 @@
  *   'Error Adding to Cart');
  * - a logged-out buyer goes to /auth?returnUrl=<this page with the chosen quantity, options and
  *   source>, and comes back to the same choices after login;
- * - a signed-in buyer's line goes to the cart through lib/cart-boundary, which the cart issue
- *   implements; until then it rejects, so no success is ever shown for a line not added.
+ * - a signed-in buyer's line goes to the cart through lib/cart-boundary ('Adding...' while it
+ *   is sent); success toasts 'Added to Cart', a refusal toasts the server's message (or 'Failed
+ *   to add item to cart.').
  */
 import { useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';

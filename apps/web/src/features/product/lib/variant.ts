@@ -1,7 +1,8 @@
 /**
  * Which variant the selected options name (spec §3 "Variant", §5 "Add to cart"): a variant's
- * option1 is the selected values joined by comma and space. variantIndex is sent only when the
- * product has options.
+ * option1 is the selected values joined by comma and space. The variantIndex sent is the one the
+ * product detail gives that variant (decision 028), not its place in the list; it is sent only
+ * when the product has options.
  */
 import type { ProductOption, ProductVariant } from '@storefront/shared/catalog';
 
@@ -24,12 +25,12 @@ export function resolveVariant(
     };
   }
   const combination = selection.join(', ');
-  const index = product.varients.findIndex((variant) => variant.option1 === combination);
-  if (index < 0) {
+  const variant = product.varients.find((v) => v.option1 === combination);
+  if (!variant) {
     return {
       ok: false,
       error: `Selected product variant combination (${combination}) is not available.`,
     };
   }
-  return { ok: true, variantIndex: index };
+  return { ok: true, variantIndex: variant.variantIndex };
 }

@@ -1,7 +1,14 @@
-import { screen, within } from '@testing-library/react';
+import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import type { CartResponse } from '@storefront/shared/cart';
+import { Toaster } from '../../../components/ui/toaster';
+import { SessionContext } from '../../../lib/session';
+// The buyer's cart as the root layout provides it (lib/cart-boundary), over a fake cart API.
+import { CartProvider } from '../../cart/components/cart-provider';
+import { fakeApi, type FakeAnswer, type FakeRequest } from '../../../test/fake-api';
 import { detail } from '../../../test/fixtures';
+import { cartOf, SIGNED_IN } from '../../../test/order-fixtures';
 import { fakeImages, mockFetch, pendingFetch, renderRoute } from '../../../test/render';
 import { ProductPage } from './product-page';
 
@@ -46,8 +53,8 @@ describe('the product page', () => {
         { name: 'Size', values: ['S', 'M'] },
       ],
       varients: [
-        { option1: 'White, S', sku: 'a' },
-        { option1: 'Black, M', sku: 'b' },
+        { option1: 'White, S', sku: 'a', variantIndex: 0 },
+        { option1: 'Black, M', sku: 'b', variantIndex: 1 },
       ],
     });
     mockFetch(
@@ -82,8 +89,8 @@ describe('the product page', () => {
       _id: ID,
       options: [{ name: 'Colour', values: ['White', 'Black'] }],
       varients: [
-        { option1: 'White', sku: 'a' },
-        { option1: 'Black', sku: 'b' },
+        { option1: 'White', sku: 'a', variantIndex: 0 },
+        { option1: 'Black', sku: 'b', variantIndex: 1 },
       ],
     });
     mockFetch(
@@ -100,5 +107,103 @@ describe('the product page', () => {
     expect(router.state.location.pathname).toBe('/auth');
     const returnUrl = new URLSearchParams(router.state.location.search).get('returnUrl');
     expect(returnUrl).toBe(`/products/${ID}?qty=2&source=Ex-india+custom&opt.Colour=Black`);
+  });
+});
+
+describe('Add to Cart for a signed-in buyer', () => {
+  const product = detail({
+    _id: ID,
+    name: 'Steel Mug',
+    options: [{ name: 'Colour', values: ['White', 'Black'] }],
+    // The server's own variant numbers, which need not be the places in the list (decision 028).
+    varients: [
+      { option1: 'White', sku: 'a', variantIndex: 2 },
+      { option1: 'Black', sku: 'b', variantIndex: 5 },
+    ],
+  });
+
+  /** The page, signed in, with the cart and the toasts; `add` answers the cart API's POST. */
+  function renderSignedIn(add: (request: FakeRequest) => Promise<FakeAnswer> | FakeAnswer) {
+    fakeImages();
+    const requests = fakeApi((request) => {
+      if (request.path === `/api/products/product/${ID}`) return { body: { payload: product } };
+      if (request.path.startsWith('/api/products/recommend/')) return { body: { payload: [] } };
+      if (request.method === 'GET' && request.path === '/api/cart/') return { body: cartOf([]) };
+      if (request.method === 'POST' && request.path === `/api/cart/items/${ID}`)
+        return add(request);
+      return undefined;
+    });
+    render(<Toaster />);
+    renderRoute(
+      <SessionContext value={SIGNED_IN}>
+        <CartProvider>
+          <ProductPage />
+        </CartProvider>
+      </SessionContext>,
+      { path: `/products/${ID}`, route },
+    );
+    return () => requests.filter((r) => r.method === 'POST').map((r) => r.body);
+  }
+
+  async function chooseBlackTimesTwoAndAdd(user: ReturnType<typeof userEvent.setup>) {
+    await screen.findByRole('button', { name: 'Add to Cart' });
+    await user.selectOptions(screen.getByLabelText('Colour'), 'Black');
+    await user.click(screen.getByRole('button', { name: 'Increase quantity' }));
+    await user.click(screen.getByRole('button', { name: 'Add to Cart' }));
+  }
+
+  it("shows 'Adding...' disabled while the line is sent, then 'Added to Cart'", async () => {
+    let answer!: () => void;
+    const answered = new Promise<void>((resolve) => (answer = resolve));
+    const posts = renderSignedIn(async () => {
+      await answered;
+      return { body: cartOf([]) satisfies CartResponse };
+    });
+    const user = userEvent.setup();
+    await chooseBlackTimesTwoAndAdd(user);
+
+    const pending = screen.getByRole('button', { name: 'Adding...' });
+    expect(pending).toBeDisabled();
+    expect(posts()).toEqual([{ quantity: 2, source: 'Ex-india custom', variantIndex: 5 }]);
+
+    answer();
+    const toast = await screen.findByText('Added to Cart');
+    expect(toast.closest('[data-variant]')).toHaveAttribute('data-variant', 'default');
+    expect(screen.getByText('2 item(s) added to your cart.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Add to Cart' })).toBeEnabled();
+  });
+
+  it.each([
+    [
+      {
+        code: 'variant_unavailable',
+        detail: 'Selected product variant combination (#5) is not available.',
+      },
+    ],
+    [
+      {
+        code: 'cart_too_many_lines',
+        detail:
+          'Your cart already holds 200 different items, the most it can hold. Check out or remove an item before adding another.',
+      },
+    ],
+  ])("a refusal %j shows 'Error Adding to Cart' with the server's message", async (refusal) => {
+    renderSignedIn(() => ({ status: 400, body: refusal }));
+    await chooseBlackTimesTwoAndAdd(userEvent.setup());
+    const toast = await screen.findByText('Error Adding to Cart');
+    expect(toast.closest('[data-variant]')).toHaveAttribute('data-variant', 'destructive');
+    expect(screen.getByText(refusal.detail)).toBeInTheDocument();
+    expect(screen.queryByText('Added to Cart')).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Add to Cart' })).toBeEnabled();
+  });
+
+  it("a failure without a message shows 'Failed to add item to cart.'", async () => {
+    renderSignedIn(() => {
+      throw new Error('');
+    });
+    await chooseBlackTimesTwoAndAdd(userEvent.setup());
+    const toast = await screen.findByText('Error Adding to Cart');
+    expect(toast.closest('[data-variant]')).toHaveAttribute('data-variant', 'destructive');
+    expect(screen.getByText('Failed to add item to cart.')).toBeInTheDocument();
   });
 });

@@ -1,0 +1,203 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import type { Order } from '@storefront/shared/orders';
+import { LOGGED_OUT, SessionContext, type Session } from '../../../lib/session';
+import { order, recordFetch, SIGNED_IN } from '../../../test/order-fixtures';
+import { pendingFetch, renderRoute } from '../../../test/render';
+import { OrderDetailPage } from './order-detail-page';
+
+const ORDER_ID = 'c'.repeat(24);
+const ERROR_COPY =
+  "We couldn't fetch the details for this order. It might not exist or there was a problem connecting.";
+
+function renderDetail(session: Session = SIGNED_IN) {
+  return renderRoute(
+    <SessionContext value={session}>
+      <OrderDetailPage />
+    </SessionContext>,
+    { path: `/orders/${ORDER_ID}`, route: '/orders/:orderId' },
+  );
+}
+
+/** Answers GET /api/orders/order/{id} with this order. */
+function serve(overrides: Partial<Order>) {
+  const served = order({ _id: { $oid: ORDER_ID }, ...overrides });
+  const calls = recordFetch(() => [200, { payload: served }]);
+  return { served, calls };
+}
+
+/** '22 Nov 2026' and '3:05 pm' in the test machine's time zone, computed without Intl. */
+function localDateAndTime(iso: string) {
+  const at = new Date(iso);
+  const months = [
+    'Jan',
+    'Feb',
+    'Mar',
+    'Apr',
+    'May',
+    'Jun',
+    'Jul',
+    'Aug',
+    'Sep',
+    'Oct',
+    'Nov',
+    'Dec',
+  ];
+  const hours = at.getHours();
+  return {
+    date: `${at.getDate()} ${months[at.getMonth()]} ${at.getFullYear()}`,
+    time: `${hours % 12 || 12}:${String(at.getMinutes()).padStart(2, '0')} ${hours < 12 ? 'am' : 'pm'}`,
+  };
+}
+
+describe('the order detail page', () => {
+  it('shows the loading skeleton while the order loads', () => {
+    pendingFetch();
+    renderDetail();
+    expect(screen.getByLabelText('Loading order')).toHaveAttribute('aria-busy', 'true');
+    expect(screen.getByRole('button', { name: 'Back to Orders' })).toBeInTheDocument();
+  });
+
+  it('asks a visitor to log in and fetches nothing', () => {
+    const calls = recordFetch(() => [200, {}]);
+    renderDetail(LOGGED_OUT);
+    expect(screen.getByText('Please login to view your orders')).toBeInTheDocument();
+    expect(calls).toEqual([]);
+  });
+
+  it('shows the error card with the fetch error and a link to all orders', async () => {
+    const calls = recordFetch(() => [404, { detail: 'Order not found', code: 'order_not_found' }]);
+    renderDetail();
+    const card = await screen.findByRole('alert');
+    expect(within(card).getByRole('heading', { name: 'Error Loading Order' })).toBeInTheDocument();
+    expect(card).toHaveTextContent(ERROR_COPY);
+    expect(card).toHaveTextContent('Failed to fetch order details: 404 Error');
+    expect(card).not.toHaveTextContent('Please try again later.');
+    expect(within(card).getByRole('link', { name: 'View All Orders' })).toHaveAttribute(
+      'href',
+      '/orders',
+    );
+    // A missing order is not asked for again.
+    expect(calls.map((c) => c.path)).toEqual([`/api/orders/order/${ORDER_ID}`]);
+  });
+
+  it("says 'Please try again later.' when the error has no message", async () => {
+    recordFetch(() => {
+      throw new Error('');
+    });
+    renderDetail();
+    const card = await screen.findByRole('alert', {}, { timeout: 4000 });
+    expect(card).toHaveTextContent(`Error Loading Order${ERROR_COPY}Please try again later.`);
+  });
+
+  it("shows 'Order {number}', 'Placed on {date} at {time}' and the status", async () => {
+    const createdAt = '2026-11-22T12:05:00.000Z';
+    serve({ mkpOrderId: 'MKP-20261122-AB12CD', createdAt: { $date: createdAt }, pStatus: 'PD' });
+    renderDetail();
+    expect(
+      await screen.findByRole('heading', { name: 'Order MKP-20261122-AB12CD', level: 1 }),
+    ).toBeInTheDocument();
+    const { date, time } = localDateAndTime(createdAt);
+    expect(screen.getByText(`Placed on ${date} at ${time}`)).toBeInTheDocument();
+    expect(screen.getByTestId('order-status')).toHaveTextContent('Paid');
+  });
+
+  it('shows address lines 2 and 3 and the phone only when given', async () => {
+    serve({
+      recipientName: 'Asha Mehta',
+      shippingAddress1: '12 MG Road',
+      shippingAddress2: 'Camp',
+      shippingAddress3: 'Near the Clock Tower',
+      shippingCity: 'Pune',
+      shippingState: 'Maharashtra',
+      shippingPostalCode: '411001',
+      shippingCountry: 'in',
+      shippingPhoneNumber: '9876543210',
+    });
+    const { unmount } = renderDetail();
+    const address = (await screen.findByText('12 MG Road')).closest('address')!;
+    expect([...address.children].map((line) => line.textContent)).toEqual([
+      'Asha Mehta',
+      '12 MG Road',
+      'Camp',
+      'Near the Clock Tower',
+      'Pune, Maharashtra 411001',
+      'India',
+      'Phone: 9876543210',
+    ]);
+    unmount();
+
+    serve({ shippingAddress2: '', shippingAddress3: '', shippingPhoneNumber: '' });
+    renderDetail();
+    const bare = (await screen.findByText('12 MG Road')).closest('address')!;
+    expect([...bare.children].map((line) => line.textContent)).toEqual([
+      'Asha Mehta',
+      '12 MG Road',
+      'Pune, Maharashtra 411001',
+      'India',
+    ]);
+  });
+
+  it("lists each item with its SKU, the seller SKU or 'N/A', price, quantity and total", async () => {
+    serve({
+      total_amount: 1497.5,
+      orderDetails: [
+        {
+          productId: 'a'.repeat(24),
+          variantIndex: 1,
+          title: 'Steel Water Bottle (Blue, M)',
+          sku: 'HK-1-BLUE-M',
+          sellerSku: 'SUP-778',
+          source: 'Ex-india custom',
+          consumerPrice: 115,
+          quantity: 10,
+          lineTotal: 1150,
+        },
+        {
+          productId: 'b'.repeat(24),
+          variantIndex: null,
+          title: 'Paper Clip',
+          sku: 'HK-2',
+          sellerSku: null,
+          source: 'Ex-china',
+          consumerPrice: 347.5,
+          quantity: 1,
+          lineTotal: 347.5,
+        },
+      ],
+    });
+    renderDetail();
+    const lines = await screen.findAllByTestId('order-line');
+    expect(lines.map((line) => line.textContent)).toEqual([
+      'Steel Water Bottle (Blue, M)SKU: HK-1-BLUE-MSeller SKU: SUP-778₹115.00 × Qty: 10₹1,150.00',
+      'Paper ClipSKU: HK-2Seller SKU: N/A₹347.50 × Qty: 1₹347.50',
+    ]);
+    expect(screen.getByTestId('order-total')).toHaveTextContent('₹1,497.50');
+  });
+
+  it.each([
+    ['UP', true],
+    ['PF', true],
+    ['', true],
+    // Left out of the answer altogether.
+    [undefined, true],
+    ['PD', false],
+    ['SHIPPED', false],
+    ['DELIVERED', false],
+  ])('status %j: Pay Now shown %s', async (pStatus, payable) => {
+    serve({ pStatus: pStatus as string });
+    renderDetail();
+    await screen.findByRole('heading', { name: 'Payment' });
+    const payNow = screen.queryByRole('link', { name: 'Pay Now' });
+    if (payable) expect(payNow).toHaveAttribute('href', `/order/${ORDER_ID}/payment`);
+    else expect(payNow).not.toBeInTheDocument();
+  });
+
+  it('Back to Orders goes to /orders', async () => {
+    serve({});
+    const { router } = renderDetail();
+    await userEvent.setup().click(await screen.findByRole('button', { name: 'Back to Orders' }));
+    expect(router.state.location.pathname).toBe('/orders');
+  });
+});
