@@ -1,4 +1,5 @@
-import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync, mkdirSync } from 'node:fs';
+import type * as Fs from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { decodeJwt } from 'jose';
@@ -9,7 +10,7 @@ import { ACCESS_TOKEN_TTL_SECONDS, createTokenService } from './lib/auth.js';
 /** Lets a test pretend another process created a file just after this one looked for it. */
 const race = vi.hoisted(() => ({ hideExisting: false }));
 vi.mock('node:fs', async (importOriginal) => {
-  const fs = await importOriginal<typeof import('node:fs')>();
+  const fs = await importOriginal<typeof Fs>();
   return {
     ...fs,
     existsSync: (path: string) => (race.hideExisting ? false : fs.existsSync(path)),
