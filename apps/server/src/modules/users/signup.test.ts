@@ -208,6 +208,12 @@ describe('POST /api/user/signup', () => {
       COMMON_PASSWORD_MESSAGE,
     ],
     ['a common Indian password', { password: 'India@2026' }, 'password', COMMON_PASSWORD_MESSAGE],
+    [
+      'a top-3,000 password dressed up',
+      { password: 'Orioles#2026' },
+      'password',
+      COMMON_PASSWORD_MESSAGE,
+    ],
     ['a keyboard walk', { password: 'Qwerty@123' }, 'password', COMMON_PASSWORD_MESSAGE],
   ])('answers 400 for %s with the exact message', async (_case, change, field, message) => {
     const response = await signup({ ...signupPayload(), ...change });
