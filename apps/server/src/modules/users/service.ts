@@ -92,15 +92,18 @@ async function sendVerification(
   context: AccountContext,
 ): Promise<void> {
   const token = newOpaqueToken();
+  const expiresAt = new Date(context.now.getTime() + VERIFICATION_TTL_HOURS * HOUR_MS);
   await tx.insert(emailVerificationTokens).values({
     userId: user.id,
     tokenHash: hashOpaqueToken(token),
     createdAt: context.now,
-    expiresAt: new Date(context.now.getTime() + VERIFICATION_TTL_HOURS * HOUR_MS),
+    expiresAt,
   });
+  // Retried until the link in it expires: after that the email could only disappoint.
   await enqueueEmail(tx, {
     kind: 'email_verification',
     to: user.email,
+    expiresAt,
     content: verificationEmail({
       publicUrl: context.publicUrl,
       fullName: user.fullName,
