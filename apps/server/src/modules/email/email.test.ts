@@ -300,19 +300,24 @@ describe('the outbox worker', () => {
     return row!;
   }
 
-  it('keeps retrying a sign-up’s verification email at the capped backoff through a 20-hour SMTP outage, then delivers it', async () => {
-    const start = new Date('2026-11-24T08:00:00Z');
-    const clock = fakeClock(start);
+  /** A verification email due at `start`, whose link expires 24 hours later. */
+  async function enqueueVerificationDueAt(subject: string, start: Date) {
     await enqueueEmail(t.database.db, {
       kind: 'email_verification',
-      to: 'outage@example.in',
-      content: { subject: 'outage 0', text: 't', html: 'h' },
+      to: `${subject.replace(' ', '')}@example.in`,
+      content: { subject, text: 't', html: 'h' },
       expiresAt: new Date(start.getTime() + 24 * 3600_000),
     });
     await t.database.db
       .update(emailOutbox)
       .set({ nextAttemptAt: start })
-      .where(eq(emailOutbox.subject, 'outage 0'));
+      .where(eq(emailOutbox.subject, subject));
+  }
+
+  it('keeps retrying a sign-up’s verification email at the capped backoff through a 20-hour SMTP outage, then delivers it', async () => {
+    const start = new Date('2026-11-24T08:00:00Z');
+    const clock = fakeClock(start);
+    await enqueueVerificationDueAt('outage 0', start);
     const transport = recordingTransport();
     transport.fail = true;
     const worker = createOutboxWorker({
@@ -347,16 +352,7 @@ describe('the outbox worker', () => {
   it('gives up once the message’s purpose expired: marked dead, logged at warn, never sent after', async () => {
     const start = new Date('2026-11-24T08:00:00Z');
     const clock = fakeClock(start);
-    await enqueueEmail(t.database.db, {
-      kind: 'email_verification',
-      to: 'doomed@example.in',
-      content: { subject: 'doomed 0', text: 't', html: 'h' },
-      expiresAt: new Date(start.getTime() + 24 * 3600_000),
-    });
-    await t.database.db
-      .update(emailOutbox)
-      .set({ nextAttemptAt: start })
-      .where(eq(emailOutbox.subject, 'doomed 0'));
+    await enqueueVerificationDueAt('doomed 0', start);
     const transport = recordingTransport();
     transport.fail = true;
     const { log, lines } = captureLog();
