@@ -37,7 +37,12 @@ export function LoginForm({ defaultEmail = '' }: { defaultEmail?: string }) {
       await logIn.mutateAsync(values);
       toast({ title: 'Login successful', description: 'Welcome back!' });
     } catch (error) {
-      toast({ variant: 'destructive', title: 'Login failed', description: errorDetail(error) });
+      // Spec §8: 'Login failed' with the server's detail, or 'Login failed'.
+      toast({
+        variant: 'destructive',
+        title: 'Login failed',
+        description: errorDetail(error) ?? 'Login failed',
+      });
       if (error instanceof ApiError && error.code === 'email_not_verified') {
         setUnverifiedEmail(values.email);
       }
