@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   ChangePasswordBody,
+  ChangePasswordForm,
   LoginBody,
   RegisterForm,
   signupBodyFromRegisterForm,
@@ -146,6 +147,22 @@ describe('ChangePasswordBody', () => {
     expect(messages(ChangePasswordBody.safeParse(same))).toEqual({
       new_password: 'New password must be different from the current password',
     });
+  });
+});
+
+describe('ChangePasswordForm', () => {
+  it('asks for a matching confirmation', () => {
+    const form = {
+      current_password: 'Ledger&Lantern-42',
+      new_password: 'Monsoon^Kettle-77',
+      confirm_password: 'Monsoon^Kettle-78',
+    };
+    expect(messages(ChangePasswordForm.safeParse(form))).toEqual({
+      confirm_password: "Passwords don't match",
+    });
+    expect(
+      ChangePasswordForm.safeParse({ ...form, confirm_password: form.new_password }).success,
+    ).toBe(true);
   });
 });
 

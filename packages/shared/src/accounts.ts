@@ -174,20 +174,37 @@ export const CHANGE_PASSWORD_MESSAGES = {
  * under the same rules as registration (§5). The server adds the common-password list, checks
  * the current password and ends every other session of the account (G16).
  */
+const currentPassword = z
+  .string()
+  .min(1, CHANGE_PASSWORD_MESSAGES.currentRequired)
+  .max(PASSWORD_MAX, PASSWORD_MESSAGES.max);
+const newDiffersFromCurrent: [
+  (body: { current_password: string; new_password: string }) => boolean,
+  { message: string; path: string[] },
+] = [
+  (body) => body.new_password !== body.current_password,
+  { message: CHANGE_PASSWORD_MESSAGES.unchanged, path: ['new_password'] },
+];
+
 export const ChangePasswordBody = z
-  .object({
-    current_password: z
-      .string()
-      .min(1, CHANGE_PASSWORD_MESSAGES.currentRequired)
-      .max(PASSWORD_MAX, PASSWORD_MESSAGES.max),
-    new_password: NewPassword,
-  })
+  .object({ current_password: currentPassword, new_password: NewPassword })
   .strict()
-  .refine((body) => body.new_password !== body.current_password, {
-    message: CHANGE_PASSWORD_MESSAGES.unchanged,
-    path: ['new_password'],
-  });
+  .refine(...newDiffersFromCurrent);
 export type ChangePasswordBody = z.infer<typeof ChangePasswordBody>;
+
+/** The change-password form of /profile: the body's rules plus a confirmation (§5 wording). */
+export const ChangePasswordForm = z
+  .object({
+    current_password: currentPassword,
+    new_password: NewPassword,
+    confirm_password: z.string(),
+  })
+  .refine(...newDiffersFromCurrent)
+  .refine((form) => form.new_password === form.confirm_password, {
+    message: "Passwords don't match",
+    path: ['confirm_password'],
+  });
+export type ChangePasswordForm = z.infer<typeof ChangePasswordForm>;
 
 // ── Answers ─────────────────────────────────────────────────────────────────
 

@@ -16,7 +16,7 @@ import { ApiError } from '../../../lib/api-client';
 import { useLogIn } from '../api/log-in';
 import { useResendVerification } from '../api/resend-verification';
 import { errorDetail } from '../lib/error-detail';
-import { FormField } from './form-field';
+import { FormField } from '../../../components/ui/form-field';
 
 export function LoginForm({ defaultEmail = '' }: { defaultEmail?: string }) {
   const logIn = useLogIn();

@@ -21,7 +21,7 @@ import { toast } from '../../../components/ui/use-toast';
 import { ApiError } from '../../../lib/api-client';
 import { useSignUp } from '../api/sign-up';
 import { errorDetail, REGISTRATION_FAILED_DEFAULT } from '../lib/error-detail';
-import { FormField, type FormFieldProps } from './form-field';
+import { FormField, type FormFieldProps } from '../../../components/ui/form-field';
 
 /** Which form field each signup payload field came from, for the server's field messages. */
 const FORM_FIELD_OF: Partial<Record<keyof SignupBodyInput, keyof RegisterFormInput>> = {
