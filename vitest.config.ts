@@ -19,6 +19,14 @@ export default defineConfig({
         },
       },
       {
+        // Pure helpers of the Playwright journeys (the journeys themselves run in e2e/).
+        test: {
+          name: 'e2e-helpers',
+          include: ['e2e/*.test.ts'],
+          environment: 'node',
+        },
+      },
+      {
         test: {
           name: 'server-pglite',
           include: serverTests,

@@ -9,6 +9,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { test as base, expect, type Page } from '@playwright/test';
 import type { LoginBody, LoginResponse } from '@storefront/shared/accounts';
+import { emlFilesInOrder } from './outbox-order';
 
 const dataDir = process.env.E2E_DATA_DIR ?? join(dirname(fileURLToPath(import.meta.url)), '.data');
 
@@ -67,10 +68,9 @@ export const test = base.extend<{
     const dir = join(dataDir, 'outbox');
     const all = () =>
       existsSync(dir)
-        ? readdirSync(dir)
-            .filter((f) => f.endsWith('.eml'))
-            .sort()
-            .map((f) => decodeQuotedPrintable(readFileSync(join(dir, f), 'utf8')))
+        ? emlFilesInOrder(readdirSync(dir)).map((f) =>
+            decodeQuotedPrintable(readFileSync(join(dir, f), 'utf8')),
+          )
         : [];
     await use({
       all,

@@ -45,7 +45,16 @@ ensureBuilds();
 const vitestArgs = ['vitest', 'run'];
 if (!(await reachable(postgresUrl.hostname, postgresUrl.port || 5432))) {
   missing(`PostgreSQL at ${postgresUrl.host}`);
-  vitestArgs.push('--project', 'shared', '--project', 'server-pglite', '--project', 'web');
+  vitestArgs.push(
+    '--project',
+    'shared',
+    '--project',
+    'e2e-helpers',
+    '--project',
+    'server-pglite',
+    '--project',
+    'web',
+  );
 }
 
 const results = [];

@@ -62,7 +62,12 @@ export async function buildApp({
 }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     loggerInstance: createLogger(config.logLevel),
-    trustProxy: false,
+    // X-Forwarded-For is believed only from the proxies TRUST_PROXY names (per-address limits).
+    // A hop count as Fastify reads a number (its types omit it): the first n hops are proxies.
+    trustProxy:
+      typeof config.trustProxy === 'number'
+        ? (_address: string, hop: number) => hop < (config.trustProxy as number)
+        : config.trustProxy,
     bodyLimit: 256 * 1024,
     routerOptions: { maxParamLength: 200 },
     logController: new RequestLogController(),

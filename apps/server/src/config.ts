@@ -3,7 +3,8 @@
  * A malformed value stops the start with a clear message; nothing else reads process.env.
  */
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, linkSync, mkdirSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
+import { isIP } from 'node:net';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
@@ -37,6 +38,11 @@ const Env = z.object({
   ALGOLIA_SEARCH_KEY: z.string().optional(),
   ALGOLIA_ADMIN_KEY: z.string().optional(),
   REDIS_URL: optionalUrl,
+  /**
+   * Which proxies' X-Forwarded-For to believe: a hop count, or a comma list of addresses and
+   * CIDR ranges. Unset: none, so request.ip is the socket's address.
+   */
+  TRUST_PROXY: z.string().optional(),
   /** Extra origins allowed to call the API from a browser (comma-separated); PUBLIC_URL's always is. */
   CORS_ORIGINS: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -82,6 +88,11 @@ export interface Config {
     algoliaAdminKey: string | undefined;
   };
   redisUrl: string | undefined;
+  /**
+   * Fastify's trustProxy: false (the socket's address is the client's), the number of proxy
+   * hops in front of the server, or the addresses/CIDR ranges of the trusted proxies.
+   */
+  trustProxy: false | number | string[];
   /** Origins whose browsers may call the API cross-origin (exact match). */
   corsOrigins: string[];
   logLevel: string;
@@ -91,14 +102,59 @@ export interface Config {
   webDist: string;
 }
 
-/** A secret kept in DATA_DIR so that restarts keep sessions and signatures valid. */
-function persistedSecret(dataDir: string, name: string): string {
+/**
+ * A secret kept in DATA_DIR so that restarts keep sessions and signatures valid. Written whole
+ * to a private temporary file, then hard-linked into place: the link either creates the file
+ * with its content or fails with EEXIST. Of two processes starting at once, one creates it and
+ * the other reads that one, so both sign with the same key and no reader sees an empty file.
+ */
+export function persistedSecret(dataDir: string, name: string): string {
   const file = join(dataDir, 'secrets', name);
-  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  const read = () => readFileSync(file, 'utf8').trim();
+  if (existsSync(file)) return read();
   mkdirSync(dirname(file), { recursive: true, mode: 0o700 });
   const secret = randomBytes(48).toString('base64url');
-  writeFileSync(file, secret, { mode: 0o600, flag: 'wx' });
+  const temporary = `${file}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`;
+  writeFileSync(temporary, secret, { mode: 0o600, flag: 'wx' });
+  try {
+    linkSync(temporary, file);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    return read();
+  } finally {
+    unlinkSync(temporary);
+  }
   return secret;
+}
+
+const CIDR = /^(.+)\/(\d{1,3})$/;
+/** proxy-addr's names for address ranges (Fastify's trustProxy accepts them). */
+const RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+/**
+ * TRUST_PROXY: unset → false; a whole number → that many proxy hops; otherwise a comma list of
+ * addresses, CIDR ranges or range names. 'true' is refused: trusting every hop would let any
+ * client choose its address by sending X-Forwarded-For, and every per-address limit with it.
+ */
+export function parseTrustProxy(value: string | undefined): false | number | string[] {
+  const text = value?.trim() ?? '';
+  if (text === '' || text === 'false') return false;
+  if (/^\d+$/.test(text)) return Number(text) === 0 ? false : Number(text);
+  const entries = text.split(',').map((entry) => entry.trim());
+  const bad = entries.filter((entry) => {
+    if (RANGE_NAMES.has(entry) || isIP(entry)) return false;
+    const cidr = CIDR.exec(entry);
+    if (!cidr) return true;
+    const version = isIP(cidr[1]!);
+    const bits = Number(cidr[2]);
+    return version === 0 || bits > (version === 4 ? 32 : 128);
+  });
+  if (bad.length) {
+    throw new Error(
+      `Invalid configuration:\n  TRUST_PROXY: expected a hop count or a comma list of addresses and CIDR ranges, got ${bad.map((b) => JSON.stringify(b)).join(', ')}`,
+    );
+  }
+  return entries;
 }
 
 export function loadConfig(
@@ -169,6 +225,7 @@ export function loadConfig(
       algoliaAdminKey: e.ALGOLIA_ADMIN_KEY,
     },
     redisUrl: e.REDIS_URL,
+    trustProxy: parseTrustProxy(e.TRUST_PROXY),
     corsOrigins: [
       new URL(e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).origin,
       ...(e.CORS_ORIGINS ?? '')

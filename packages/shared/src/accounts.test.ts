@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { LoginBody, RegisterForm, signupBodyFromRegisterForm, SignupBody } from './accounts.js';
+import {
+  ChangePasswordBody,
+  ChangePasswordForm,
+  LoginBody,
+  RegisterForm,
+  signupBodyFromRegisterForm,
+  SignupBody,
+} from './accounts.js';
 import { verificationTokenFromPath } from './routes.js';
 
 const form = {
@@ -104,6 +111,58 @@ describe('signupBodyFromRegisterForm', () => {
       business_state: 'Maharashtra',
       pincode: '411001',
     });
+  });
+});
+
+describe('SignupBody', () => {
+  it('treats an empty or blank street, state, country and business type as missing', () => {
+    const body = SignupBody.parse({
+      ...signupBodyFromRegisterForm(RegisterForm.parse(form)),
+      business_type: ' ',
+      business_street: '',
+      business_state: '  ',
+      business_country: '\t',
+    });
+    expect(body).toMatchObject({
+      business_type: 'Manufacturer',
+      business_street: 'string',
+      business_state: 'string',
+      business_country: 'string',
+    });
+  });
+});
+
+describe('ChangePasswordBody', () => {
+  it('asks for the current password and judges the new one by the registration rules', () => {
+    expect(
+      messages(ChangePasswordBody.safeParse({ current_password: '', new_password: 'lowercase1!' })),
+    ).toEqual({
+      current_password: 'Current password is required',
+      new_password: 'Password must contain at least one uppercase letter',
+    });
+  });
+
+  it('refuses a new password equal to the current one', () => {
+    const same = { current_password: 'Ledger&Lantern-42', new_password: 'Ledger&Lantern-42' };
+    expect(messages(ChangePasswordBody.safeParse(same))).toEqual({
+      new_password: 'New password must be different from the current password',
+    });
+  });
+});
+
+describe('ChangePasswordForm', () => {
+  it('asks for a matching confirmation', () => {
+    const form = {
+      current_password: 'Ledger&Lantern-42',
+      new_password: 'Monsoon^Kettle-77',
+      confirm_password: 'Monsoon^Kettle-78',
+    };
+    expect(messages(ChangePasswordForm.safeParse(form))).toEqual({
+      confirm_password: "Passwords don't match",
+    });
+    expect(
+      ChangePasswordForm.safeParse({ ...form, confirm_password: form.new_password }).success,
+    ).toBe(true);
   });
 });
 

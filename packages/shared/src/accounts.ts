@@ -67,6 +67,14 @@ export const GstNumber = z
 
 const required = (message: string) => z.string().trim().min(1, message).max(TEXT_MAX);
 const optionalText = z.string().trim().max(TEXT_MAX).optional();
+/** Missing, empty or blank all mean absent: `fallback` is stored instead (spec §3, §9). */
+const textOr = (fallback: string) =>
+  z
+    .string()
+    .trim()
+    .max(TEXT_MAX)
+    .optional()
+    .transform((value) => (value ? value : fallback));
 const phone = z
   .string()
   .trim()
@@ -111,19 +119,20 @@ export type RegisterFormInput = z.input<typeof RegisterForm>;
 export type RegisterForm = z.output<typeof RegisterForm>;
 
 /**
- * POST /api/user/signup (spec §3 signup payload). Missing business type defaults to
- * 'Manufacturer'; a missing street, state or country is the spec's placeholder 'string'.
+ * POST /api/user/signup (spec §3 signup payload). A missing business type defaults to
+ * 'Manufacturer'; a missing street, state or country is the spec's placeholder 'string'. An
+ * empty or blank value counts as missing, so no account stores an empty address part.
  * `pincode` is our addition: the form collects it, so the account keeps it.
  */
 export const SignupBody = z
   .object({
     full_name: required('Name is required'),
     company_name: required('Company name is required'),
-    business_type: z.string().trim().min(1).max(TEXT_MAX).default(DEFAULT_BUSINESS_TYPE),
-    business_street: z.string().trim().max(TEXT_MAX).default(SIGNUP_PLACEHOLDER),
+    business_type: textOr(DEFAULT_BUSINESS_TYPE),
+    business_street: textOr(SIGNUP_PLACEHOLDER),
     business_city: required('City is required'),
-    business_state: z.string().trim().max(TEXT_MAX).default(SIGNUP_PLACEHOLDER),
-    business_country: z.string().trim().max(TEXT_MAX).default(SIGNUP_PLACEHOLDER),
+    business_state: textOr(SIGNUP_PLACEHOLDER),
+    business_country: textOr(SIGNUP_PLACEHOLDER),
     phone_number: phone,
     email: email('Valid email address is required'),
     gst_number: GstNumber,
@@ -152,6 +161,50 @@ export function signupBodyFromRegisterForm(form: RegisterForm): SignupBodyInput 
     ...(form.pincode ? { pincode: form.pincode } : {}),
   };
 }
+
+// ── Change password ─────────────────────────────────────────────────────────
+
+export const CHANGE_PASSWORD_MESSAGES = {
+  currentRequired: 'Current password is required',
+  unchanged: 'New password must be different from the current password',
+} as const;
+
+/**
+ * POST /api/user/change-password (ASVS 5.0 6.2.2–6.2.3): the current password and a new one
+ * under the same rules as registration (§5). The server adds the common-password list, checks
+ * the current password and ends every other session of the account (G16).
+ */
+const currentPassword = z
+  .string()
+  .min(1, CHANGE_PASSWORD_MESSAGES.currentRequired)
+  .max(PASSWORD_MAX, PASSWORD_MESSAGES.max);
+const newDiffersFromCurrent: [
+  (body: { current_password: string; new_password: string }) => boolean,
+  { message: string; path: string[] },
+] = [
+  (body) => body.new_password !== body.current_password,
+  { message: CHANGE_PASSWORD_MESSAGES.unchanged, path: ['new_password'] },
+];
+
+export const ChangePasswordBody = z
+  .object({ current_password: currentPassword, new_password: NewPassword })
+  .strict()
+  .refine(...newDiffersFromCurrent);
+export type ChangePasswordBody = z.infer<typeof ChangePasswordBody>;
+
+/** The change-password form of /profile: the body's rules plus a confirmation (§5 wording). */
+export const ChangePasswordForm = z
+  .object({
+    current_password: currentPassword,
+    new_password: NewPassword,
+    confirm_password: z.string(),
+  })
+  .refine(...newDiffersFromCurrent)
+  .refine((form) => form.new_password === form.confirm_password, {
+    message: "Passwords don't match",
+    path: ['confirm_password'],
+  });
+export type ChangePasswordForm = z.infer<typeof ChangePasswordForm>;
 
 // ── Answers ─────────────────────────────────────────────────────────────────
 
@@ -185,6 +238,17 @@ export const RefreshResponse = z.object({
   refresh_token: z.string(),
 });
 export type RefreshResponse = z.infer<typeof RefreshResponse>;
+
+/**
+ * A changed password: the sessions that existed are ended, this one included, and the caller
+ * continues with the new pair (decision 029).
+ */
+export const ChangePasswordResponse = z.object({
+  msg: z.string(),
+  access_token: z.string(),
+  refresh_token: z.string(),
+});
+export type ChangePasswordResponse = z.infer<typeof ChangePasswordResponse>;
 
 /** Successful signup, verification, resend and logout answer a message (the spec reads `msg`). */
 export const MessageResponse = z.object({ msg: z.string() });

@@ -5,6 +5,7 @@
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg, type NodePgDatabase } from 'drizzle-orm/node-postgres';
@@ -38,7 +39,7 @@ const MIGRATION_LOCK = 727_2026;
 
 /** PGlite at `dataPath`, or in memory when `dataPath` is undefined (tests). */
 export async function connectPglite(dataPath: string | undefined): Promise<Database> {
-  const client = await PGlite.create(dataPath, { extensions: { pg_trgm } });
+  const client = await PGlite.create(dataPath, { extensions: { pg_trgm, unaccent } });
   const db = drizzlePglite(client, { schema, logger: queryCounter }) as unknown as Db;
   return {
     db,

@@ -480,6 +480,10 @@ export const emailOutbox = pgTable(
     lockedUntil: timestamp('locked_until', { withTimezone: true }),
     sentAt: timestamp('sent_at', { withTimezone: true }),
     lastError: text('last_error'),
+    /** When the message stops being worth sending (its link expires); retried until then. */
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    /** Set when it expired unsent: the worker gave up on it (logged at warn). */
+    deadAt: timestamp('dead_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [

@@ -29,7 +29,11 @@ export function registerErrorHandler(app: FastifyInstance) {
       return reply
         .status(error.status)
         .headers(error.headers)
-        .send({ detail: error.detail, code: error.code });
+        .send({
+          detail: error.detail,
+          code: error.code,
+          ...(error.fields ? { fields: error.fields } : {}),
+        });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const fields = fieldMessages(error.validation);

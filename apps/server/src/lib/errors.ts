@@ -8,6 +8,8 @@ export class AppError extends Error {
     readonly code: string,
     readonly detail: string,
     readonly headers: Record<string, string> = {},
+    /** Field messages, as a validation error carries them (the form shows each by its field). */
+    readonly fields?: Record<string, string>,
   ) {
     super(detail);
     this.status = ERROR_STATUS[kind];

@@ -8,16 +8,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRandom, type Random } from '../seed/random.js';
 import { buildTestApp, type TestApp } from './app.js';
 import { createBuyer, type TestBuyer } from './buyers.js';
+import { documentedOperations, type Operation } from './openapi-operations.js';
 
 const CASES_PER_OPERATION = Number(process.env.FUZZ_CASES ?? 1000);
 const SEED = Number(process.env.FUZZ_SEED ?? 2026);
-
-interface Operation {
-  method: string;
-  path: string;
-  params: string[];
-  bodyProperties: Record<string, { type?: string }>;
-}
 
 let t: TestApp;
 let buyer: TestBuyer;
@@ -27,31 +21,7 @@ let productId: string;
 beforeAll(async () => {
   t = await buildTestApp({ products: 20 });
   buyer = await createBuyer(t);
-  const doc = (await t.app.inject({ url: '/api/openapi.json' })).json() as {
-    paths: Record<
-      string,
-      Record<
-        string,
-        {
-          parameters?: { in: string; name: string }[];
-          requestBody?: {
-            content?: Record<
-              string,
-              { schema?: { properties?: Record<string, { type?: string }> } }
-            >;
-          };
-        }
-      >
-    >;
-  };
-  operations = Object.entries(doc.paths).flatMap(([path, methods]) =>
-    Object.entries(methods).map(([method, op]) => ({
-      method: method.toUpperCase(),
-      path,
-      params: (op.parameters ?? []).filter((p) => p.in === 'path').map((p) => p.name),
-      bodyProperties: op.requestBody?.content?.['application/json']?.schema?.properties ?? {},
-    })),
-  );
+  operations = await documentedOperations(t.app);
   const list = (await t.app.inject({ url: '/api/products?limit=1' })).json() as {
     payload: { _id: string }[];
   };

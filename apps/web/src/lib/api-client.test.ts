@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { ApiError, apiRequest } from './api-client';
+import { describeError } from './error-message';
 
 function answer(status: number, statusText: string, body: string) {
   vi.stubGlobal('fetch', async () => new Response(body, { status, statusText }));
@@ -20,6 +21,33 @@ describe('the API client', () => {
       code: 'product_not_found',
       detail: 'Product not found',
     });
+  });
+
+  it('keeps the body as it came, parsed when it is JSON, for callers that read more than detail', async () => {
+    answer(400, 'Bad Request', JSON.stringify({ msg: 'Link expired' }));
+    const json = await apiRequest('/api/x').catch((e: unknown) => e);
+    expect(json).toMatchObject({
+      bodyText: '{"msg":"Link expired"}',
+      body: { msg: 'Link expired' },
+    });
+    answer(502, 'Bad Gateway', 'upstream down');
+    const text = await apiRequest('/api/x').catch((e: unknown) => e);
+    expect(text).toMatchObject({ bodyText: 'upstream down', body: undefined, detail: undefined });
+  });
+
+  it("describes an error to a person by the server's detail, else its message", () => {
+    const withDetail = new ApiError('400 Bad Request {}', {
+      status: 400,
+      statusText: 'Bad Request',
+      detail: 'Quantity must be at least 1',
+    });
+    expect(describeError(withDetail)).toBe('Quantity must be at least 1');
+    expect(describeError(withDetail.withMessage('x'))).toBe('Quantity must be at least 1');
+    expect(describeError(new ApiError('500 Oops ', { status: 500, statusText: 'Oops' }))).toBe(
+      '500 Oops ',
+    );
+    expect(describeError(new TypeError('Failed to fetch'))).toBe('Failed to fetch');
+    expect(describeError('nope')).toBeUndefined();
   });
 
   it("names the failed fetch in the spec's words when asked to", async () => {

@@ -1,8 +1,11 @@
 /**
  * The one fetch wrapper of the web app: same-origin JSON calls under /api. A non-OK answer
  * becomes an ApiError carrying the server's `{detail, code}` body (ARCHITECTURE.md "One error
- * model"); the message follows the spec's wording ('Failed to fetch product: 404 Not Found',
- * spec §8) when the caller names what it was fetching.
+ * model") and the body as it came; the message follows the spec's wording ('Failed to fetch
+ * product: 404 Not Found', spec §8) when the caller names what it was fetching. The
+ * authenticated client (auth-client.ts) gives the spec's 'status statusText body' message to a
+ * request it could not recover. Show people `describeError` (error-message.ts): the server's
+ * detail where there is one.
  */
 import type { ErrorBody } from '@storefront/shared/errors';
 
@@ -14,6 +17,10 @@ export class ApiError extends Error {
   /** The server's human-readable detail, when it sent one. */
   readonly detail: string | undefined;
   readonly fields: Record<string, string> | undefined;
+  /** The response body as text ('' when there was none). */
+  readonly bodyText: string;
+  /** The response body parsed as JSON, or undefined when it was not JSON. */
+  readonly body: unknown;
 
   constructor(
     message: string,
@@ -23,6 +30,8 @@ export class ApiError extends Error {
       code?: string;
       detail?: string;
       fields?: Record<string, string>;
+      bodyText?: string;
+      body?: unknown;
     },
   ) {
     super(message);
@@ -32,6 +41,13 @@ export class ApiError extends Error {
     this.code = init.code ?? 'http_error';
     this.detail = init.detail;
     this.fields = init.fields;
+    this.bodyText = init.bodyText ?? '';
+    this.body = init.body;
+  }
+
+  /** The same error with another message (the fields a caller reads stay as they are). */
+  withMessage(message: string): ApiError {
+    return new ApiError(message, this);
   }
 }
 
@@ -78,9 +94,10 @@ export async function apiRequest<T>(path: string, options: ApiRequestOptions = {
   });
 
   if (!response.ok) {
+    const bodyText = await response.text().catch(() => '');
     let parsed: unknown;
     try {
-      parsed = await response.json();
+      parsed = JSON.parse(bodyText);
     } catch {
       parsed = undefined;
     }
@@ -95,6 +112,8 @@ export async function apiRequest<T>(path: string, options: ApiRequestOptions = {
       code: errorBody?.code,
       detail: errorBody?.detail,
       fields: errorBody?.fields,
+      bodyText,
+      body: parsed,
     });
   }
   return (await response.json()) as T;

@@ -61,6 +61,56 @@ beforeEach(() => {
 });
 afterEach(() => stopListening());
 
+describe('authRequest, when the request fails for good (spec §8 "unrefreshable")', () => {
+  const body = { detail: 'Quantity must be at least 1', code: 'invalid_data' };
+
+  it("throws '{status} {statusText} {body}', keeping detail and code for the toast", async () => {
+    storeTokens({ access_token: 'A2', refresh_token: 'R1' });
+    server(() => ({ status: 400, body }));
+    const error = await authRequest('/api/cart/items/p1', { method: 'POST', body: {} }).catch(
+      (e: unknown) => e,
+    );
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({
+      message: `400 Error ${JSON.stringify(body)}`,
+      status: 400,
+      detail: 'Quantity must be at least 1',
+      code: 'invalid_data',
+    });
+  });
+
+  it('says the same after the one refresh and repeat did not help', async () => {
+    storeTokens({ access_token: 'A1', refresh_token: 'R1' });
+    const denied = { detail: 'Not your order', code: 'forbidden' };
+    server((call) =>
+      call.path === '/api/refresh'
+        ? { status: 200, body: { access_token: 'A2', refresh_token: 'R2' } }
+        : { status: 401, body: denied },
+    );
+    const error = await authRequest('/api/orders/').catch((e: unknown) => e);
+    expect(error).toMatchObject({
+      message: `401 Unauthorized ${JSON.stringify(denied)}`,
+      detail: 'Not your order',
+    });
+    expect(isAuthFailure(error)).toBe(true);
+  });
+
+  it('says it for a visitor without a session too, with an empty body as nothing', async () => {
+    server(() => ({ status: 401 }));
+    const error = await authRequest('/api/user/me').catch((e: unknown) => e);
+    expect(error).toMatchObject({ message: '401 Unauthorized ', detail: undefined });
+  });
+
+  it("keeps the caller's own wording when it names the fetch", async () => {
+    storeTokens({ access_token: 'A2', refresh_token: 'R1' });
+    server(() => ({ status: 400, body }));
+    const error = await authRequest('/api/orders/order/x', {
+      errorPrefix: 'Failed to fetch order details',
+    }).catch((e: unknown) => e);
+    expect(error).toMatchObject({ message: 'Failed to fetch order details: 400 Error' });
+  });
+});
+
 describe('authRequest', () => {
   it('sends the stored access token as a bearer header', async () => {
     storeTokens({ access_token: 'A2', refresh_token: 'R1' });
@@ -132,7 +182,8 @@ describe('authRequest', () => {
     }));
     await expect(authRequest('/api/orders/order/x')).rejects.toMatchObject({
       status: 404,
-      message: 'Order not found',
+      message: '404 Error {"detail":"Order not found","code":"order_not_found"}',
+      detail: 'Order not found',
     });
     expect(calls).toHaveLength(1);
   });

@@ -11,7 +11,10 @@
  *   on the server (decisions 008);
  * - a missing refresh token, a refused refresh or an unreadable answer ends the session: both
  *   tokens removed and every `onSessionExpired` listener told (the app's session provider
- *   empties the cached user, invalidates all data and goes to /auth?sessionExpired=true).
+ *   empties the cached user, invalidates all data and goes to /auth?sessionExpired=true);
+ * - a request that still fails ("unrefreshable", spec §8) throws an ApiError whose message is
+ *   '{status} {statusText} {response body}', unless the caller named the fetch (errorPrefix);
+ *   its `detail` and `code` stay, so toasts show the server's detail (`describeError`).
  *
  * Login, signup, resend-verification and verify-email use plain `apiRequest`: their 401/403 are
  * answers about the credentials, not an expired session.
@@ -113,6 +116,12 @@ function withBearer(options: ApiRequestOptions, token: string | null): ApiReques
     : options;
 }
 
+/** The spec's text for a request that failed for good (§8): status code, status text, body. */
+function givenUp(error: unknown, options: ApiRequestOptions): unknown {
+  if (!(error instanceof ApiError) || options.errorPrefix) return error;
+  return error.withMessage(`${error.status} ${error.statusText} ${error.bodyText}`);
+}
+
 /** `apiRequest` with the session: bearer header, one refresh and one repeat (see above). */
 export async function authRequest<T>(path: string, options: ApiRequestOptions = {}): Promise<T> {
   const sentWith = readAccessToken();
@@ -124,10 +133,14 @@ export async function authRequest<T>(path: string, options: ApiRequestOptions = 
       !(error instanceof ApiError) ||
       !REFRESHABLE_STATUSES.has(error.status)
     ) {
-      throw error;
+      throw givenUp(error, options);
     }
     const fresh = await refreshAccessToken(sentWith);
-    return apiRequest<T>(path, withBearer(options, fresh));
+    try {
+      return await apiRequest<T>(path, withBearer(options, fresh));
+    } catch (repeated) {
+      throw givenUp(repeated, options);
+    }
   }
 }
 

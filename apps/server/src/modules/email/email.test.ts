@@ -122,12 +122,11 @@ async function outboxRow(id: number) {
   return row!;
 }
 
-function smtpWorker(maxAttempts?: number) {
+function smtpWorker() {
   return createOutboxWorker({
     db: t.database.db,
     transport: createMailTransport(t.config, captureLog().log),
     log: captureLog().log,
-    ...(maxAttempts ? { maxAttempts } : {}),
   });
 }
 
@@ -287,23 +286,112 @@ describe('the outbox worker', () => {
     expect(transport.sent.filter((e) => e.subject === 'crash 0')).toHaveLength(1);
   });
 
-  it('gives up after maxAttempts and keeps the row with its last error', async () => {
-    await enqueueMany('doomed', 1);
-    const transport = recordingTransport();
-    transport.fail = true;
-    const { log, lines } = captureLog();
-    const worker = createOutboxWorker({ db: t.database.db, transport, log, maxAttempts: 2 });
-    const due = sql`UPDATE email_outbox SET next_attempt_at = now() WHERE subject = 'doomed 0'`;
-    for (let i = 0; i < 3; i++) {
-      await worker.drainOnce();
-      await t.database.db.execute(due);
-    }
+  /** A fake clock for the worker: the row's own next_attempt_at is when it is moved to. */
+  function fakeClock(start: Date) {
+    let at = start.getTime();
+    return { now: () => new Date(at), set: (date: Date) => void (at = date.getTime()) };
+  }
+
+  async function rowBySubject(subject: string) {
     const [row] = await t.database.db
       .select()
       .from(emailOutbox)
-      .where(eq(emailOutbox.subject, 'doomed 0'));
-    expect(row).toMatchObject({ attempts: 2, sentAt: null, lastError: 'connection refused' });
-    expect(lines.map((l) => l.message)).toContain('email not sent; giving up');
+      .where(eq(emailOutbox.subject, subject));
+    return row!;
+  }
+
+  /** A verification email due at `start`, whose link expires 24 hours later. */
+  async function enqueueVerificationDueAt(subject: string, start: Date) {
+    await enqueueEmail(t.database.db, {
+      kind: 'email_verification',
+      to: `${subject.replace(' ', '')}@example.in`,
+      content: { subject, text: 't', html: 'h' },
+      expiresAt: new Date(start.getTime() + 24 * 3600_000),
+    });
+    await t.database.db
+      .update(emailOutbox)
+      .set({ nextAttemptAt: start })
+      .where(eq(emailOutbox.subject, subject));
+  }
+
+  it('keeps retrying a sign-up’s verification email at the capped backoff through a 20-hour SMTP outage, then delivers it', async () => {
+    const start = new Date('2026-11-24T08:00:00Z');
+    const clock = fakeClock(start);
+    await enqueueVerificationDueAt('outage 0', start);
+    const transport = recordingTransport();
+    transport.fail = true;
+    const worker = createOutboxWorker({
+      db: t.database.db,
+      transport,
+      log: captureLog().log,
+      clock: clock.now,
+    });
+    const gaps: number[] = [];
+    let row = await rowBySubject('outage 0');
+    while (row.nextAttemptAt.getTime() < start.getTime() + 20 * 3600_000) {
+      const before = row.nextAttemptAt;
+      clock.set(before);
+      await worker.drainOnce();
+      row = await rowBySubject('outage 0');
+      gaps.push((row.nextAttemptAt.getTime() - before.getTime()) / 1000);
+    }
+    // Far more than the 10 attempts (~3 hours) that used to be the end of it, an hour apart
+    // once the backoff reached its cap.
+    expect(row.attempts).toBeGreaterThan(20);
+    expect(Math.max(...gaps)).toBeLessThanOrEqual(3600 * 1.2);
+    expect(gaps.slice(-5).every((gap) => gap >= 3600 * 0.8)).toBe(true);
+    expect(row).toMatchObject({ sentAt: null, deadAt: null, lastError: 'connection refused' });
+
+    transport.fail = false;
+    clock.set(row.nextAttemptAt);
+    await worker.drainOnce();
+    expect(transport.sent.filter((e) => e.subject === 'outage 0')).toHaveLength(1);
+    expect((await rowBySubject('outage 0')).sentAt).not.toBeNull();
+  });
+
+  it('gives up once the message’s purpose expired: marked dead, logged at warn, never sent after', async () => {
+    const start = new Date('2026-11-24T08:00:00Z');
+    const clock = fakeClock(start);
+    await enqueueVerificationDueAt('doomed 0', start);
+    const transport = recordingTransport();
+    transport.fail = true;
+    const { log, lines } = captureLog();
+    const worker = createOutboxWorker({ db: t.database.db, transport, log, clock: clock.now });
+    let row = await rowBySubject('doomed 0');
+    while (row.deadAt === null) {
+      clock.set(row.nextAttemptAt);
+      await worker.drainOnce();
+      row = await rowBySubject('doomed 0');
+    }
+    expect(row.sentAt).toBeNull();
+    expect(row.deadAt!.getTime()).toBeGreaterThanOrEqual(start.getTime() + 24 * 3600_000);
+    expect(row.lastError).toBe('connection refused');
+    const buried = lines.filter(
+      (l) =>
+        l.message === 'email expired unsent; giving up' &&
+        (l.object as { emailId: number }).emailId === row.id,
+    );
+    expect(buried).toHaveLength(1);
+    expect(buried[0]!.object).toMatchObject({ emailId: row.id, attempts: row.attempts });
+
+    // Dead is final, even once SMTP is back.
+    transport.fail = false;
+    const attempts = row.attempts;
+    clock.set(new Date(start.getTime() + 48 * 3600_000));
+    await worker.drainOnce();
+    expect(transport.sent.filter((e) => e.subject === 'doomed 0')).toEqual([]);
+    expect((await rowBySubject('doomed 0')).attempts).toBe(attempts);
+  });
+
+  it('retries a payment confirmation for 7 days by default', async () => {
+    await enqueueEmail(t.database.db, {
+      kind: 'payment_confirmation',
+      to: 'paid@example.in',
+      content: { subject: 'paid 0', text: 't', html: 'h' },
+    });
+    const row = await rowBySubject('paid 0');
+    const days = (row.expiresAt.getTime() - row.createdAt.getTime()) / (24 * 3600_000);
+    expect(Math.round(days * 1000) / 1000).toBe(7);
   });
 
   it('polls once started and stops cleanly', async () => {

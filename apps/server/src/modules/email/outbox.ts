@@ -3,6 +3,7 @@
  * written in the same transaction as the change, so it exists exactly when the change
  * committed. The worker (worker.ts) delivers it afterwards, retrying until it is sent.
  */
+import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/connect.js';
 import { emailOutbox } from '../../db/schema.js';
 import type { EmailContent } from './templates.js';
@@ -12,9 +13,22 @@ export type DbOrTx = Db | Parameters<Parameters<Db['transaction']>[0]>[0];
 
 export type EmailKind = 'email_verification' | 'payment_confirmation';
 
+/**
+ * How long a message of each kind is worth sending (decision 010): a verification email is
+ * useless once its 24-hour link has expired; a payment confirmation is still wanted days later.
+ */
+export const EMAIL_LIFETIME_HOURS: Readonly<Record<EmailKind, number>> = {
+  email_verification: 24,
+  payment_confirmation: 7 * 24,
+};
+
+/**
+ * Writes the message in the caller's transaction. It is retried until `expiresAt` (default:
+ * its kind's lifetime from now), then given up on.
+ */
 export async function enqueueEmail(
   tx: DbOrTx,
-  email: { kind: EmailKind; to: string; content: EmailContent },
+  email: { kind: EmailKind; to: string; content: EmailContent; expiresAt?: Date },
 ): Promise<void> {
   await tx.insert(emailOutbox).values({
     kind: email.kind,
@@ -22,5 +36,7 @@ export async function enqueueEmail(
     subject: email.content.subject,
     textBody: email.content.text,
     htmlBody: email.content.html,
+    expiresAt:
+      email.expiresAt ?? sql`now() + make_interval(hours => ${EMAIL_LIFETIME_HOURS[email.kind]})`,
   });
 }

@@ -1,12 +1,15 @@
 /**
- * Drains the email outbox (ARCHITECTURE.md "Email"). Each round claims due rows with one
- * UPDATE ... RETURNING that sets `locked_until` (rows another worker holds are skipped), sends
- * them, then records `sent_at`; a failure schedules the next attempt with exponential backoff.
+ * Drains the email outbox (ARCHITECTURE.md "Email", decision 010). Each round first marks dead
+ * the unsent rows whose purpose expired (`expires_at`, logged at warn), then claims due rows
+ * with one UPDATE ... RETURNING that sets `locked_until` (rows another worker holds are
+ * skipped), sends them, then records `sent_at`; a failure schedules the next attempt with
+ * exponential backoff capped at an hour, as long as the message is worth sending.
  *
- * Delivery is at least once: a committed row is retried until it is sent (a committed sign-up
- * always gets its email), and a row whose `sent_at` committed is never sent again. Only a
- * crash between the SMTP server's acceptance and that commit can repeat a message, after the
- * claim lock expires; it then carries the same Message-ID as the first copy.
+ * Delivery is at least once: a committed row is retried until it is sent or expires (a
+ * committed sign-up gets its email through any SMTP outage shorter than its link's 24 hours),
+ * and a row whose `sent_at` committed is never sent again. Only a crash (or a lost answer)
+ * between the SMTP server's acceptance and that commit can repeat a message, after the claim
+ * lock expires; it then carries the same Message-ID as the first copy.
  */
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
@@ -21,8 +24,8 @@ export interface OutboxWorkerOptions {
   batchSize?: number;
   /** How long a claim holds a row; longer than the transport's worst-case send. */
   lockSeconds?: number;
-  /** After this many failed attempts the row stays unsent with its last error, for an operator. */
-  maxAttempts?: number;
+  /** The time source of claims, backoff and expiry (tests move it). */
+  clock?: () => Date;
 }
 
 export interface OutboxWorker {
@@ -54,20 +57,42 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
   const pollIntervalMs = options.pollIntervalMs ?? 1000;
   const batchSize = options.batchSize ?? 20;
   const lockSeconds = options.lockSeconds ?? 120;
-  const maxAttempts = options.maxAttempts ?? 10;
+  const clock = options.clock ?? (() => new Date());
+  const now = () => sql`${clock().toISOString()}::timestamptz`;
+
+  /** Gives up on the unsent rows whose purpose expired; a claimed row waits for its claim. */
+  async function buryExpired(): Promise<void> {
+    const result = await db.execute(sql`
+      UPDATE email_outbox SET dead_at = ${now()}, locked_until = NULL
+       WHERE sent_at IS NULL AND dead_at IS NULL AND expires_at <= ${now()}
+         AND (locked_until IS NULL OR locked_until <= ${now()})
+      RETURNING id, kind, attempts, last_error`);
+    for (const row of result.rows as {
+      id: number;
+      kind: string;
+      attempts: number;
+      last_error: string | null;
+    }[]) {
+      log.warn(
+        { emailId: Number(row.id), kind: row.kind, attempts: row.attempts, err: row.last_error },
+        'email expired unsent; giving up',
+      );
+    }
+  }
 
   async function claim(): Promise<ClaimedRow[]> {
     const result = await db.execute(sql`
       UPDATE email_outbox
-         SET locked_until = now() + make_interval(secs => ${lockSeconds}),
+         SET locked_until = ${now()} + make_interval(secs => ${lockSeconds}),
              attempts = attempts + 1
        WHERE sent_at IS NULL
          AND id IN (
            SELECT id FROM email_outbox
             WHERE sent_at IS NULL
-              AND attempts < ${maxAttempts}
-              AND next_attempt_at <= now()
-              AND (locked_until IS NULL OR locked_until <= now())
+              AND dead_at IS NULL
+              AND expires_at > ${now()}
+              AND next_attempt_at <= ${now()}
+              AND (locked_until IS NULL OR locked_until <= ${now()})
             ORDER BY next_attempt_at, id
             LIMIT ${batchSize}
               FOR UPDATE SKIP LOCKED)
@@ -92,23 +117,23 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
       await db.execute(sql`
         UPDATE email_outbox
            SET locked_until = NULL,
-               next_attempt_at = now() + make_interval(secs => ${delay}),
+               next_attempt_at = ${now()} + make_interval(secs => ${delay}),
                last_error = ${message.slice(0, 1000)}
          WHERE id = ${email.id}`);
-      const final = row.attempts >= maxAttempts;
-      log[final ? 'error' : 'warn'](
+      log.warn(
         { emailId: email.id, attempts: row.attempts, err: message },
-        final ? 'email not sent; giving up' : `email not sent; retrying in ${delay} s`,
+        `email not sent; retrying in ${delay} s`,
       );
       return false;
     }
     await db.execute(sql`
-      UPDATE email_outbox SET sent_at = now(), locked_until = NULL, last_error = NULL
+      UPDATE email_outbox SET sent_at = ${now()}, locked_until = NULL, last_error = NULL
        WHERE id = ${email.id}`);
     return true;
   }
 
   async function drainOnce(): Promise<number> {
+    await buryExpired();
     let sent = 0;
     for (;;) {
       const rows = await claim();

@@ -43,7 +43,8 @@ export interface FacetSearch {
   maxFacetHits: number;
 }
 
-const MAX_QUERY_LENGTH = 512;
+/** Algolia's hard limit: a longer query is an error, not silently cut (it could change the meaning). */
+const MAX_QUERY_BYTES = 512;
 const DEFAULT_MAX_VALUES_PER_FACET = 100;
 const MAX_VALUES_PER_FACET = 1000;
 const DEFAULT_MAX_FACET_HITS = 10;
@@ -128,7 +129,10 @@ function echo(raw: Raw): string {
 }
 
 export function parseSearchParams(raw: Raw): SearchParams {
-  const query = text(raw, 'query', '').slice(0, MAX_QUERY_LENGTH);
+  const query = text(raw, 'query', '');
+  if (Buffer.byteLength(query, 'utf8') > MAX_QUERY_BYTES) {
+    throw badRequest(`Query too long: the maximum is ${MAX_QUERY_BYTES} bytes`);
+  }
   const queryType = text(raw, 'queryType', 'prefixLast');
   if (queryType !== 'prefixLast' && queryType !== 'prefixAll' && queryType !== 'prefixNone') {
     throw badRequest('Invalid value for queryType: expected prefixLast, prefixAll or prefixNone');

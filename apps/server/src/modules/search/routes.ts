@@ -30,7 +30,10 @@ type Raw = Record<string, unknown>;
 const IndexParams = z.object({ index: z.string() });
 const SearchBody = z.record(z.string(), z.unknown()).optional();
 const MultiQueryBody = z.object({
-  requests: z.array(z.record(z.string(), z.unknown())).min(1).max(MAX_QUERIES),
+  requests: z
+    .array(z.record(z.string(), z.unknown()))
+    .min(1)
+    .max(MAX_QUERIES, `Too many queries: the maximum is ${MAX_QUERIES} per request`),
   strategy: z.enum(['none', 'stopIfEnoughMatches']).optional(),
 });
 

@@ -54,14 +54,45 @@ describe('the official algoliasearch lite client', () => {
     expect(result.hits.map((h) => h.objectID)).toEqual([samovarName, samovarMention]);
   });
 
-  it('tolerates typos and completes the last word', async () => {
-    const [typo, meant, prefix] = await Promise.all([
-      search({ query: 'stainles', hitsPerPage: 0 }),
-      search({ query: 'stainless', hitsPerPage: 0 }),
-      search({ query: 'stainl', hitsPerPage: 0 }),
+  it('finds with "bottel" the same top hits as with "bottle"', async () => {
+    const [typo, meant] = await Promise.all([
+      search({ query: 'bottel', hitsPerPage: 5 }),
+      search({ query: 'bottle', hitsPerPage: 5 }),
+    ]);
+    expect(meant.hits).toHaveLength(5);
+    expect(typo.nbHits).toBe(meant.nbHits);
+    expect(typo.hits.map((h) => h.objectID)).toEqual(meant.hits.map((h) => h.objectID));
+  });
+
+  it('finds laptops with "lapto", a prefix that is also a typo of nothing in the catalog', async () => {
+    const [typo, meant] = await Promise.all([
+      search({ query: 'lapto', hitsPerPage: 1000 }),
+      search({ query: 'laptop', hitsPerPage: 1000 }),
+    ]);
+    expect(meant.nbHits).toBeGreaterThan(0);
+    expect(typo.hits.map((h) => h.objectID)).toEqual(meant.hits.map((h) => h.objectID));
+    expect(typo.hits.every((h) => /laptop/i.test(JSON.stringify(h)))).toBe(true);
+  });
+
+  it('corrects a typo that is not the last word: "stainles steel bottle"', async () => {
+    const [typo, meant] = await Promise.all([
+      search({ query: 'stainles steel bottle', hitsPerPage: 1000 }),
+      search({ query: 'stainless steel bottle', hitsPerPage: 1000 }),
     ]);
     expect(meant.nbHits).toBeGreaterThan(0);
     expect(typo.nbHits).toBe(meant.nbHits);
+    expect(typo.hits.map((h) => h.objectID)).toEqual(meant.hits.map((h) => h.objectID));
+    // Not found through a prefix: "stainles" as a whole word matches nothing.
+    const asTyped = await search({ query: 'stainles steel bottle', typoTolerance: false });
+    expect(asTyped.nbHits).toBe(0);
+  });
+
+  it('completes the last word as it is typed', async () => {
+    const [prefix, meant] = await Promise.all([
+      search({ query: 'stainl', hitsPerPage: 0 }),
+      search({ query: 'stainless', hitsPerPage: 0 }),
+    ]);
+    expect(meant.nbHits).toBeGreaterThan(0);
     expect(prefix.nbHits).toBe(meant.nbHits);
   });
 

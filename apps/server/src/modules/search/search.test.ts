@@ -1,5 +1,6 @@
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { products } from '../../db/schema.js';
 import { buildTestApp, type TestApp } from '../../test/app.js';
 import { insertSearchProducts } from './search-fixtures.js';
 import type { SearchResult } from './service.js';
@@ -207,6 +208,28 @@ describe('prefix matching (as you type)', () => {
   it('does not treat the last word as a prefix with queryType prefixNone', async () => {
     const exact = { query: 'stainl', queryType: 'prefixNone', typoTolerance: false };
     expect((await search(exact)).nbHits).toBe(0);
+  });
+});
+
+describe('accents', () => {
+  it('folds accents on both sides: "creme", "crème" and "CRÈME" all find and mark "Crème"', async () => {
+    const [torch] = await insertSearchProducts(t.database.db, [
+      { name: 'Crème Brûlée Torch', description: 'A kitchen blowtorch for caramelising sugar.' },
+    ]);
+    for (const query of ['creme brulee', 'crème brûlée', 'CRÈME', 'crem', 'brûl']) {
+      const body = await search({ query });
+      expect(
+        body.hits.map((h) => h.objectID),
+        query,
+      ).toContain(torch);
+      const hit = body.hits.find((h) => h.objectID === torch)!;
+      expect(hit._highlightResult!.name!.value, query).toMatch(/<em>(Crème|Brûlée)<\/em>/);
+    }
+    // A typo of the unaccented word is corrected towards the unaccented lexicon.
+    const typo = await search({ query: 'caramelisng' });
+    expect(typo.hits.map((h) => h.objectID)).toContain(torch);
+    // The other tests count the catalog as it was.
+    await t.database.db.delete(products).where(eq(products.id, torch!));
   });
 });
 
@@ -458,10 +481,51 @@ describe('errors in Algolia’s format', () => {
       404,
       'Index does not exist',
     ],
+    [
+      'more than 50 queries in one multi-query',
+      MULTI_URL,
+      { requests: Array.from({ length: 51 }, () => ({ indexName: 'product_index', query: 'a' })) },
+      400,
+      'Invalid requests: Too many queries: the maximum is 50 per request',
+    ],
+    [
+      'a query of 513 bytes (not silently cut)',
+      QUERY_URL,
+      { query: 'bottle '.repeat(73) + 'xy' },
+      400,
+      'Query too long: the maximum is 512 bytes',
+    ],
+    [
+      'a query of 171 letters that is 513 bytes (3 bytes each)',
+      MULTI_URL,
+      { requests: [{ indexName: 'product_index', query: 'क'.repeat(171) }] },
+      400,
+      'Query too long: the maximum is 512 bytes',
+    ],
   ])('%s', async (_case, url, payload, status, message) => {
     const response = await post(url, payload);
     expect(response.status).toBe(status);
     expect(response.body).toEqual({ message, status });
+  });
+
+  it('accepts a query of exactly 512 bytes and 50 queries in one request', async () => {
+    const exact = await post(QUERY_URL, { query: 'b'.repeat(512), hitsPerPage: 0 });
+    expect(exact.status).toBe(200);
+    const fifty = await post(MULTI_URL, {
+      requests: Array.from({ length: 50 }, () => ({
+        indexName: 'product_index',
+        query: 'bottle',
+        hitsPerPage: 0,
+      })),
+    });
+    expect(fifty.status).toBe(200);
+    expect((fifty.body.results as unknown[]).length).toBe(50);
+  });
+
+  it('answers a body over 256 KB with 413 in Algolia’s format', async () => {
+    const response = await post(QUERY_URL, { query: 'bottle', padding: 'x'.repeat(300 * 1024) });
+    expect(response.status).toBe(413);
+    expect(response.body).toEqual({ message: 'Request body is too large', status: 413 });
   });
 
   it('answers an unknown search path with 404', async () => {

@@ -12,6 +12,11 @@
  *     so an exact name match outranks a description mention.
  *  3. count, facet counts and the page come from the same materialised match set; only the
  *     page's 20 rows join products for their record and highlighting (ts_headline).
+ *
+ * Accents fold on both sides: the text search configuration `storefront_search` (migration
+ * 0008) is English with `unaccent` before stemming, used for the index, the query and the
+ * highlighting, and the lexicon of search_words is unaccented too, so 'creme', 'crème' and
+ * 'CRÈME' find and mark 'Crème'.
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { sql, type SQL } from 'drizzle-orm';
@@ -82,7 +87,8 @@ export interface FacetSearchResult {
 }
 
 /**
- * The words of a query: lower-case runs of letters and digits (accents folded), at most 10,
+ * The words of a query: lower-case runs of letters and digits (accents folded, as the index's
+ * are), at most 10,
  * which also makes them safe inside a tsquery (no operators survive).
  */
 export function queryTerms(query: string, queryType: QueryType = 'prefixLast'): QueryTerm[] {
@@ -201,9 +207,9 @@ function textQuery(terms: QueryTerm[], typoTolerance: boolean): SQL {
         ' | ') AS alt
         FROM expanded e),
     alts AS MATERIALIZED (
-      SELECT pos, alt, to_tsquery('english', alt) AS tq FROM alt_text),
+      SELECT pos, alt, to_tsquery('storefront_search', alt) AS tq FROM alt_text),
     q AS MATERIALIZED (
-      SELECT to_tsquery('english', string_agg('(' || alt || ')', ' & ' ORDER BY pos)) AS query,
+      SELECT to_tsquery('storefront_search', string_agg('(' || alt || ')', ' & ' ORDER BY pos)) AS query,
              ${sql.join(
                terms.map(
                  (_, i) =>
@@ -263,7 +269,7 @@ function highlightSql(
   const marks = sql.join(
     attributes.map(
       (a) =>
-        sql`ts_headline('english', ${HIGHLIGHT_SOURCE[a]}, q.query, ${HEADLINE_OPTIONS}) AS ${sql.identifier(a)}`,
+        sql`ts_headline('storefront_search', ${HIGHLIGHT_SOURCE[a]}, q.query, ${HEADLINE_OPTIONS}) AS ${sql.identifier(a)}`,
     ),
     sql`, `,
   );
@@ -275,7 +281,7 @@ function highlightSql(
           ? sql`NULL::int[]`
           : sql`CASE WHEN strpos(${value}, ${MARK_START}) > 0
                   THEN ARRAY(SELECT alts.pos FROM alts
-                              WHERE to_tsvector('english', ${HIGHLIGHT_SOURCE[a]}) @@ alts.tq)
+                              WHERE to_tsvector('storefront_search', ${HIGHLIGHT_SOURCE[a]}) @@ alts.tq)
                   ELSE '{}'::int[] END`;
       return sql`${a}::text, json_build_object('value', ${value}, 'terms', ${terms})`;
     }),

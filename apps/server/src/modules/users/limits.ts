@@ -1,6 +1,6 @@
 /**
  * Anti-automation limits of the account routes (ASVS 4.0.3 2.2.1, 5.0 6.3.1): per client
- * address (the socket's: trustProxy is off, so X-Forwarded-For is not believed) and per
+ * address (request.ip: the socket's, or what a proxy named in TRUST_PROXY forwarded) and per
  * account (the normalised email, whether or not such an account exists, so a 429 reveals
  * nothing about which emails are registered).
  */

@@ -8,6 +8,8 @@ import { Redis } from 'ioredis';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  ChangePasswordBody,
+  ChangePasswordResponse,
   LoginBody,
   LoginResponse,
   MessageResponse,
@@ -30,6 +32,12 @@ import { endSession, rotateSession } from './sessions.js';
 const ServerSignupBody = SignupBody.superRefine((body, ctx) => {
   if (isCommonPassword(body.password)) {
     ctx.addIssue({ code: 'custom', path: ['password'], message: COMMON_PASSWORD_MESSAGE });
+  }
+});
+
+const ServerChangePasswordBody = ChangePasswordBody.superRefine((body, ctx) => {
+  if (isCommonPassword(body.new_password)) {
+    ctx.addIssue({ code: 'custom', path: ['new_password'], message: COMMON_PASSWORD_MESSAGE });
   }
 });
 
@@ -213,6 +221,26 @@ export function userRoutes(context: ModuleContext) {
         reply.header('clear-site-data', '"storage"');
         return { msg: 'You have been successfully logged out' };
       },
+    );
+
+    app.post(
+      '/api/user/change-password',
+      {
+        schema: {
+          tags,
+          summary:
+            'Change the password: every session of the account ends and the caller gets a new one',
+          security: [{ bearer: [] }],
+          body: ServerChangePasswordBody,
+          response: { 200: ChangePasswordResponse, ...errors(400, 401, 409, 429) },
+        },
+        preHandler: context.authenticate,
+      },
+      async (request) =>
+        accounts.changePassword(db, tokens, request.userId!, request.body, {
+          now: now(),
+          failures: limiters.failedLoginsPerAccount,
+        }),
     );
 
     app.get(

@@ -3,7 +3,13 @@
  * through the email outbox, login, profile. Sessions and refresh tokens live in sessions.ts.
  */
 import { and, count, eq, gt, isNull, sql } from 'drizzle-orm';
-import type { LoginResponse, SignupBody, UserProfile } from '@storefront/shared/accounts';
+import type {
+  ChangePasswordBody,
+  ChangePasswordResponse,
+  LoginResponse,
+  SignupBody,
+  UserProfile,
+} from '@storefront/shared/accounts';
 import { verificationTokenFromPath } from '@storefront/shared/routes';
 import type { Db } from '../../db/connect.js';
 import { emailVerificationTokens, users } from '../../db/schema.js';
@@ -15,7 +21,7 @@ import { enqueueEmail, type DbOrTx } from '../email/outbox.js';
 import { verificationEmail } from '../email/templates.js';
 import { hashOpaqueToken, newOpaqueToken } from './opaque-token.js';
 import type { Limiter } from './rate-limit.js';
-import { startSession } from './sessions.js';
+import { revokeAllSessions, startSession } from './sessions.js';
 
 export const VERIFICATION_TTL_HOURS = 24;
 /** Verification emails per account per hour, the sign-up's own included (G23). */
@@ -37,6 +43,10 @@ export const MESSAGES = {
   badCredentials: 'Invalid email or password',
   notVerified:
     'Please verify your email address before logging in. Open the link in the email we sent you when you registered, or request a new verification email from the login page.',
+  wrongCurrentPassword: 'Current password is incorrect',
+  passwordChanged: 'Password changed. You have been logged out of every other session.',
+  passwordChangedMeanwhile:
+    'Your password was changed by another request meanwhile. Log in with the new password.',
 } as const;
 
 export interface AccountContext {
@@ -82,15 +92,18 @@ async function sendVerification(
   context: AccountContext,
 ): Promise<void> {
   const token = newOpaqueToken();
+  const expiresAt = new Date(context.now.getTime() + VERIFICATION_TTL_HOURS * HOUR_MS);
   await tx.insert(emailVerificationTokens).values({
     userId: user.id,
     tokenHash: hashOpaqueToken(token),
     createdAt: context.now,
-    expiresAt: new Date(context.now.getTime() + VERIFICATION_TTL_HOURS * HOUR_MS),
+    expiresAt,
   });
+  // Retried until the link in it expires: after that the email could only disappoint.
   await enqueueEmail(tx, {
     kind: 'email_verification',
     to: user.email,
+    expiresAt,
     content: verificationEmail({
       publicUrl: context.publicUrl,
       fullName: user.fullName,
@@ -205,6 +218,14 @@ export async function resendVerification(
   });
 }
 
+const tooManyFailedAttempts = (retryAfterSeconds: number) =>
+  new AppError(
+    'rate_limited',
+    'too_many_failed_logins',
+    `Too many failed login attempts for this account. Try again in ${Math.ceil(retryAfterSeconds / 60)} minutes.`,
+    { 'retry-after': String(retryAfterSeconds) },
+  );
+
 /** Verified against when the email is unknown, so both cases cost one scrypt (no timing oracle). */
 let decoyHash: Promise<string> | undefined;
 
@@ -220,14 +241,7 @@ export async function login(
   context: { now: Date; failures: Limiter },
 ): Promise<LoginResponse> {
   const slot = await context.failures.take(credentials.email);
-  if (!slot.ok) {
-    throw new AppError(
-      'rate_limited',
-      'too_many_failed_logins',
-      `Too many failed login attempts for this account. Try again in ${Math.ceil(slot.retryAfterSeconds / 60)} minutes.`,
-      { 'retry-after': String(slot.retryAfterSeconds) },
-    );
-  }
+  if (!slot.ok) throw tooManyFailedAttempts(slot.retryAfterSeconds);
   const [user] = await db.select().from(users).where(byEmail(credentials.email));
   const matches = await verifyPassword(
     credentials.password,
@@ -240,6 +254,54 @@ export async function login(
     throw new AppError('forbidden', 'email_not_verified', MESSAGES.notVerified);
   const session = await startSession(db, tokens, user.id, context.now);
   return { ...session, user: toProfile(user) };
+}
+
+/**
+ * POST /api/user/change-password (G16, ASVS 5.0 6.2.3, 7.4.3). The current password is checked
+ * under the same per-account failure limit as login (one window for both, keyed by the email),
+ * so a stolen access token cannot guess passwords faster than the login form allows. Then, in
+ * one transaction: the new hash, tokens_valid_after = now, every refresh-token family of the
+ * user revoked (the caller's too), and a new session for the caller (decision 029).
+ */
+export async function changePassword(
+  db: Db,
+  tokens: TokenService,
+  userId: string,
+  body: ChangePasswordBody,
+  context: { now: Date; failures: Limiter },
+): Promise<ChangePasswordResponse> {
+  const [user] = await db
+    .select({ email: users.email, passwordHash: users.passwordHash })
+    .from(users)
+    .where(eq(users.id, userId));
+  if (!user) throw new AppError('unauthorized', 'unauthorized', 'Not authenticated');
+  const slot = await context.failures.take(user.email.toLowerCase());
+  if (!slot.ok) throw tooManyFailedAttempts(slot.retryAfterSeconds);
+  if (!(await verifyPassword(body.current_password, user.passwordHash))) {
+    throw new AppError(
+      'invalid_data',
+      'wrong_password',
+      MESSAGES.wrongCurrentPassword,
+      {},
+      {
+        current_password: MESSAGES.wrongCurrentPassword,
+      },
+    );
+  }
+  slot.release();
+  const passwordHash = await hashPassword(body.new_password);
+  const session = await db.transaction(async (tx) => {
+    // Guarded by the hash just verified: of two concurrent changes only the first applies.
+    const [changed] = await tx
+      .update(users)
+      .set({ passwordHash, tokensValidAfter: context.now, updatedAt: context.now })
+      .where(and(eq(users.id, userId), eq(users.passwordHash, user.passwordHash)))
+      .returning({ id: users.id });
+    if (!changed) throw conflict('password_changed', MESSAGES.passwordChangedMeanwhile);
+    await revokeAllSessions(tx, userId, context.now);
+    return startSession(tx, tokens, userId, context.now);
+  });
+  return { msg: MESSAGES.passwordChanged, ...session };
 }
 
 /** GET /api/user/me. */

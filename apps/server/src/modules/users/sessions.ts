@@ -7,9 +7,9 @@
  * from its login, and a token unused for 14 days expires.
  */
 import { randomUUID } from 'node:crypto';
-import { and, eq, gt, isNull } from 'drizzle-orm';
+import { and, eq, gt, isNull, notExists, sql } from 'drizzle-orm';
 import type { Db } from '../../db/connect.js';
-import { refreshTokens } from '../../db/schema.js';
+import { refreshTokens, users } from '../../db/schema.js';
 import type { TokenService } from '../../lib/auth.js';
 import { AppError } from '../../lib/errors.js';
 import { hashOpaqueToken, newOpaqueToken } from './opaque-token.js';
@@ -44,7 +44,7 @@ async function insertRefreshToken(
 
 /** A new session (family) for a user who just proved who they are. */
 export async function startSession(
-  db: Db,
+  db: Db | Tx,
   tokens: TokenService,
   userId: string,
   now: Date,
@@ -73,7 +73,22 @@ async function revokeFamily(db: Db | Tx, familyId: string, now: Date): Promise<v
     .where(and(eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt)));
 }
 
-/** POST /api/refresh: redeems a refresh token for a new access token and its successor. */
+/**
+ * Ends every session of a user (password change): each family is revoked, so its refresh
+ * tokens are refused and its access tokens too (their `sid`), not 15 minutes later.
+ */
+export async function revokeAllSessions(tx: Db | Tx, userId: string, now: Date): Promise<void> {
+  await tx
+    .update(refreshTokens)
+    .set({ revokedAt: now })
+    .where(and(eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt)));
+}
+
+/**
+ * POST /api/refresh: redeems a refresh token for a new access token and its successor. A token
+ * issued before the user's tokens_valid_after (set by a password change) is refused even if
+ * its family was somehow not revoked, e.g. one rotated concurrently with the change.
+ */
 export async function rotateSession(
   db: Db,
   tokens: TokenService,
@@ -93,6 +108,17 @@ export async function rotateSession(
           isNull(refreshTokens.revokedAt),
           gt(refreshTokens.expiresAt, now),
           gt(refreshTokens.familyExpiresAt, now),
+          notExists(
+            tx
+              .select({ one: sql`1` })
+              .from(users)
+              .where(
+                and(
+                  eq(users.id, refreshTokens.userId),
+                  gt(users.tokensValidAfter, refreshTokens.createdAt),
+                ),
+              ),
+          ),
         ),
       )
       .returning({

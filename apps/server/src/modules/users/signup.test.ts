@@ -111,6 +111,23 @@ describe('POST /api/user/signup', () => {
     });
   });
 
+  it('treats an empty or blank business type, street, state and country as missing', async () => {
+    const payload = signupPayload({
+      business_type: '',
+      business_street: '',
+      business_state: '   ',
+      business_country: ' \t ',
+    });
+    const response = await signup(payload);
+    expect(response.statusCode, response.body).toBe(201);
+    expect(await storedUser(payload.email)).toMatchObject({
+      businessType: 'Manufacturer',
+      businessStreet: 'string',
+      businessState: 'string',
+      businessCountry: 'string',
+    });
+  });
+
   it.each<[string, Partial<SignupBodyInput> | Record<string, unknown>, string, string]>([
     ['an empty name', { full_name: '' }, 'full_name', 'Name is required'],
     ['a blank company', { company_name: '  ' }, 'company_name', 'Company name is required'],
@@ -191,6 +208,12 @@ describe('POST /api/user/signup', () => {
       COMMON_PASSWORD_MESSAGE,
     ],
     ['a common Indian password', { password: 'India@2026' }, 'password', COMMON_PASSWORD_MESSAGE],
+    [
+      'a top-3,000 password dressed up',
+      { password: 'Orioles#2026' },
+      'password',
+      COMMON_PASSWORD_MESSAGE,
+    ],
     ['a keyboard walk', { password: 'Qwerty@123' }, 'password', COMMON_PASSWORD_MESSAGE],
   ])('answers 400 for %s with the exact message', async (_case, change, field, message) => {
     const response = await signup({ ...signupPayload(), ...change });

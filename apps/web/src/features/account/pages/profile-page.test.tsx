@@ -191,4 +191,86 @@ describe('the profile page', () => {
     expect(requests.map((r) => r.path)).toEqual(['/api/user/me', '/api/refresh']);
     expect(requests[1]?.headers.get('refresh-token')).toBe('refresh-1');
   });
+
+  describe('changing the password (decision 029)', () => {
+    async function openForm(answer: (request: FakeRequest) => FakeAnswer) {
+      signIn();
+      const user = userEvent.setup();
+      const rendered = renderProfile((request) => me(request) ?? answer(request));
+      await user.click(await screen.findByRole('button', { name: 'Change password' }));
+      const form = await screen.findByRole('form', { name: 'Change password' });
+      return { user, form, ...rendered };
+    }
+
+    async function fill(
+      user: ReturnType<typeof userEvent.setup>,
+      form: HTMLElement,
+      values: { current: string; next: string; confirm?: string },
+    ) {
+      const field = (label: string) => within(form).getByLabelText(label);
+      await user.type(field('Current password'), values.current);
+      await user.type(field('New password'), values.next);
+      await user.type(field('Confirm new password'), values.confirm ?? values.next);
+      await user.click(within(form).getByRole('button', { name: 'Change password' }));
+    }
+
+    it('sends the current and new password, stores the new session and toasts', async () => {
+      const { user, form, requests } = await openForm((request) =>
+        request.path === '/api/user/change-password'
+          ? {
+              body: {
+                msg: 'Password changed. You have been logged out of every other session.',
+                access_token: 'access-2',
+                refresh_token: 'refresh-2',
+              },
+            }
+          : undefined,
+      );
+      await fill(user, form, { current: 'Ledger&Lantern-42', next: 'Monsoon^Kettle-77' });
+      expect(await screen.findByText('Password changed')).toBeInTheDocument();
+      expect(
+        screen.getByText('Password changed. You have been logged out of every other session.'),
+      ).toBeInTheDocument();
+      const change = requests.find((r) => r.path === '/api/user/change-password');
+      expect(change?.method).toBe('POST');
+      expect(change?.headers.get('authorization')).toBe('Bearer access-1');
+      expect(change?.body).toEqual({
+        current_password: 'Ledger&Lantern-42',
+        new_password: 'Monsoon^Kettle-77',
+      });
+      expect(localStorage.getItem('access_token')).toBe('access-2');
+      expect(localStorage.getItem('refresh_token')).toBe('refresh-2');
+      expect(screen.queryByRole('form', { name: 'Change password' })).toBeNull();
+    });
+
+    it('checks the rules and the confirmation before sending anything', async () => {
+      const { user, form, requests } = await openForm(() => undefined);
+      await fill(user, form, { current: 'x', next: 'weakpass', confirm: 'other' });
+      expect(
+        await within(form).findByText('Password must contain at least one uppercase letter'),
+      ).toBeInTheDocument();
+      expect(within(form).getByText("Passwords don't match")).toBeInTheDocument();
+      expect(requests.some((r) => r.path === '/api/user/change-password')).toBe(false);
+    });
+
+    it("shows the server's refusal under its field, without refreshing the session", async () => {
+      const { user, form, requests } = await openForm((request) =>
+        request.path === '/api/user/change-password'
+          ? {
+              status: 400,
+              body: {
+                detail: 'Current password is incorrect',
+                code: 'wrong_password',
+                fields: { current_password: 'Current password is incorrect' },
+              },
+            }
+          : undefined,
+      );
+      await fill(user, form, { current: 'Wrong&Guess-1', next: 'Monsoon^Kettle-77' });
+      expect(await screen.findByText('Password change failed')).toBeInTheDocument();
+      expect(await within(form).findByText('Current password is incorrect')).toBeInTheDocument();
+      expect(requests.map((r) => r.path)).not.toContain('/api/refresh');
+      expect(localStorage.getItem('access_token')).toBe('access-1');
+    });
+  });
 });

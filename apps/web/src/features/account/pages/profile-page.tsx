@@ -1,7 +1,8 @@
 /**
  * /profile (spec §2 "Profile", §6): a left menu (Profile, Orders, and Settings, which has no
  * screen yet), tabs Profile and Recent Orders (decisions.md #2), and Logout with the spec's
- * toasts (§8, through the session). A visitor is asked to log in.
+ * toasts (§8, through the session). The Profile tab also offers a password change (decision
+ * 029). A visitor is asked to log in.
  */
 import { href } from '@storefront/shared/routes';
 import { LogIn, LogOut, Package, Settings, User } from 'lucide-react';
@@ -12,6 +13,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui
 import { cn } from '../../../lib/cn';
 import { useSession } from '../../../lib/session';
 import { useDocumentTitle } from '../../../lib/use-document-title';
+import { PasswordSection } from '../components/password-section';
 import { ProfileDetails } from '../components/profile-details';
 import { RecentOrders } from '../components/recent-orders';
 
@@ -123,6 +125,7 @@ export function ProfilePage() {
           </TabsList>
           <TabsContent value="profile">
             <ProfileDetails user={user} />
+            <PasswordSection />
           </TabsContent>
           <TabsContent value="orders">
             <RecentOrders />

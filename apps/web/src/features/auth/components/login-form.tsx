@@ -15,7 +15,7 @@ import { lazyZodResolver, usePreloadedResolver } from '../../../lib/lazy-zod-res
 import { useLogIn } from '../api/log-in';
 import { useResendVerification } from '../api/resend-verification';
 import { errorDetail } from '../lib/error-detail';
-import { FormField } from './form-field';
+import { FormField } from '../../../components/ui/form-field';
 
 const loginRules = lazyZodResolver(() =>
   import('@storefront/shared/accounts').then((module) => module.LoginBody),
@@ -41,7 +41,12 @@ export function LoginForm({ defaultEmail = '' }: { defaultEmail?: string }) {
       await logIn.mutateAsync(values);
       toast({ title: 'Login successful', description: 'Welcome back!' });
     } catch (error) {
-      toast({ variant: 'destructive', title: 'Login failed', description: errorDetail(error) });
+      // Spec §8: 'Login failed' with the server's detail, or 'Login failed'.
+      toast({
+        variant: 'destructive',
+        title: 'Login failed',
+        description: errorDetail(error) ?? 'Login failed',
+      });
       if (error instanceof ApiError && error.code === 'email_not_verified') {
         setUnverifiedEmail(values.email);
       }

@@ -18,8 +18,8 @@ import { toast } from '../../../components/ui/use-toast';
 import { ApiError } from '../../../lib/api-client';
 import { lazyZodResolver, usePreloadedResolver } from '../../../lib/lazy-zod-resolver';
 import { useSignUp } from '../api/sign-up';
-import { errorDetail } from '../lib/error-detail';
-import { FormField, type FormFieldProps } from './form-field';
+import { errorDetail, REGISTRATION_FAILED_DEFAULT } from '../lib/error-detail';
+import { FormField, type FormFieldProps } from '../../../components/ui/form-field';
 
 /** Which form field each signup payload field came from, for the server's field messages. */
 const FORM_FIELD_OF: Partial<Record<keyof SignupBodyInput, keyof RegisterFormInput>> = {
@@ -120,7 +120,7 @@ export function RegisterForm({ onRegistered }: { onRegistered: (email: string) =
       toast({
         variant: 'destructive',
         title: 'Registration failed',
-        description: errorDetail(error),
+        description: errorDetail(error) ?? REGISTRATION_FAILED_DEFAULT,
       });
       if (error instanceof ApiError && error.fields) {
         for (const [field, message] of Object.entries(error.fields)) {

@@ -103,6 +103,21 @@ describe('the login tab', () => {
     expect(screen.queryByRole('button', { name: 'Resend verification email' })).toBeNull();
   });
 
+  it.each([
+    ['no detail in the answer', () => ({ status: 500, body: { error: 'boom' } })],
+    ['a network failure', () => 'network-error' as const],
+  ])("toasts 'Login failed' / 'Login failed' on %s", async (_case, reply) => {
+    const user = userEvent.setup();
+    fakeApi(reply);
+    renderAuth();
+    await user.type(screen.getByLabelText('Email'), 'asha@example.com');
+    await user.type(screen.getByLabelText('Password'), 'wrong');
+    await user.click(screen.getByRole('button', { name: 'Login' }));
+    const texts = await screen.findAllByText('Login failed');
+    expect(texts).toHaveLength(2);
+    expect(texts[0]!.closest('[data-variant]')).toHaveAttribute('data-variant', 'destructive');
+  });
+
   it('offers to resend the verification email when the email is not verified', async () => {
     const user = userEvent.setup();
     const requests = fakeApi((request) =>
@@ -226,6 +241,19 @@ describe('the register tab', () => {
     expect(screen.getByText('Invalid input')).toBeInTheDocument();
     expect(screen.getByText('This password is too common')).toBeInTheDocument();
     expect(screen.getByRole('tab', { name: 'Register' })).toHaveAttribute('aria-selected', 'true');
+  });
+
+  it("toasts 'Registration failed' with the default description when the server sends no detail", async () => {
+    const user = userEvent.setup();
+    fakeApi(() => ({ status: 500, body: { error: 'boom' } }));
+    renderAuth();
+    await user.click(screen.getByRole('tab', { name: 'Register' }));
+    await fillRegisterForm(user);
+    await user.click(screen.getByRole('button', { name: 'Create Business Account' }));
+    expect(await screen.findByText('Registration failed')).toBeInTheDocument();
+    expect(
+      screen.getByText('An error occurred during registration. Please try again.'),
+    ).toBeInTheDocument();
   });
 });
 

@@ -50,6 +50,13 @@ describe('the email verification page', () => {
     expect(screen.getByRole('link', { name: 'Go to Homepage' })).toHaveAttribute('href', '/');
   });
 
+  it("shows the server's msg when a refusal has no detail", async () => {
+    fakeApi(() => ({ status: 400, body: { msg: 'Token already used.' } }));
+    renderVerify('/verify-email/used');
+    expect(await screen.findByRole('heading', { name: 'Verification Failed' })).toBeInTheDocument();
+    expect(screen.getByRole('alert')).toHaveTextContent('Token already used.');
+  });
+
   it("falls back to 'An error occurred during verification.' without a detail", async () => {
     vi.stubGlobal('fetch', async () => new Response('bad gateway', { status: 502 }));
     renderVerify('/verify-email/abc');

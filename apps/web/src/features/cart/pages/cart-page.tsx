@@ -12,6 +12,7 @@ import { ErrorAlert } from '../../../components/ui/alert';
 import { buttonClasses } from '../../../components/ui/button';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { toast } from '../../../components/ui/use-toast';
+import { describeError } from '../../../lib/error-message';
 import { useCartQuery } from '../../../lib/get-cart';
 import { useSession } from '../../../lib/session';
 import { useDocumentTitle } from '../../../lib/use-document-title';
@@ -73,7 +74,7 @@ function CartContents({ lines }: { lines: CartLineView[] }) {
       toast({
         variant: 'destructive',
         title: 'Error Updating Cart',
-        description: error instanceof Error ? error.message : 'Failed to update cart.',
+        description: describeError(error) ?? 'Failed to update cart.',
       });
     }
   }
@@ -104,7 +105,7 @@ function CartContents({ lines }: { lines: CartLineView[] }) {
                     toast({
                       variant: 'destructive',
                       title: 'Error Updating Cart',
-                      description: error.message,
+                      description: describeError(error),
                     }),
                 },
               )

@@ -13,6 +13,7 @@ import { LoginPrompt } from '../../../components/account/login-prompt';
 import { SITE_NAME } from '../../../components/layout/site-info';
 import { CheckoutSteps } from '../../../components/order/checkout-steps';
 import { ErrorAlert } from '../../../components/ui/alert';
+import { describeError } from '../../../lib/error-message';
 import { buttonClasses } from '../../../components/ui/button';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { useCartQuery } from '../../../lib/get-cart';
@@ -98,7 +99,7 @@ export function CheckoutPage() {
               {createOrder.isError ? (
                 <div className="mb-4">
                   <ErrorAlert title="Failed to create order">
-                    {createOrder.error.message}
+                    {describeError(createOrder.error)}
                   </ErrorAlert>
                 </div>
               ) : null}

@@ -13,6 +13,7 @@ import { useLocation, useNavigate } from 'react-router';
 import type { ProductDetail } from '@storefront/shared/catalog';
 import { toast } from '../../../components/ui/use-toast';
 import { useCart } from '../../../lib/cart-boundary';
+import { describeError } from '../../../lib/error-message';
 import { href } from '@storefront/shared/routes';
 import { useSession } from '../../../lib/session';
 import { selectionReturnUrl, type ProductSelection } from '../lib/selection-url';
@@ -53,8 +54,7 @@ export function useAddToCart(product: Pick<ProductDetail, '_id' | 'options' | 'v
       toast({
         variant: 'destructive',
         title: 'Error Adding to Cart',
-        description:
-          error instanceof Error && error.message ? error.message : 'Failed to add item to cart.',
+        description: describeError(error) ?? 'Failed to add item to cart.',
       });
     } finally {
       setIsPending(false);

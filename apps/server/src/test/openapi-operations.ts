@@ -1,0 +1,37 @@
+/** Every operation of the app's OpenAPI document: the route list of the API-wide tests. */
+import type { FastifyInstance } from 'fastify';
+
+export interface Operation {
+  method: string;
+  path: string;
+  /** Names of the path parameters, as `{name}` in `path`. */
+  params: string[];
+  bodyProperties: Record<string, { type?: string }>;
+}
+
+interface OpenApiDocument {
+  paths: Record<
+    string,
+    Record<
+      string,
+      {
+        parameters?: { in: string; name: string }[];
+        requestBody?: {
+          content?: Record<string, { schema?: { properties?: Record<string, { type?: string }> } }>;
+        };
+      }
+    >
+  >;
+}
+
+export async function documentedOperations(app: FastifyInstance): Promise<Operation[]> {
+  const doc = (await app.inject({ url: '/api/openapi.json' })).json() as OpenApiDocument;
+  return Object.entries(doc.paths).flatMap(([path, methods]) =>
+    Object.entries(methods).map(([method, op]) => ({
+      method: method.toUpperCase(),
+      path,
+      params: (op.parameters ?? []).filter((p) => p.in === 'path').map((p) => p.name),
+      bodyProperties: op.requestBody?.content?.['application/json']?.schema?.properties ?? {},
+    })),
+  );
+}
