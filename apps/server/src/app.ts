@@ -15,11 +15,11 @@ import type { Config } from './config.js';
 import type { Database, Db } from './db/connect.js';
 import { authenticator, createTokenService, type TokenService } from './lib/auth.js';
 import { registerCors } from './lib/cors.js';
-import { registerErrorHandler } from './lib/error-handler.js';
+import { frameworkErrorHandler, registerErrorHandler } from './lib/error-handler.js';
 import { registerInputGuard } from './lib/input-guard.js';
 import { createLogger, RequestLogController } from './lib/logger.js';
 import { registerQueryCounter } from './lib/query-counter.js';
-import { registerSecurityHeaders } from './lib/security-headers.js';
+import { registerSecurityHeaders, securityHeaders } from './lib/security-headers.js';
 import { ResponseCache } from './lib/response-cache.js';
 import { registerSpa } from './lib/spa.js';
 import { catalogPageMeta } from './modules/catalog/page-meta.js';
@@ -57,12 +57,14 @@ export async function buildApp({
   clock,
   payments,
 }: AppDeps): Promise<FastifyInstance> {
+  const setSecurityHeaders = securityHeaders(algoliaConnectSrc(config));
   const app = Fastify({
     loggerInstance: createLogger(config.logLevel),
     trustProxy: false,
     bodyLimit: 256 * 1024,
     routerOptions: { maxParamLength: 200 },
     logController: new RequestLogController(),
+    frameworkErrors: frameworkErrorHandler(setSecurityHeaders),
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -74,7 +76,7 @@ export async function buildApp({
     },
     transform: jsonSchemaTransform,
   });
-  registerSecurityHeaders(app, algoliaConnectSrc(config));
+  registerSecurityHeaders(app, setSecurityHeaders);
   await app.register(compress, { global: true, threshold: 1024 });
   registerErrorHandler(app);
   registerInputGuard(app);
