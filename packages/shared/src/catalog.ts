@@ -31,6 +31,16 @@ export const ProductSummary = z.object({
 });
 export type ProductSummary = z.infer<typeof ProductSummary>;
 
+/**
+ * A product in a category or collection listing: the whole description as plain text instead of
+ * the cut summary, because the listing's search box matches name or description (spec §5) and
+ * filters the page in the browser (decision 031).
+ */
+export const ProductListItem = ProductSummary.omit({ summary: true }).extend({
+  description: z.string(),
+});
+export type ProductListItem = z.infer<typeof ProductListItem>;
+
 export const ProductOption = z.object({ name: z.string(), values: z.array(z.string()) });
 export type ProductOption = z.infer<typeof ProductOption>;
 
@@ -85,7 +95,7 @@ export const ProductListQuery = z
 export type ProductListQuery = z.infer<typeof ProductListQuery>;
 
 export const ProductListResponse = z.object({
-  payload: z.array(ProductSummary),
+  payload: z.array(ProductListItem),
   total: z.number().int(),
   page: z.number().int(),
   limit: z.number().int(),

@@ -3,7 +3,12 @@
  * names, tiers and variants, so a product page or a listing never costs N+1 round trips.
  */
 import { sql, type SQL } from 'drizzle-orm';
-import type { Category, ProductDetail, ProductSummary } from '@storefront/shared/catalog';
+import type {
+  Category,
+  ProductDetail,
+  ProductListItem,
+  ProductSummary,
+} from '@storefront/shared/catalog';
 import { catalogMatchKey } from '@storefront/shared/slugs';
 import { paiseToRupees } from '@storefront/shared/money';
 import { tierKey, tierViews, type PriceTier } from '@storefront/shared/pricing';
@@ -14,16 +19,23 @@ import { notFound } from '../../lib/errors.js';
 const RELATED_LIMIT = 12;
 const SUMMARY_LENGTH = 300;
 
-interface SummaryRow {
+interface BaseRow {
   id: string;
   name: string;
   category: string;
   subcategory: string;
-  summary: string;
   brand: string;
   mrp_paise: string | number;
   sp_paise: string | number;
   images: string[];
+}
+
+interface SummaryRow extends BaseRow {
+  summary: string;
+}
+
+interface ListRow extends BaseRow {
+  description: string;
 }
 
 interface DetailRow extends SummaryRow {
@@ -38,10 +50,14 @@ interface DetailRow extends SummaryRow {
   variants: { option1: string; sku: string }[] | null;
 }
 
-const summaryColumns = sql`
-  p.id, p.name, c.name AS category, s.name AS subcategory,
-  left(p.description_text, ${SUMMARY_LENGTH}) AS summary, p.brand,
+const baseColumns = sql`
+  p.id, p.name, c.name AS category, s.name AS subcategory, p.brand,
   p.mrp_paise, p.sp_paise, p.images`;
+
+const summaryColumns = sql`${baseColumns}, left(p.description_text, ${SUMMARY_LENGTH}) AS summary`;
+
+/** A listing carries the whole plain text: its search box matches the description (spec §5). */
+const listColumns = sql`${baseColumns}, p.description_text AS description`;
 
 const detailColumns = sql`
   ${summaryColumns}, p.code, p.description_html, p.features, p.weight_grams, p.hsn, p.location,
@@ -56,7 +72,7 @@ const productJoins = sql`
   JOIN categories c ON c.id = p.category_id
   JOIN subcategories s ON s.id = p.subcategory_id`;
 
-function toSummary(row: SummaryRow): ProductSummary {
+function toBase(row: BaseRow): Omit<ProductSummary, 'summary'> {
   const mrp = paiseToRupees(Number(row.mrp_paise));
   const sp = paiseToRupees(Number(row.sp_paise));
   return {
@@ -65,7 +81,6 @@ function toSummary(row: SummaryRow): ProductSummary {
     name: row.name,
     category: row.category,
     subcategory: row.subcategory,
-    summary: row.summary,
     mrp,
     sp,
     regularPrice: mrp,
@@ -75,6 +90,12 @@ function toSummary(row: SummaryRow): ProductSummary {
     pd_brand: row.brand,
   };
 }
+
+const toSummary = (row: SummaryRow): ProductSummary => ({ ...toBase(row), summary: row.summary });
+const toListItem = (row: ListRow): ProductListItem => ({
+  ...toBase(row),
+  description: row.description,
+});
 
 function toDetail(row: DetailRow): ProductDetail {
   const spPaise = Number(row.sp_paise);
@@ -142,7 +163,7 @@ export async function listProducts(
   query: string,
   page: number,
   limit: number,
-): Promise<{ products: ProductSummary[]; total: number }> {
+): Promise<{ products: ProductListItem[]; total: number }> {
   const key = catalogMatchKey(query);
   const offset = (page - 1) * limit;
 
@@ -150,7 +171,7 @@ export async function listProducts(
     key === ''
       ? sql`WITH total AS (SELECT count(*)::int AS n FROM products),
             page AS (SELECT id FROM products ORDER BY id LIMIT ${limit} OFFSET ${offset})
-            SELECT ${summaryColumns}, (SELECT n FROM total) AS total
+            SELECT ${listColumns}, (SELECT n FROM total) AS total
               FROM page JOIN products p ON p.id = page.id ${productJoins}
              ORDER BY p.id`
       : sql`WITH named AS MATERIALIZED (
@@ -179,13 +200,13 @@ export async function listProducts(
                   THEN (SELECT count(*) FROM products WHERE category_id = category)
                 ELSE (SELECT count(*) FROM products WHERE subcategory_id = subcategory)
               END)::int AS n FROM named)
-            SELECT ${summaryColumns}, (SELECT n FROM total) AS total
+            SELECT ${listColumns}, (SELECT n FROM total) AS total
               FROM page JOIN products p ON p.id = page.id ${productJoins}
              ORDER BY page.position, page.id`;
 
-  const result = await rows<SummaryRow & { total: number }>(db, statement);
+  const result = await rows<ListRow & { total: number }>(db, statement);
   if (result.length > 0)
-    return { products: result.map(toSummary), total: Number(result[0]!.total) };
+    return { products: result.map(toListItem), total: Number(result[0]!.total) };
   // An empty page past the end still reports the total, at the cost of one more statement.
   if (offset === 0) return { products: [], total: 0 };
   return listProducts(db, query, 1, 1).then(({ total }) => ({ products: [], total }));

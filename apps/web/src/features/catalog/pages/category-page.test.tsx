@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { CATEGORIES, summary } from '../../../test/fixtures';
+import { CATEGORIES, listItem } from '../../../test/fixtures';
 import {
   fakeImages,
   hangingImages,
@@ -14,7 +14,7 @@ import { CategoryPage } from './category-page';
 const route = '/categories/:slug';
 const path = '/categories/home-&-kitchen';
 
-function answer(payload: ReturnType<typeof summary>[], total = payload.length) {
+function answer(payload: ReturnType<typeof listItem>[], total = payload.length) {
   return mockFetch(
     (url) =>
       url.pathname === '/api/products/categories' ? { body: { payload: CATEGORIES } } : undefined,
@@ -39,7 +39,7 @@ describe('the category listing', () => {
 
   it("says 'Validating images...' while the images are checked", async () => {
     hangingImages();
-    answer([summary()]);
+    answer([listItem()]);
     renderRoute(<CategoryPage />, { path, route, withCategories: true });
     expect(await screen.findByText('Validating images...')).toBeInTheDocument();
   });
@@ -48,9 +48,9 @@ describe('the category listing', () => {
     fakeImages();
     const calls = answer(
       [
-        summary({ name: 'Good Mug' }),
-        summary({ name: 'Broken Mug', images: ['products/X-missing'] }),
-        summary({ name: 'Bare Mug', images: [] }),
+        listItem({ name: 'Good Mug' }),
+        listItem({ name: 'Broken Mug', images: ['products/X-missing'] }),
+        listItem({ name: 'Bare Mug', images: [] }),
       ],
       57,
     );
@@ -75,7 +75,10 @@ describe('the category listing', () => {
 
   it("filters the page, says '(filtered from K)' and 'No results found' when nothing matches", async () => {
     fakeImages();
-    answer([summary({ name: 'Steel Mug', sp: 500 }), summary({ name: 'Glass Jar', sp: 900 })], 40);
+    answer(
+      [listItem({ name: 'Steel Mug', sp: 500 }), listItem({ name: 'Glass Jar', sp: 900 })],
+      40,
+    );
     const user = userEvent.setup();
     renderRoute(<CategoryPage />, { path, route, withCategories: true });
     await screen.findByRole('link', { name: 'Steel Mug' });
@@ -85,9 +88,29 @@ describe('the category listing', () => {
     expect(resultText()).toHaveTextContent('No results found');
   });
 
+  it('finds a product by a word past character 300 of its description', async () => {
+    fakeImages();
+    const description = `${'Food-grade steel, stackable. '.repeat(12)}Ships with a lifetime warranty.`;
+    expect(description.indexOf('lifetime')).toBeGreaterThan(300);
+    answer(
+      [
+        listItem({ name: 'Steel Mug', description }),
+        listItem({ name: 'Glass Jar', description: 'Clear glass.' }),
+      ],
+      40,
+    );
+    const user = userEvent.setup();
+    renderRoute(<CategoryPage />, { path, route, withCategories: true });
+    await screen.findByRole('link', { name: 'Steel Mug' });
+    await user.type(screen.getByLabelText('Search in results'), 'lifetime warranty');
+    expect(resultText()).toHaveTextContent('Showing 1 of 40 products (filtered from 2) · Page 1');
+    expect(screen.getByRole('link', { name: 'Steel Mug' })).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Glass Jar' })).not.toBeInTheDocument();
+  });
+
   it('goes back to page 1 when a filter changes', async () => {
     fakeImages();
-    answer([summary({ name: 'Steel Mug' })], 40);
+    answer([listItem({ name: 'Steel Mug' })], 40);
     const user = userEvent.setup();
     const { router } = renderRoute(<CategoryPage />, {
       path: `${path}?page=2`,
@@ -102,7 +125,7 @@ describe('the category listing', () => {
 
   it('cuts list-view descriptions at 150 characters', async () => {
     fakeImages();
-    answer([summary({ name: 'Steel Mug', summary: 'a'.repeat(300) })]);
+    answer([listItem({ name: 'Steel Mug', description: 'a'.repeat(300) })]);
     const user = userEvent.setup();
     renderRoute(<CategoryPage />, { path, route, withCategories: true });
     await screen.findByRole('link', { name: 'Steel Mug' });
@@ -117,7 +140,7 @@ describe('the category listing', () => {
   it('offers the next page only after a full page of 20', async () => {
     fakeImages();
     answer(
-      Array.from({ length: 20 }, (_, i) => summary({ name: `Mug ${i}` })),
+      Array.from({ length: 20 }, (_, i) => listItem({ name: `Mug ${i}` })),
       45,
     );
     renderRoute(<CategoryPage />, { path, route, withCategories: true });
