@@ -14,6 +14,7 @@ import { paiseToRupees } from '@storefront/shared/money';
 import { tierKey, tierViews, type PriceTier } from '@storefront/shared/pricing';
 import type { Db } from '../../db/connect.js';
 import { notFound } from '../../lib/errors.js';
+import { sanitizeProductHtml } from '../../lib/sanitize.js';
 
 /** How many related products the product page shows. */
 const RELATED_LIMIT = 12;
@@ -97,6 +98,24 @@ const toListItem = (row: ListRow): ProductListItem => ({
   description: row.description,
 });
 
+/**
+ * Descriptions are sanitised at import and again on the way out, so a row written by anything
+ * but the seed reaches no browser unsanitised (spec issue 3). Sanitising costs ~0.2 ms, so the
+ * answers are kept by their stored HTML (bounded): product reads do it once per description.
+ */
+const cleanDescriptions = new Map<string, string>();
+const CLEAN_DESCRIPTIONS_MAX = 5000;
+
+function cleanDescription(html: string): string {
+  let clean = cleanDescriptions.get(html);
+  if (clean === undefined) {
+    clean = sanitizeProductHtml(html);
+    if (cleanDescriptions.size >= CLEAN_DESCRIPTIONS_MAX) cleanDescriptions.clear();
+    cleanDescriptions.set(html, clean);
+  }
+  return clean;
+}
+
 function toDetail(row: DetailRow): ProductDetail {
   const spPaise = Number(row.sp_paise);
   const tiers: PriceTier[] = (row.tiers ?? []).map((t) => ({
@@ -106,7 +125,7 @@ function toDetail(row: DetailRow): ProductDetail {
   return {
     ...toSummary(row),
     id: { $oid: row.id },
-    description: row.description_html,
+    description: cleanDescription(row.description_html),
     features: row.features,
     weight: row.weight_grams,
     code: row.code,
