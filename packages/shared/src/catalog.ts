@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MULTIPLE_PRODUCTS_MAX, PAGE_SIZE } from './constants.js';
+import { MAX_LISTING_PAGE, MULTIPLE_PRODUCTS_MAX, PAGE_SIZE } from './constants.js';
 
 /**
  * The catalog API contract (spec §3 "Product", "Category", §7). Prices are rupees in the API,
@@ -89,7 +89,7 @@ export const ProductListQuery = z
   .object({
     query: z.string().trim().max(200).default(''),
     limit: z.coerce.number().int().min(1).max(100).default(PAGE_SIZE),
-    page: z.coerce.number().int().min(1).max(10_000).default(1),
+    page: z.coerce.number().int().min(1).max(MAX_LISTING_PAGE).default(1),
   })
   .strict();
 export type ProductListQuery = z.infer<typeof ProductListQuery>;

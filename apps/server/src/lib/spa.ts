@@ -16,7 +16,8 @@ const NOT_SPA = /^\/(api|images|sandbox-pay)(\/|$)/;
 export interface PageMeta {
   title: string;
   description: string;
-  canonicalUrl: string;
+  /** Absent on a 404: a page that names nothing has no canonical form. */
+  canonicalUrl?: string;
   image?: string;
   type?: 'website' | 'product';
   jsonLd?: object;
@@ -39,10 +40,14 @@ const safeJson = (value: object) =>
 
 export function renderMeta(html: string, meta: PageMeta): string {
   const tags = [
-    `<link rel="canonical" href="${escapeHtml(meta.canonicalUrl)}" />`,
+    ...(meta.canonicalUrl
+      ? [
+          `<link rel="canonical" href="${escapeHtml(meta.canonicalUrl)}" />`,
+          `<meta property="og:url" content="${escapeHtml(meta.canonicalUrl)}" />`,
+        ]
+      : []),
     `<meta property="og:title" content="${escapeHtml(meta.title)}" />`,
     `<meta property="og:description" content="${escapeHtml(meta.description)}" />`,
-    `<meta property="og:url" content="${escapeHtml(meta.canonicalUrl)}" />`,
     `<meta property="og:type" content="${meta.type ?? 'website'}" />`,
     ...(meta.image ? [`<meta property="og:image" content="${escapeHtml(meta.image)}" />`] : []),
     ...(meta.jsonLd

@@ -29,15 +29,23 @@ export const routes: RouteObject[] = [
       },
       {
         path: ROUTES.category,
-        lazy: async () => ({
-          Component: (await import('../features/catalog/pages/category-page')).CategoryPage,
-        }),
+        lazy: async () => {
+          const [{ CategoryPage }, { NotFoundPage }] = await Promise.all([
+            import('../features/catalog/pages/category-page'),
+            import('../features/not-found/pages/not-found-page'),
+          ]);
+          return { element: <CategoryPage notFound={<NotFoundPage />} /> };
+        },
       },
       {
         path: ROUTES.subcategory,
-        lazy: async () => ({
-          Component: (await import('../features/catalog/pages/category-page')).SubcategoryPage,
-        }),
+        lazy: async () => {
+          const [{ SubcategoryPage }, { NotFoundPage }] = await Promise.all([
+            import('../features/catalog/pages/category-page'),
+            import('../features/not-found/pages/not-found-page'),
+          ]);
+          return { element: <SubcategoryPage notFound={<NotFoundPage />} /> };
+        },
       },
       ...(
         [

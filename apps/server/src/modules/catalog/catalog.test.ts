@@ -105,6 +105,18 @@ describe('GET /api/products (listing)', () => {
     expect(await list('no such category')).toEqual({ payload: [], total: 0, page: 1, limit: 20 });
   });
 
+  it.each(['and', '-', ' , & ', 'AND-and'])(
+    'gives an empty page for "%s", which normalises to nothing (decision 002)',
+    async (query) => {
+      expect(await list(query)).toEqual({ payload: [], total: 0, page: 1, limit: 20 });
+    },
+  );
+
+  it('lists the whole catalogue only when the query is absent or blank', async () => {
+    expect((await getJson<ProductListResponse>('/api/products?limit=1')).total).toBe(600);
+    expect((await list('   ', 1, 1)).total).toBe(600);
+  });
+
   it('shapes each product as the spec does, prices in rupees', async () => {
     const [product] = (await list('electronics', 1, 1)).payload as [ProductListItem];
     expect(product._id).toMatch(/^[0-9a-f]{24}$/);

@@ -172,7 +172,8 @@ export async function listCategories(db: Db): Promise<Category[]> {
 /**
  * A page of the products a listing query names: a collection, else a category, else a
  * subcategory, matched on the normalised key (spec §7); an empty query lists the whole
- * catalog; a query that names nothing gives an empty page. One statement returns the page and
+ * catalog; a query that names nothing gives an empty page, and so does one that normalises to
+ * nothing ('and', '-'), which names nothing either (decision 002). One statement returns the page and
  * the total. Each kind of listing is its own branch, so the page walks an index in order
  * (LIMIT/OFFSET reads only up to the page) and the total is an index-only count, instead of
  * collecting and sorting every product of the listing (bench/README.md, category page).
@@ -185,6 +186,7 @@ export async function listProducts(
 ): Promise<{ products: ProductListItem[]; total: number }> {
   const key = catalogMatchKey(query);
   const offset = (page - 1) * limit;
+  if (key === '' && query.trim() !== '') return { products: [], total: 0 };
 
   const statement =
     key === ''
@@ -229,6 +231,33 @@ export async function listProducts(
   // An empty page past the end still reports the total, at the cost of one more statement.
   if (offset === 0) return { products: [], total: 0 };
   return listProducts(db, query, 1, 1).then(({ total }) => ({ products: [], total }));
+}
+
+/** What a listing slug names: a collection, else a category, else a subcategory (as listings match). */
+export interface NamedListing {
+  kind: 'collection' | 'category' | 'subcategory';
+  /** The display name (a collection's title). */
+  name: string;
+  /** The stored slug, the canonical form of every spelling that reaches it. */
+  slug: string;
+}
+
+export async function findListing(db: Db, slug: string): Promise<NamedListing | null> {
+  const key = catalogMatchKey(slug);
+  if (key === '') return null;
+  const [found] = await rows<NamedListing>(
+    db,
+    sql`SELECT kind, name, slug FROM (
+          SELECT 1 AS rank, 'collection' AS kind, title AS name, slug FROM collections
+           WHERE match_key = ${key}
+          UNION ALL
+          SELECT 2, 'category', name, slug FROM categories WHERE match_key = ${key}
+          UNION ALL
+          (SELECT 3, 'subcategory', name, slug FROM subcategories WHERE match_key = ${key}
+            ORDER BY position, id LIMIT 1)) named
+        ORDER BY rank LIMIT 1`,
+  );
+  return found ?? null;
 }
 
 export async function getProduct(db: Db, id: string): Promise<ProductDetail> {
