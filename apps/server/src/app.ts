@@ -15,11 +15,11 @@ import type { Config } from './config.js';
 import type { Database, Db } from './db/connect.js';
 import { authenticator, createTokenService, type TokenService } from './lib/auth.js';
 import { registerCors } from './lib/cors.js';
-import { registerErrorHandler } from './lib/error-handler.js';
+import { frameworkErrorHandler, registerErrorHandler } from './lib/error-handler.js';
 import { registerInputGuard } from './lib/input-guard.js';
 import { createLogger, RequestLogController } from './lib/logger.js';
 import { registerQueryCounter } from './lib/query-counter.js';
-import { registerSecurityHeaders } from './lib/security-headers.js';
+import { registerSecurityHeaders, securityHeaders } from './lib/security-headers.js';
 import { ResponseCache } from './lib/response-cache.js';
 import { registerSpa } from './lib/spa.js';
 import { catalogPageMeta } from './modules/catalog/page-meta.js';
@@ -60,6 +60,7 @@ export async function buildApp({
   payments,
   orders,
 }: AppDeps): Promise<FastifyInstance> {
+  const setSecurityHeaders = securityHeaders(algoliaConnectSrc(config));
   const app = Fastify({
     loggerInstance: createLogger(config.logLevel),
     // X-Forwarded-For is believed only from the proxies TRUST_PROXY names (per-address limits).
@@ -71,6 +72,7 @@ export async function buildApp({
     bodyLimit: 256 * 1024,
     routerOptions: { maxParamLength: 200 },
     logController: new RequestLogController(),
+    frameworkErrors: frameworkErrorHandler(setSecurityHeaders),
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -82,7 +84,7 @@ export async function buildApp({
     },
     transform: jsonSchemaTransform,
   });
-  registerSecurityHeaders(app, algoliaConnectSrc(config));
+  registerSecurityHeaders(app, setSecurityHeaders);
   await app.register(compress, { global: true, threshold: 1024 });
   registerErrorHandler(app);
   registerInputGuard(app);

@@ -110,14 +110,23 @@ test.describe('category listing', () => {
     await expect(page.getByTestId('result-text')).toHaveText(/· Page 1$/);
   });
 
-  test('an unknown category shows the empty state with Continue Shopping', async ({
+  test('a category that does not exist answers 404 and shows the not-found page', async ({
     page,
-    navigate,
   }) => {
-    await navigate(href.category('no-such-category'));
-    await expect(page.getByText('No products found in this category.')).toBeVisible();
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText('No Such Category');
-    await page.getByRole('link', { name: 'Continue Shopping' }).click();
-    await expect(page).toHaveURL(/\/$/);
+    const response = await page.goto(href.category('no-such-category'));
+    expect(response?.status()).toBe(404);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('404 Page Not Found');
+    await expect(page.getByText('Did you forget to add the page to the router?')).toBeVisible();
+    await expect(page).toHaveTitle(/^404 Page Not Found/);
+  });
+
+  test('a page past the end offers the last page', async ({ page, navigate }) => {
+    await navigate(`${homeKitchen}?page=7`);
+    await expect(page.getByText('This page is past the end of the results.')).toBeVisible();
+    await page.getByRole('link', { name: 'Go to the last page' }).click();
+    await expect(page).toHaveURL(/\/categories\/home-&-kitchen\?page=2$/);
+    await expect(page.getByTestId('result-text')).toHaveText(
+      /^Showing \d+ of 30 products · Page 2$/,
+    );
   });
 });

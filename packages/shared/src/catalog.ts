@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MULTIPLE_PRODUCTS_MAX, PAGE_SIZE } from './constants.js';
+import { MAX_LISTING_PAGE, MULTIPLE_PRODUCTS_MAX, PAGE_SIZE } from './constants.js';
 
 /**
  * The catalog API contract (spec §3 "Product", "Category", §7). Prices are rupees in the API,
@@ -30,6 +30,16 @@ export const ProductSummary = z.object({
   pd_brand: z.string(),
 });
 export type ProductSummary = z.infer<typeof ProductSummary>;
+
+/**
+ * A product in a category or collection listing: the whole description as plain text instead of
+ * the cut summary, because the listing's search box matches name or description (spec §5) and
+ * filters the page in the browser (decision 031).
+ */
+export const ProductListItem = ProductSummary.omit({ summary: true }).extend({
+  description: z.string(),
+});
+export type ProductListItem = z.infer<typeof ProductListItem>;
 
 export const ProductOption = z.object({ name: z.string(), values: z.array(z.string()) });
 export type ProductOption = z.infer<typeof ProductOption>;
@@ -89,13 +99,13 @@ export const ProductListQuery = z
   .object({
     query: z.string().trim().max(200).default(''),
     limit: z.coerce.number().int().min(1).max(100).default(PAGE_SIZE),
-    page: z.coerce.number().int().min(1).max(10_000).default(1),
+    page: z.coerce.number().int().min(1).max(MAX_LISTING_PAGE).default(1),
   })
   .strict();
 export type ProductListQuery = z.infer<typeof ProductListQuery>;
 
 export const ProductListResponse = z.object({
-  payload: z.array(ProductSummary),
+  payload: z.array(ProductListItem),
   total: z.number().int(),
   page: z.number().int(),
   limit: z.number().int(),

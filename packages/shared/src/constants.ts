@@ -2,6 +2,8 @@
 
 /** Page size of category listings and search results. */
 export const PAGE_SIZE = 20;
+/** The deepest page a category listing serves (`GET /api/products?page=`); deeper asks clamp to it. */
+export const MAX_LISTING_PAGE = 10_000;
 /** Home "Top Categories" rows fetch 10 products of page 2; category cards fetch page 1. */
 export const HOME_ROW_LIMIT = 10;
 export const HOME_ROW_PAGE = 2;

@@ -3,9 +3,10 @@
  * messages; Fastify's own 4xx (bad JSON, too large, bad content type) keep their status; any
  * other failure is a 500 whose body never carries internals.
  */
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError } from './errors.js';
+import type { SecurityHeaders } from './security-headers.js';
 
 function fieldMessages(
   issues: readonly { instancePath?: string; params?: unknown; message?: string }[],
@@ -53,4 +54,24 @@ export function registerErrorHandler(app: FastifyInstance) {
     request.log.error({ err: error }, 'unhandled error');
     return reply.status(500).send({ detail: 'Internal server error', code: 'internal' });
   });
+}
+
+/**
+ * Errors Fastify raises before routing (a URL whose percent-encoding does not decode, a path
+ * parameter over the router's length limit) skip every hook, so this answer sets the security
+ * headers itself (G21) and speaks the one error shape instead of Fastify's own.
+ */
+export function frameworkErrorHandler(setSecurityHeaders: SecurityHeaders) {
+  return (error: FastifyError, request: FastifyRequest, reply: FastifyReply): void => {
+    const [status, body]: [number, { detail: string; code: string }] =
+      error.code === 'FST_ERR_BAD_URL'
+        ? [400, { detail: 'Malformed URL', code: 'bad_url' }]
+        : error.code === 'FST_ERR_MAX_PARAM_LENGTH'
+          ? [414, { detail: 'URL too long', code: 'url_too_long' }]
+          : [500, { detail: 'Internal server error', code: 'internal' }];
+    if (status === 500) request.log.error({ err: error }, 'framework error');
+    setSecurityHeaders(request.raw, reply.raw, () => {
+      void reply.status(status).send(body);
+    });
+  };
 }

@@ -1,37 +1,25 @@
 /**
- * Product HTML is sanitised with a known library and an allowlist (ASVS 5.0 1.3.1) when it is
- * written; the web app renders it through one component only.
+ * Product HTML is sanitised with a known library and the shared allowlist (ASVS 5.0 1.3.1)
+ * when it is written and again when it is read (catalog service), so a row written by anything
+ * else than the seed still reaches a browser clean; the web app renders it through one
+ * component only, which sanitises once more.
  */
 import sanitizeHtml from 'sanitize-html';
+import {
+  PRODUCT_HTML_ATTRIBUTES,
+  PRODUCT_HTML_SCHEMES,
+  PRODUCT_HTML_TAGS,
+  PRODUCT_LINK_REL,
+} from '@storefront/shared/product-html';
 
 const OPTIONS: sanitizeHtml.IOptions = {
-  allowedTags: [
-    'p',
-    'br',
-    'strong',
-    'b',
-    'em',
-    'i',
-    'u',
-    'ul',
-    'ol',
-    'li',
-    'h2',
-    'h3',
-    'h4',
-    'table',
-    'thead',
-    'tbody',
-    'tr',
-    'th',
-    'td',
-    'span',
-    'a',
-  ],
-  allowedAttributes: { a: ['href', 'title', 'rel'] },
-  allowedSchemes: ['https', 'http', 'mailto'],
+  allowedTags: [...PRODUCT_HTML_TAGS],
+  allowedAttributes: Object.fromEntries(
+    Object.entries(PRODUCT_HTML_ATTRIBUTES).map(([tag, names]) => [tag, [...names]]),
+  ),
+  allowedSchemes: [...PRODUCT_HTML_SCHEMES],
   allowProtocolRelative: false,
-  transformTags: { a: sanitizeHtml.simpleTransform('a', { rel: 'nofollow noopener noreferrer' }) },
+  transformTags: { a: sanitizeHtml.simpleTransform('a', { rel: PRODUCT_LINK_REL }) },
   disallowedTagsMode: 'discard',
 };
 

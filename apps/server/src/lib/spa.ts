@@ -1,6 +1,7 @@
 /**
- * Serves the built SPA: hashed assets immutable for a year, index.html never cached, and the
- * history fallback (any GET that is not an API, image or gateway path gets index.html). Pages a
+ * Serves the built SPA: hashed assets immutable for a year, index.html never cached and
+ * compressed, and the history fallback (any GET that is not an API, image or gateway path gets
+ * index.html). Pages a
  * crawler or a link preview should understand without JavaScript get their title, description,
  * canonical URL, Open Graph tags and JSON-LD written into the HTML; a path outside the route
  * table answers 404 (with the SPA, which shows the not-found page).
@@ -16,7 +17,8 @@ const NOT_SPA = /^\/(api|images|sandbox-pay)(\/|$)/;
 export interface PageMeta {
   title: string;
   description: string;
-  canonicalUrl: string;
+  /** Absent on a 404: a page that names nothing has no canonical form. */
+  canonicalUrl?: string;
   image?: string;
   type?: 'website' | 'product';
   jsonLd?: object;
@@ -39,10 +41,14 @@ const safeJson = (value: object) =>
 
 export function renderMeta(html: string, meta: PageMeta): string {
   const tags = [
-    `<link rel="canonical" href="${escapeHtml(meta.canonicalUrl)}" />`,
+    ...(meta.canonicalUrl
+      ? [
+          `<link rel="canonical" href="${escapeHtml(meta.canonicalUrl)}" />`,
+          `<meta property="og:url" content="${escapeHtml(meta.canonicalUrl)}" />`,
+        ]
+      : []),
     `<meta property="og:title" content="${escapeHtml(meta.title)}" />`,
     `<meta property="og:description" content="${escapeHtml(meta.description)}" />`,
-    `<meta property="og:url" content="${escapeHtml(meta.canonicalUrl)}" />`,
     `<meta property="og:type" content="${meta.type ?? 'website'}" />`,
     ...(meta.image ? [`<meta property="og:image" content="${escapeHtml(meta.image)}" />`] : []),
     ...(meta.jsonLd
@@ -111,13 +117,30 @@ export async function registerSpa(
       .send(html);
   };
 
-  app.setNotFoundHandler((request: FastifyRequest, reply: FastifyReply) => {
+  // A catch-all route rather than the not-found handler, so the page HTML goes through every
+  // route hook, compression included (@fastify/compress covers routes only). The built files
+  // and the API's routes are more specific and win; what is left of /api, /images and
+  // /sandbox-pay answers the JSON 404.
+  app.get('/*', { schema: { hide: true } }, (request, reply) => {
     const path = request.url.split('?')[0] ?? '/';
-    if ((request.method === 'GET' || request.method === 'HEAD') && !NOT_SPA.test(path)) {
-      return sendIndex(request, reply, decodeURI(path));
-    }
-    return reply
-      .status(404)
-      .send({ detail: `No route for ${request.method} ${path}`, code: 'not_found' });
+    if (NOT_SPA.test(path)) return notFoundJson(request, reply);
+    return sendIndex(request, reply, decodePath(path));
   });
+  app.setNotFoundHandler(notFoundJson);
+}
+
+function notFoundJson(request: FastifyRequest, reply: FastifyReply) {
+  const path = request.url.split('?')[0] ?? '/';
+  return reply
+    .status(404)
+    .send({ detail: `No route for ${request.method} ${path}`, code: 'not_found' });
+}
+
+/** The router has refused a path that does not decode (400 bad_url); this is a second guard. */
+function decodePath(path: string): string {
+  try {
+    return decodeURI(path);
+  } catch {
+    return path;
+  }
 }

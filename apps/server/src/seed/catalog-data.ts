@@ -875,28 +875,14 @@ export const COLOURS = ['Black', 'White', 'Blue', 'Grey', 'Red', 'Green', 'Beige
 export const SIZES = ['S', 'M', 'L', 'XL'];
 export const PACKS = ['Pack of 1', 'Pack of 3', 'Pack of 6'];
 
-export const COLLECTIONS = [
-  {
-    slug: 'under-2000',
-    title: 'Under 2000',
-    subtitle: 'Explore our Budget friendly products',
-    size: 40,
-  },
-  {
-    slug: 'international-best-sellers',
-    title: 'Global Best Sellers',
-    subtitle: 'What businesses worldwide reorder most',
-    size: 40,
-  },
-  {
-    slug: 'new-arrivals',
-    title: 'Newest Arrival',
-    subtitle: 'Fresh stock from our suppliers',
-    size: 40,
-  },
-  { slug: 'top-50', title: 'Top 50', subtitle: 'The fifty products buyers rate highest', size: 50 },
-  { slug: 'hot-selling', title: 'Hot Selling', subtitle: 'Moving fast this week', size: 40 },
-] as const;
+/** How many products each collection of `@storefront/shared/collections` holds, by slug. */
+export const COLLECTION_SIZES: Record<string, number> = {
+  'under-2000': 40,
+  'international-best-sellers': 40,
+  'new-arrivals': 40,
+  'top-50': 50,
+  'hot-selling': 40,
+};
 
 export const FEATURE_PHRASES = [
   'Bulk packed for retail and resale',

@@ -6,12 +6,13 @@
  * with a missing image file.
  */
 import { catalogMatchKey, categorySlug } from '@storefront/shared/slugs';
+import { COLLECTIONS } from '@storefront/shared/collections';
 import { OPEN_ENDED_MAX } from '@storefront/shared/pricing';
 import { htmlToText, sanitizeProductHtml } from '../lib/sanitize.js';
 import {
   BRANDS,
   CATEGORIES,
-  COLLECTIONS,
+  COLLECTION_SIZES,
   COLOURS,
   FEATURE_PHRASES,
   LOCATIONS,
@@ -283,8 +284,8 @@ export function pickCollections(
 ): { collectionId: string; index: number; position: number }[] {
   const random = createRandom(seed + 1);
   const picks: { collectionId: string; index: number; position: number }[] = [];
-  taxonomy.collections.forEach((collection, c) => {
-    const size = Math.min(COLLECTIONS[c]!.size, productCount);
+  taxonomy.collections.forEach((collection) => {
+    const size = Math.min(COLLECTION_SIZES[collection.slug] ?? 40, productCount);
     const chosen = new Set<number>();
     let guard = 0;
     while (chosen.size < size && guard++ < size * 50) {

@@ -16,6 +16,8 @@ export interface FixtureProduct {
   options?: { name: string; values: string[] }[];
   variants?: string[];
   tiers?: { minQuantity: number; maxQuantity: number; pricePaise: number }[];
+  /** Stored as it is, unsanitised (default `<p>{name}</p>`). */
+  descriptionHtml?: string;
 }
 
 /** Inserts the products (into the first seeded category) and returns their ids in order. */
@@ -33,8 +35,8 @@ export async function insertProducts(t: TestApp, fixtures: FixtureProduct[]): Pr
       name: f.name,
       categoryId: sub.category_id,
       subcategoryId: sub.id,
-      descriptionHtml: `<p>${f.name}</p>`,
-      descriptionText: f.name,
+      descriptionHtml: f.descriptionHtml ?? `<p>${f.name}</p>`,
+      descriptionText: f.descriptionHtml ?? f.name,
       weightGrams: 100,
       hsn: '0000',
       location: 'Mumbai',

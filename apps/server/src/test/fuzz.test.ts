@@ -159,3 +159,28 @@ describe('fuzzing every documented operation (G1)', () => {
     expect(failures).toEqual([]);
   }, 600_000);
 });
+
+describe('URLs that Fastify rejects before routing', () => {
+  it.each([
+    '/api/products/product/%E0%A4%A',
+    '/images/products/%E0%A4%A.png',
+    '/categories/%ZZ',
+    '/products/%E0%A4%A',
+  ])('%s answers 400 {detail, code} with the security headers', async (url) => {
+    const response = await t.app.inject({ url });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ detail: 'Malformed URL', code: 'bad_url' });
+    expect(response.headers['content-security-policy']).toContain("object-src 'none'");
+    expect(response.headers['strict-transport-security']).toBe(
+      'max-age=31536000; includeSubDomains',
+    );
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+  });
+
+  it('answers a path parameter over the router’s limit 414 {detail, code}', async () => {
+    const response = await t.app.inject({ url: `/api/products/product/${'a'.repeat(201)}` });
+    expect(response.statusCode).toBe(414);
+    expect(response.json()).toEqual({ detail: 'URL too long', code: 'url_too_long' });
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+  });
+});

@@ -68,6 +68,10 @@ describe('security headers on every route (G21)', () => {
       '/no/such/page',
       '/images/products/nothing.png',
       '/sandbox-pay/unknown',
+      // Malformed percent-encoding: Fastify answers before any hook runs.
+      '/api/products/product/%E0%A4%A',
+      '/images/products/%E0%A4%A.png',
+      '/categories/%ZZ',
     ]) {
       const response = await t.app.inject({ url });
       expectSecurityHeaders(url, response.headers);

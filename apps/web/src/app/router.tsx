@@ -61,8 +61,12 @@ export function AppRoutes() {
       <Route element={<RootLayout />}>
         <Route index element={<HomePage />} />
         <Route path={ROUTES.product} element={<ProductPage />} />
-        <Route path={ROUTES.category} element={<CategoryPage />} />
-        <Route path={ROUTES.subcategory} element={<SubcategoryPage />} />
+        {/* A slug that names nothing shows the not-found page (its status is the server's 404). */}
+        <Route path={ROUTES.category} element={<CategoryPage notFound={<NotFoundPage />} />} />
+        <Route
+          path={ROUTES.subcategory}
+          element={<SubcategoryPage notFound={<NotFoundPage />} />}
+        />
         {POLICIES.map(([path, policy]) => (
           <Route key={path} path={path} element={<PolicyPage policy={policy} />} />
         ))}

@@ -1,5 +1,10 @@
 /** Catalog objects shaped like the API's answers, for component tests. */
-import type { Category, ProductDetail, ProductSummary } from '@storefront/shared/catalog';
+import type {
+  Category,
+  ProductDetail,
+  ProductListItem,
+  ProductSummary,
+} from '@storefront/shared/catalog';
 
 let counter = 0;
 function nextId() {
@@ -26,6 +31,12 @@ export function summary(overrides: Partial<ProductSummary> = {}): ProductSummary
     pd_brand: 'Generic',
     ...overrides,
   };
+}
+
+/** A product as a category or collection listing answers it: the whole plain-text description. */
+export function listItem(overrides: Partial<ProductListItem> = {}): ProductListItem {
+  const { summary: _summary, ...base } = summary({ _id: overrides._id, images: overrides.images });
+  return { ...base, description: 'A sturdy product for daily commercial use.', ...overrides };
 }
 
 export function detail(overrides: Partial<ProductDetail> = {}): ProductDetail {

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type {
   ProductDetail,
+  ProductListItem,
   ProductListResponse,
   ProductSummary,
 } from '@storefront/shared/catalog';
@@ -104,15 +105,40 @@ describe('GET /api/products (listing)', () => {
     expect(await list('no such category')).toEqual({ payload: [], total: 0, page: 1, limit: 20 });
   });
 
+  it.each(['and', '-', ' , & ', 'AND-and'])(
+    'gives an empty page for "%s", which normalises to nothing (decision 002)',
+    async (query) => {
+      expect(await list(query)).toEqual({ payload: [], total: 0, page: 1, limit: 20 });
+    },
+  );
+
+  it('lists the whole catalogue only when the query is absent or blank', async () => {
+    expect((await getJson<ProductListResponse>('/api/products?limit=1')).total).toBe(600);
+    expect((await list('   ', 1, 1)).total).toBe(600);
+  });
+
   it('shapes each product as the spec does, prices in rupees', async () => {
-    const [product] = (await list('electronics', 1, 1)).payload as [ProductSummary];
+    const [product] = (await list('electronics', 1, 1)).payload as [ProductListItem];
     expect(product._id).toMatch(/^[0-9a-f]{24}$/);
     expect(product.objectID).toBe(product._id);
     expect(product.mrp).toBeGreaterThanOrEqual(product.sp);
     expect(product.regularPrice).toBe(product.mrp);
     expect(product.salePrice).toBe(product.sp);
     expect(product.images).toEqual(product.imgUrl.map((i) => i.src));
-    expect(product.summary).not.toMatch(/<[a-z]/);
+    expect(product).not.toHaveProperty('summary');
+  });
+
+  it('carries each product’s whole description as plain text, for the search box (spec §5)', async () => {
+    const { payload } = await list('electronics', 2);
+    expect(payload.length).toBeGreaterThan(0);
+    for (const product of payload) {
+      expect(product.description).not.toMatch(/<[a-z/]/);
+      // The seed's last sentence lies past character 300, where the summary used to stop.
+      expect(product.description.length).toBeGreaterThan(300);
+      expect(product.description).toMatch(
+        /A GST invoice with the HSN code is issued for every order\.$/,
+      );
+    }
   });
 
   it('reads a category page in at most 2 SQL statements', async () => {
@@ -216,7 +242,7 @@ describe('GET /api/products/product/{id}', () => {
 
 describe('GET /api/products/recommend/{id}', () => {
   it('lists the same subcategory first, then the category, never the product itself', async () => {
-    const [summary] = (await list('electronics', 1, 1)).payload as [ProductSummary];
+    const [summary] = (await list('electronics', 1, 1)).payload as [ProductListItem];
     const { payload } = await getJson<{ payload: ProductSummary[] }>(
       `/api/products/recommend/${summary._id}`,
     );

@@ -62,6 +62,76 @@ describe('served HTML for crawlers and link previews', () => {
     );
   });
 
+  it.each([
+    '/categories/bags,-wallets-&-luggage',
+    '/categories/Bags,-Wallets-and-Luggage',
+    '/categories/bags%2C-wallets-%26-luggage',
+  ])('gives %s the stored slug as its canonical URL and og:url', async (url) => {
+    const { statusCode, body } = await t.app.inject({ url });
+    expect(statusCode).toBe(200);
+    const canonical = 'https://shop.example.in/categories/bags,-wallets-and-luggage';
+    expect(body).toContain(`<link rel="canonical" href="${canonical}" />`);
+    expect(body).toContain(`<meta property="og:url" content="${canonical}" />`);
+  });
+
+  it('titles a collection with its display name, not its slug', async () => {
+    const { body } = await t.app.inject({ url: '/categories/international-best-sellers' });
+    expect(body).toContain(
+      '<title>Global Best Sellers — wholesale prices | B2B Storefront</title>',
+    );
+    expect(body).toContain('<meta property="og:title" content="Global Best Sellers');
+    expect(body).toContain(
+      '<link rel="canonical" href="https://shop.example.in/categories/international-best-sellers" />',
+    );
+  });
+
+  it('points a subcategory reached under /categories/ to its /subcategories/ URL', async () => {
+    const { body } = await t.app.inject({ url: '/categories/drinkware' });
+    expect(body).toContain('<title>Drinkware — wholesale prices | B2B Storefront</title>');
+    expect(body).toContain(
+      '<link rel="canonical" href="https://shop.example.in/subcategories/drinkware" />',
+    );
+  });
+
+  it('writes page 1 of the listing as an ItemList and its first image as og:image', async () => {
+    const page1 = (
+      await t.app.inject({ url: '/api/products?query=electronics&limit=20&page=1' })
+    ).json() as ProductListResponse;
+    const { body } = await t.app.inject({ url: '/categories/electronics' });
+    const ld = jsonLdOf(body);
+    expect(ld).toMatchObject({
+      '@context': 'https://schema.org',
+      '@type': 'ItemList',
+      name: 'Electronics',
+      url: 'https://shop.example.in/categories/electronics',
+      numberOfItems: page1.total,
+    });
+    expect(ld.itemListElement).toEqual(
+      page1.payload.map((p, i) => ({
+        '@type': 'ListItem',
+        position: i + 1,
+        url: `https://shop.example.in/products/${p._id}`,
+        name: p.name,
+      })),
+    );
+    const first = page1.payload.find((p) => p.images[0])!;
+    expect(body).toContain(
+      `<meta property="og:image" content="https://shop.example.in/images/${first.images[0]}.png" />`,
+    );
+  });
+
+  it.each(['/categories/no-such-category', '/subcategories/nothing-here', '/categories/and'])(
+    'answers %s 404 with the app, no canonical URL and no invented title',
+    async (url) => {
+      const { statusCode, body } = await t.app.inject({ url });
+      expect(statusCode).toBe(404);
+      expect(body).toContain('<div id="root">');
+      expect(body).toContain('<title>Page not found | B2B Storefront</title>');
+      expect(body).not.toContain('rel="canonical"');
+      expect(body).not.toContain('No Such Category');
+    },
+  );
+
   it('serves the app with 200 on the spec’s routes and 404 elsewhere', async () => {
     for (const path of [
       '/',

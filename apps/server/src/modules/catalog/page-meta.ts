@@ -1,14 +1,16 @@
 /**
  * Server-rendered meta for catalog pages (issue 3): a product page's title, description,
- * canonical URL, Open Graph tags and schema.org Product JSON-LD, and a category page's title
- * and description, so a shared link or a crawler sees them without running JavaScript.
+ * canonical URL, Open Graph tags and schema.org Product JSON-LD; a listing's (category,
+ * subcategory or collection) the same with an ItemList of its first page, so a shared link or
+ * a crawler sees them without running JavaScript. A path naming nothing answers 404.
  */
+import { PAGE_SIZE } from '@storefront/shared/constants';
 import { resolveImageUrl } from '@storefront/shared/images';
-import { catalogMatchKey, titleFromSlug } from '@storefront/shared/slugs';
+import { href } from '@storefront/shared/routes';
 import type { Db } from '../../db/connect.js';
 import type { PageMeta } from '../../lib/spa.js';
 import { AppError } from '../../lib/errors.js';
-import { getProduct, listCategories } from './service.js';
+import { findListing, getProduct, listProducts } from './service.js';
 
 const SITE = 'B2B Storefront';
 const PRODUCT_PATH = /^\/products\/([^/]+)\/?$/;
@@ -56,7 +58,6 @@ export function catalogPageMeta(db: Db, publicUrl: string) {
           return {
             title: `Product not found | ${SITE}`,
             description: 'This product could not be found.',
-            canonicalUrl,
             status: 404,
           };
         }
@@ -64,21 +65,56 @@ export function catalogPageMeta(db: Db, publicUrl: string) {
       }
     }
     const category = CATEGORY_PATH.exec(path);
-    if (category) {
-      const [, kind, slug] = category as unknown as [string, string, string];
-      const key = catalogMatchKey(slug);
-      const categories = await listCategories(db);
-      const match =
-        categories.find((c) => catalogMatchKey(c.category) === key)?.category ??
-        categories.flatMap((c) => c.subCategory).find((s) => catalogMatchKey(s.name) === key)
-          ?.name ??
-        titleFromSlug(slug);
-      return {
-        title: `${match} — wholesale prices | ${SITE}`,
-        description: `Buy ${match} in bulk for your business: volume price tiers in rupees, GST invoices, shipping across India.`,
-        canonicalUrl: `${publicUrl}/${kind}/${slug}`,
-      };
-    }
+    if (category) return listingMeta(db, publicUrl, decodeSegment(category[2]!));
     return null;
+  };
+}
+
+/** A path segment with every escape decoded ('%2C' → ','), or as it is when it does not decode. */
+function decodeSegment(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
+}
+
+/**
+ * A listing's meta: whichever spelling of the slug reached it, the canonical URL carries the
+ * stored slug (a subcategory under /subcategories/), the title its display name, the image and
+ * the JSON-LD ItemList its first page. A slug that names nothing answers 404.
+ */
+async function listingMeta(db: Db, publicUrl: string, slug: string): Promise<PageMeta> {
+  const listing = await findListing(db, slug);
+  if (!listing) {
+    return {
+      title: `Page not found | ${SITE}`,
+      description: 'This category could not be found.',
+      status: 404,
+    };
+  }
+  const path =
+    listing.kind === 'subcategory' ? href.subcategory(listing.slug) : href.category(listing.slug);
+  const canonicalUrl = `${publicUrl}${path}`;
+  const { products, total } = await listProducts(db, listing.slug, 1, PAGE_SIZE);
+  const firstImage = products.find((p) => p.images[0])?.images[0];
+  return {
+    title: `${listing.name} — wholesale prices | ${SITE}`,
+    description: `Buy ${listing.name} in bulk for your business: volume price tiers in rupees, GST invoices, shipping across India.`,
+    canonicalUrl,
+    image: firstImage ? `${publicUrl}${resolveImageUrl(firstImage)}` : undefined,
+    jsonLd: {
+      '@context': 'https://schema.org',
+      '@type': 'ItemList',
+      name: listing.name,
+      url: canonicalUrl,
+      numberOfItems: total,
+      itemListElement: products.map((p, index) => ({
+        '@type': 'ListItem',
+        position: index + 1,
+        url: `${publicUrl}${href.product(p._id)}`,
+        name: p.name,
+      })),
+    },
   };
 }

@@ -3,27 +3,40 @@
  * names, tiers and variants, so a product page or a listing never costs N+1 round trips.
  */
 import { sql, type SQL } from 'drizzle-orm';
-import type { Category, ProductDetail, ProductSummary } from '@storefront/shared/catalog';
+import type {
+  Category,
+  ProductDetail,
+  ProductListItem,
+  ProductSummary,
+} from '@storefront/shared/catalog';
 import { catalogMatchKey } from '@storefront/shared/slugs';
 import { paiseToRupees } from '@storefront/shared/money';
 import { tierKey, tierViews, type PriceTier } from '@storefront/shared/pricing';
 import type { Db } from '../../db/connect.js';
 import { notFound } from '../../lib/errors.js';
+import { sanitizeProductHtml } from '../../lib/sanitize.js';
 
 /** How many related products the product page shows. */
 const RELATED_LIMIT = 12;
 const SUMMARY_LENGTH = 300;
 
-interface SummaryRow {
+interface BaseRow {
   id: string;
   name: string;
   category: string;
   subcategory: string;
-  summary: string;
   brand: string;
   mrp_paise: string | number;
   sp_paise: string | number;
   images: string[];
+}
+
+interface SummaryRow extends BaseRow {
+  summary: string;
+}
+
+interface ListRow extends BaseRow {
+  description: string;
 }
 
 interface DetailRow extends SummaryRow {
@@ -38,10 +51,14 @@ interface DetailRow extends SummaryRow {
   variants: { option1: string; sku: string; variantIndex: number }[] | null;
 }
 
-const summaryColumns = sql`
-  p.id, p.name, c.name AS category, s.name AS subcategory,
-  left(p.description_text, ${SUMMARY_LENGTH}) AS summary, p.brand,
+const baseColumns = sql`
+  p.id, p.name, c.name AS category, s.name AS subcategory, p.brand,
   p.mrp_paise, p.sp_paise, p.images`;
+
+const summaryColumns = sql`${baseColumns}, left(p.description_text, ${SUMMARY_LENGTH}) AS summary`;
+
+/** A listing carries the whole plain text: its search box matches the description (spec §5). */
+const listColumns = sql`${baseColumns}, p.description_text AS description`;
 
 const detailColumns = sql`
   ${summaryColumns}, p.code, p.description_html, p.features, p.weight_grams, p.hsn, p.location,
@@ -57,7 +74,7 @@ const productJoins = sql`
   JOIN categories c ON c.id = p.category_id
   JOIN subcategories s ON s.id = p.subcategory_id`;
 
-function toSummary(row: SummaryRow): ProductSummary {
+function toBase(row: BaseRow): Omit<ProductSummary, 'summary'> {
   const mrp = paiseToRupees(Number(row.mrp_paise));
   const sp = paiseToRupees(Number(row.sp_paise));
   return {
@@ -66,7 +83,6 @@ function toSummary(row: SummaryRow): ProductSummary {
     name: row.name,
     category: row.category,
     subcategory: row.subcategory,
-    summary: row.summary,
     mrp,
     sp,
     regularPrice: mrp,
@@ -75,6 +91,30 @@ function toSummary(row: SummaryRow): ProductSummary {
     images: row.images,
     pd_brand: row.brand,
   };
+}
+
+const toSummary = (row: SummaryRow): ProductSummary => ({ ...toBase(row), summary: row.summary });
+const toListItem = (row: ListRow): ProductListItem => ({
+  ...toBase(row),
+  description: row.description,
+});
+
+/**
+ * Descriptions are sanitised at import and again on the way out, so a row written by anything
+ * but the seed reaches no browser unsanitised (spec issue 3). Sanitising costs ~0.2 ms, so the
+ * answers are kept by their stored HTML (bounded): product reads do it once per description.
+ */
+const cleanDescriptions = new Map<string, string>();
+const CLEAN_DESCRIPTIONS_MAX = 5000;
+
+function cleanDescription(html: string): string {
+  let clean = cleanDescriptions.get(html);
+  if (clean === undefined) {
+    clean = sanitizeProductHtml(html);
+    if (cleanDescriptions.size >= CLEAN_DESCRIPTIONS_MAX) cleanDescriptions.clear();
+    cleanDescriptions.set(html, clean);
+  }
+  return clean;
 }
 
 function toDetail(row: DetailRow): ProductDetail {
@@ -86,7 +126,7 @@ function toDetail(row: DetailRow): ProductDetail {
   return {
     ...toSummary(row),
     id: { $oid: row.id },
-    description: row.description_html,
+    description: cleanDescription(row.description_html),
     features: row.features,
     weight: row.weight_grams,
     code: row.code,
@@ -133,7 +173,8 @@ export async function listCategories(db: Db): Promise<Category[]> {
 /**
  * A page of the products a listing query names: a collection, else a category, else a
  * subcategory, matched on the normalised key (spec §7); an empty query lists the whole
- * catalog; a query that names nothing gives an empty page. One statement returns the page and
+ * catalog; a query that names nothing gives an empty page, and so does one that normalises to
+ * nothing ('and', '-'), which names nothing either (decision 002). One statement returns the page and
  * the total. Each kind of listing is its own branch, so the page walks an index in order
  * (LIMIT/OFFSET reads only up to the page) and the total is an index-only count, instead of
  * collecting and sorting every product of the listing (bench/README.md, category page).
@@ -143,15 +184,16 @@ export async function listProducts(
   query: string,
   page: number,
   limit: number,
-): Promise<{ products: ProductSummary[]; total: number }> {
+): Promise<{ products: ProductListItem[]; total: number }> {
   const key = catalogMatchKey(query);
   const offset = (page - 1) * limit;
+  if (key === '' && query.trim() !== '') return { products: [], total: 0 };
 
   const statement =
     key === ''
       ? sql`WITH total AS (SELECT count(*)::int AS n FROM products),
             page AS (SELECT id FROM products ORDER BY id LIMIT ${limit} OFFSET ${offset})
-            SELECT ${summaryColumns}, (SELECT n FROM total) AS total
+            SELECT ${listColumns}, (SELECT n FROM total) AS total
               FROM page JOIN products p ON p.id = page.id ${productJoins}
              ORDER BY p.id`
       : sql`WITH named AS MATERIALIZED (
@@ -180,16 +222,43 @@ export async function listProducts(
                   THEN (SELECT count(*) FROM products WHERE category_id = category)
                 ELSE (SELECT count(*) FROM products WHERE subcategory_id = subcategory)
               END)::int AS n FROM named)
-            SELECT ${summaryColumns}, (SELECT n FROM total) AS total
+            SELECT ${listColumns}, (SELECT n FROM total) AS total
               FROM page JOIN products p ON p.id = page.id ${productJoins}
              ORDER BY page.position, page.id`;
 
-  const result = await rows<SummaryRow & { total: number }>(db, statement);
+  const result = await rows<ListRow & { total: number }>(db, statement);
   if (result.length > 0)
-    return { products: result.map(toSummary), total: Number(result[0]!.total) };
+    return { products: result.map(toListItem), total: Number(result[0]!.total) };
   // An empty page past the end still reports the total, at the cost of one more statement.
   if (offset === 0) return { products: [], total: 0 };
   return listProducts(db, query, 1, 1).then(({ total }) => ({ products: [], total }));
+}
+
+/** What a listing slug names: a collection, else a category, else a subcategory (as listings match). */
+export interface NamedListing {
+  kind: 'collection' | 'category' | 'subcategory';
+  /** The display name (a collection's title). */
+  name: string;
+  /** The stored slug, the canonical form of every spelling that reaches it. */
+  slug: string;
+}
+
+export async function findListing(db: Db, slug: string): Promise<NamedListing | null> {
+  const key = catalogMatchKey(slug);
+  if (key === '') return null;
+  const [found] = await rows<NamedListing>(
+    db,
+    sql`SELECT kind, name, slug FROM (
+          SELECT 1 AS rank, 'collection' AS kind, title AS name, slug FROM collections
+           WHERE match_key = ${key}
+          UNION ALL
+          SELECT 2, 'category', name, slug FROM categories WHERE match_key = ${key}
+          UNION ALL
+          (SELECT 3, 'subcategory', name, slug FROM subcategories WHERE match_key = ${key}
+            ORDER BY position, id LIMIT 1)) named
+        ORDER BY rank LIMIT 1`,
+  );
+  return found ?? null;
 }
 
 export async function getProduct(db: Db, id: string): Promise<ProductDetail> {

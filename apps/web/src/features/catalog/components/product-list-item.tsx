@@ -1,11 +1,11 @@
 /** A product in the listing's list view: image, name, description cut at 150 characters, price. */
-import type { ProductSummary } from '@storefront/shared/catalog';
+import type { ProductListItem as Product } from '@storefront/shared/catalog';
 import { href } from '@storefront/shared/routes';
 import { ProductRow } from '../../../components/product/product-row';
 import { productLinkId } from '../../../lib/format';
 import { truncateDescription } from '../lib/truncate';
 
-export function ProductListItem({ product }: { product: ProductSummary }) {
+export function ProductListItem({ product }: { product: Product }) {
   return (
     <ProductRow
       testId="product-list-item"
@@ -16,7 +16,7 @@ export function ProductListItem({ product }: { product: ProductSummary }) {
       price={product.sp}
       description={
         <p data-testid="list-description" className="mt-1 text-sm text-slate-600">
-          {truncateDescription(product.summary)}
+          {truncateDescription(product.description)}
         </p>
       }
     />

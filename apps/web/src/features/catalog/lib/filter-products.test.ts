@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { summary } from '../../../test/fixtures';
+import { listItem } from '../../../test/fixtures';
 import {
   categoryOptions,
   filterProducts,
@@ -11,21 +11,21 @@ import { listingHeading } from './listing-heading';
 import { truncateDescription } from './truncate';
 import { CATEGORIES } from '../../../test/fixtures';
 
-const mug = summary({
+const mug = listItem({
   name: 'Steel Mug',
-  summary: 'Keeps tea hot',
+  description: 'Keeps tea hot',
   sp: 500,
   subcategory: 'Drinkware',
 });
-const sheet = summary({
+const sheet = listItem({
   name: 'Bedsheet',
-  summary: 'Cotton, double',
+  description: 'Cotton, double',
   sp: 1500,
   subcategory: 'Bedding',
 });
-const bag = summary({
+const bag = listItem({
   name: 'Backpack',
-  summary: 'Steel zips',
+  description: 'Steel zips',
   sp: 2000,
   category: 'Bags, Wallets & Luggage',
   subcategory: 'Backpacks',
@@ -36,6 +36,17 @@ describe('category filters', () => {
   it('match the search text in the name or the description, ignoring case', () => {
     expect(filterProducts(all, { ...NO_FILTERS, text: 'STEEL' })).toEqual([mug, bag]);
     expect(filterProducts(all, { ...NO_FILTERS, text: 'cotton' })).toEqual([sheet]);
+  });
+
+  it('match a word anywhere in the whole description, past the 300 characters of a summary', () => {
+    const long = listItem({
+      name: 'Crate',
+      description: `${'Sturdy crate. '.repeat(30)}Tungsten bolts`,
+    });
+    expect(long.description.indexOf('Tungsten')).toBeGreaterThan(300);
+    expect(filterProducts([...all, long], { ...NO_FILTERS, text: 'tungsten BOLTS' })).toEqual([
+      long,
+    ]);
   });
 
   it('compare min and max price against sp, inclusive', () => {

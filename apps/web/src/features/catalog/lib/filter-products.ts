@@ -1,9 +1,10 @@
 /**
- * Category filters (spec §5): the search text matches name or description case-insensitively;
+ * Category filters (spec §5): the search text matches the name or the whole plain-text
+ * description (decision 031) case-insensitively;
  * min and max price compare against sp, inclusive; selected categories match the product's
  * category or subcategory (any of them).
  */
-import type { ProductSummary } from '@storefront/shared/catalog';
+import type { ProductListItem } from '@storefront/shared/catalog';
 
 export interface ListingFilters {
   text: string;
@@ -20,8 +21,8 @@ export const NO_FILTERS: ListingFilters = {
 };
 
 export type FilterableProduct = Pick<
-  ProductSummary,
-  'name' | 'summary' | 'sp' | 'category' | 'subcategory'
+  ProductListItem,
+  'name' | 'description' | 'sp' | 'category' | 'subcategory'
 >;
 
 export function hasActiveFilters(filters: ListingFilters): boolean {
@@ -42,7 +43,7 @@ export function filterProducts<T extends FilterableProduct>(
     if (
       text &&
       !product.name.toLowerCase().includes(text) &&
-      !product.summary.toLowerCase().includes(text)
+      !product.description.toLowerCase().includes(text)
     ) {
       return false;
     }

@@ -5,33 +5,13 @@
  * and 'bags,-wallets-&-luggage' are the same category.
  */
 import type { Category } from '@storefront/shared/catalog';
+import { COLLECTIONS } from '@storefront/shared/collections';
 import { catalogMatchKey, titleFromSlug } from '@storefront/shared/slugs';
+import { bannerFor } from '../../../lib/banners';
 
-export const FALLBACK_BANNER = '/banners/gift.svg';
-
-const BANNERS: Record<string, string> = {
-  baby: '/banners/baby.svg',
-  'bags wallets luggage': '/banners/bags.svg',
-  beauty: '/banners/beauty.svg',
-  'car motorbike': '/banners/car.svg',
-  'clothing accessories': '/banners/clothing.svg',
-  'computers accessories': '/banners/computers.svg',
-  electronics: '/banners/electronics.svg',
-  'home kitchen': '/banners/home-kitchen.svg',
-  'under 2000': '/banners/under-2000.svg',
-  'international best sellers': '/banners/best-sellers.svg',
-  'new arrivals': '/banners/new-arrivals.svg',
-  'top 50': '/banners/top-50.svg',
-  'hot selling': '/banners/hot-selling.svg',
-};
-
-const COLLECTION_TITLES: Record<string, string> = {
-  'under 2000': 'Under 2000',
-  'international best sellers': 'Global Best Sellers',
-  'new arrivals': 'Newest Arrival',
-  'top 50': 'Top 50',
-  'hot selling': 'Hot Selling',
-};
+const COLLECTION_TITLES = new Map<string, string>(
+  COLLECTIONS.map((c) => [catalogMatchKey(c.slug), c.title]),
+);
 
 export interface ListingHeading {
   title: string;
@@ -47,13 +27,33 @@ export function listingHeading(
   for (const category of categories ?? []) {
     const categoryKey = catalogMatchKey(category.category);
     if (kind === 'category' && categoryKey === key) {
-      return { title: category.category, banner: BANNERS[categoryKey] ?? FALLBACK_BANNER };
+      return { title: category.category, banner: bannerFor(category.category) };
     }
     const sub = category.subCategory.find((s) => catalogMatchKey(s.name) === key);
-    if (sub) return { title: sub.name, banner: BANNERS[categoryKey] ?? FALLBACK_BANNER };
+    if (sub) return { title: sub.name, banner: bannerFor(category.category) };
   }
   return {
-    title: COLLECTION_TITLES[key] ?? titleFromSlug(slug),
-    banner: BANNERS[key] ?? FALLBACK_BANNER,
+    title: COLLECTION_TITLES.get(key) ?? titleFromSlug(slug),
+    banner: bannerFor(slug),
   };
+}
+
+/**
+ * Whether a listing slug names a category, subcategory or collection (as the server's listing
+ * matches it): false for a slug that names nothing (the page is a 404), null while the
+ * categories are not known.
+ */
+export function listingExists(
+  slug: string,
+  categories: readonly Category[] | null,
+): boolean | null {
+  const key = catalogMatchKey(slug);
+  if (key === '') return false;
+  if (COLLECTION_TITLES.has(key)) return true;
+  if (!categories) return null;
+  return categories.some(
+    (category) =>
+      catalogMatchKey(category.category) === key ||
+      category.subCategory.some((sub) => catalogMatchKey(sub.name) === key),
+  );
 }

@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { CATEGORIES, summary } from '../../../test/fixtures';
+import { CATEGORIES, listItem } from '../../../test/fixtures';
 import {
   fakeImages,
   hangingImages,
@@ -12,9 +12,10 @@ import {
 import { CategoryPage } from './category-page';
 
 const route = '/categories/:slug';
+const listingPage = <CategoryPage notFound={<h1>404 Page Not Found</h1>} />;
 const path = '/categories/home-&-kitchen';
 
-function answer(payload: ReturnType<typeof summary>[], total = payload.length) {
+function answer(payload: ReturnType<typeof listItem>[], total = payload.length) {
   return mockFetch(
     (url) =>
       url.pathname === '/api/products/categories' ? { body: { payload: CATEGORIES } } : undefined,
@@ -30,7 +31,7 @@ const resultText = () => screen.getByTestId('result-text');
 describe('the category listing', () => {
   it("says 'Loading products...' over a grid of 8 skeleton cards", () => {
     pendingFetch();
-    renderRoute(<CategoryPage />, { path, route, withCategories: true });
+    renderRoute(listingPage, { path, route, withCategories: true });
     expect(resultText()).toHaveTextContent('Loading products...');
     const grid = screen.getByTestId('listing-skeleton');
     expect(within(grid).getAllByTestId('product-card-skeleton')).toHaveLength(8);
@@ -39,8 +40,8 @@ describe('the category listing', () => {
 
   it("says 'Validating images...' while the images are checked", async () => {
     hangingImages();
-    answer([summary()]);
-    renderRoute(<CategoryPage />, { path, route, withCategories: true });
+    answer([listItem()]);
+    renderRoute(listingPage, { path, route, withCategories: true });
     expect(await screen.findByText('Validating images...')).toBeInTheDocument();
   });
 
@@ -48,13 +49,13 @@ describe('the category listing', () => {
     fakeImages();
     const calls = answer(
       [
-        summary({ name: 'Good Mug' }),
-        summary({ name: 'Broken Mug', images: ['products/X-missing'] }),
-        summary({ name: 'Bare Mug', images: [] }),
+        listItem({ name: 'Good Mug' }),
+        listItem({ name: 'Broken Mug', images: ['products/X-missing'] }),
+        listItem({ name: 'Bare Mug', images: [] }),
       ],
       57,
     );
-    renderRoute(<CategoryPage />, { path, route, withCategories: true });
+    renderRoute(listingPage, { path, route, withCategories: true });
     expect(await screen.findByRole('link', { name: 'Good Mug' })).toBeInTheDocument();
     expect(screen.queryByText('Broken Mug')).not.toBeInTheDocument();
     expect(screen.queryByText('Bare Mug')).not.toBeInTheDocument();
@@ -68,16 +69,19 @@ describe('the category listing', () => {
   it('shows the empty state with Continue Shopping when nothing is left', async () => {
     fakeImages();
     answer([]);
-    renderRoute(<CategoryPage />, { path, route, withCategories: true });
+    renderRoute(listingPage, { path, route, withCategories: true });
     expect(await screen.findByText('No products found in this category.')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Continue Shopping' })).toHaveAttribute('href', '/');
   });
 
   it("filters the page, says '(filtered from K)' and 'No results found' when nothing matches", async () => {
     fakeImages();
-    answer([summary({ name: 'Steel Mug', sp: 500 }), summary({ name: 'Glass Jar', sp: 900 })], 40);
+    answer(
+      [listItem({ name: 'Steel Mug', sp: 500 }), listItem({ name: 'Glass Jar', sp: 900 })],
+      40,
+    );
     const user = userEvent.setup();
-    renderRoute(<CategoryPage />, { path, route, withCategories: true });
+    renderRoute(listingPage, { path, route, withCategories: true });
     await screen.findByRole('link', { name: 'Steel Mug' });
     await user.type(screen.getByLabelText('Search in results'), 'jar');
     expect(resultText()).toHaveTextContent('Showing 1 of 40 products (filtered from 2) · Page 1');
@@ -85,11 +89,31 @@ describe('the category listing', () => {
     expect(resultText()).toHaveTextContent('No results found');
   });
 
+  it('finds a product by a word past character 300 of its description', async () => {
+    fakeImages();
+    const description = `${'Food-grade steel, stackable. '.repeat(12)}Ships with a lifetime warranty.`;
+    expect(description.indexOf('lifetime')).toBeGreaterThan(300);
+    answer(
+      [
+        listItem({ name: 'Steel Mug', description }),
+        listItem({ name: 'Glass Jar', description: 'Clear glass.' }),
+      ],
+      40,
+    );
+    const user = userEvent.setup();
+    renderRoute(listingPage, { path, route, withCategories: true });
+    await screen.findByRole('link', { name: 'Steel Mug' });
+    await user.type(screen.getByLabelText('Search in results'), 'lifetime warranty');
+    expect(resultText()).toHaveTextContent('Showing 1 of 40 products (filtered from 2) · Page 1');
+    expect(screen.getByRole('link', { name: 'Steel Mug' })).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Glass Jar' })).not.toBeInTheDocument();
+  });
+
   it('goes back to page 1 when a filter changes', async () => {
     fakeImages();
-    answer([summary({ name: 'Steel Mug' })], 40);
+    answer([listItem({ name: 'Steel Mug' })], 40);
     const user = userEvent.setup();
-    const { router } = renderRoute(<CategoryPage />, {
+    const { router } = renderRoute(listingPage, {
       path: `${path}?page=2`,
       route,
       withCategories: true,
@@ -102,9 +126,9 @@ describe('the category listing', () => {
 
   it('cuts list-view descriptions at 150 characters', async () => {
     fakeImages();
-    answer([summary({ name: 'Steel Mug', summary: 'a'.repeat(300) })]);
+    answer([listItem({ name: 'Steel Mug', description: 'a'.repeat(300) })]);
     const user = userEvent.setup();
-    renderRoute(<CategoryPage />, { path, route, withCategories: true });
+    renderRoute(listingPage, { path, route, withCategories: true });
     await screen.findByRole('link', { name: 'Steel Mug' });
     await user.click(screen.getByRole('button', { name: 'List view' }));
     expect(screen.getByRole('button', { name: 'List view' })).toHaveAttribute(
@@ -117,10 +141,10 @@ describe('the category listing', () => {
   it('offers the next page only after a full page of 20', async () => {
     fakeImages();
     answer(
-      Array.from({ length: 20 }, (_, i) => summary({ name: `Mug ${i}` })),
+      Array.from({ length: 20 }, (_, i) => listItem({ name: `Mug ${i}` })),
       45,
     );
-    renderRoute(<CategoryPage />, { path, route, withCategories: true });
+    renderRoute(listingPage, { path, route, withCategories: true });
     await screen.findByRole('link', { name: 'Mug 0' });
     const nav = screen.getByRole('navigation', { name: 'Pagination' });
     expect(within(nav).getByRole('link', { name: 'Next' })).toHaveAttribute(
@@ -128,5 +152,64 @@ describe('the category listing', () => {
       '/categories/home-&-kitchen?page=2',
     );
     expect(within(nav).getByRole('link', { name: 'Page 2' })).toBeInTheDocument();
+  });
+
+  it("shows the alert 'Failed to fetch products' when the listing cannot be fetched", async () => {
+    fakeImages();
+    mockFetch(
+      (url) =>
+        url.pathname === '/api/products/categories' ? { body: { payload: CATEGORIES } } : undefined,
+      (url) =>
+        url.pathname === '/api/products'
+          ? { status: 500, body: { detail: 'Internal server error', code: 'internal' } }
+          : undefined,
+    );
+    renderRoute(listingPage, { path, route, withCategories: true });
+    expect(await screen.findByRole('alert')).toHaveTextContent('ErrorFailed to fetch products');
+    expect(screen.queryByTestId('product-results')).not.toBeInTheDocument();
+    expect(screen.queryByRole('navigation', { name: 'Pagination' })).not.toBeInTheDocument();
+  });
+
+  it.each(['/categories/no-such-category', '/categories/and', '/categories/-'])(
+    'shows the route’s not-found page for %s, which names nothing',
+    async (unknown) => {
+      fakeImages();
+      answer([listItem({ name: 'Steel Mug' })]);
+      renderRoute(listingPage, { path: unknown, route, withCategories: true });
+      expect(
+        await screen.findByRole('heading', { name: '404 Page Not Found' }),
+      ).toBeInTheDocument();
+      expect(screen.queryByRole('link', { name: 'Steel Mug' })).not.toBeInTheDocument();
+    },
+  );
+
+  it('lists a collection under its display name', async () => {
+    fakeImages();
+    const calls = answer([listItem({ name: 'Steel Mug' })]);
+    renderRoute(listingPage, {
+      path: '/categories/international-best-sellers',
+      route,
+      withCategories: true,
+    });
+    expect(
+      await screen.findByRole('heading', { name: 'Global Best Sellers', level: 1 }),
+    ).toBeInTheDocument();
+    expect(await screen.findByRole('link', { name: 'Steel Mug' })).toBeInTheDocument();
+    expect(calls).toContain('/api/products?query=international+best+sellers&limit=20&page=1');
+  });
+
+  it('asks for at most page 10000 and offers the last page past the end', async () => {
+    fakeImages();
+    const calls = answer([], 45);
+    renderRoute(listingPage, { path: `${path}?page=10001`, route, withCategories: true });
+    expect(
+      await screen.findByText('This page is past the end of the results.'),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Go to the last page' })).toHaveAttribute(
+      'href',
+      '/categories/home-&-kitchen?page=3',
+    );
+    expect(calls).toContain('/api/products?query=home+kitchen&limit=20&page=10000');
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 });

@@ -3,19 +3,23 @@
  * slug, breadcrumb, filter sidebar, grid or list view, result texts, empty state and
  * pagination. The page number lives in the URL (?page=), so paging is linkable and Back works.
  *
+ * A slug that names no category, subcategory or collection shows the not-found page the route
+ * gives (the server answers such a path 404); a page past the last offers the last page.
+ *
  * Result text: 'Showing N of M products' where N is the number shown on this page and M the
  * listing's total; '(filtered from K)' when a filter is active, K being this page's products
  * before filtering.
  */
 import { LayoutGrid, List } from 'lucide-react';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
-import { PAGE_SIZE } from '@storefront/shared/constants';
+import { MAX_LISTING_PAGE, PAGE_SIZE } from '@storefront/shared/constants';
 import { ProductCard } from '../../../components/product/product-card';
 import { ErrorAlert } from '../../../components/ui/alert';
 import { Breadcrumb } from '../../../components/ui/breadcrumb';
 import { buttonClasses } from '../../../components/ui/button';
 import { Pagination } from '../../../components/ui/pagination';
+import { PastLastPage } from '../../../components/ui/past-last-page';
 import { useCategories } from '../../../lib/category-context';
 import { cn } from '../../../lib/cn';
 import { useImageChecks } from '../../../lib/image-check';
@@ -33,21 +37,28 @@ import {
   NO_FILTERS,
   type ListingFilters,
 } from '../lib/filter-products';
-import { listingHeading } from '../lib/listing-heading';
+import { listingExists, listingHeading } from '../lib/listing-heading';
 
 type Kind = 'category' | 'subcategory';
 type View = 'grid' | 'list';
 
-export function CategoryPage() {
-  return <ListingRoute kind="category" />;
+/** The route gives the page to show for a slug that names nothing (a feature imports no other). */
+interface ListingPageProps {
+  notFound: ReactNode;
 }
 
-export function SubcategoryPage() {
-  return <ListingRoute kind="subcategory" />;
+export function CategoryPage({ notFound }: ListingPageProps) {
+  return <ListingRoute kind="category" notFound={notFound} />;
 }
 
-function ListingRoute({ kind }: { kind: Kind }) {
+export function SubcategoryPage({ notFound }: ListingPageProps) {
+  return <ListingRoute kind="subcategory" notFound={notFound} />;
+}
+
+function ListingRoute({ kind, notFound }: ListingPageProps & { kind: Kind }) {
   const { slug = '' } = useParams();
+  const { categories } = useCategories();
+  if (listingExists(slug, categories) === false) return notFound;
   // A new slug starts with fresh filters.
   return <Listing key={`${kind}:${slug}`} kind={kind} slug={slug} />;
 }
@@ -58,7 +69,7 @@ function Listing({ kind, slug }: { kind: Kind; slug: string }) {
   useDocumentTitle(heading.title);
 
   const [searchParams, setSearchParams] = useSearchParams();
-  const page = pageFromParam(searchParams.get('page'));
+  const page = pageFromParam(searchParams.get('page'), MAX_LISTING_PAGE);
   const [filters, setFilters] = useState<ListingFilters>(NO_FILTERS);
   const [view, setView] = useState<View>('grid');
 
@@ -98,6 +109,8 @@ function Listing({ kind, slug }: { kind: Kind; slug: string }) {
   const ready = query.isSuccess && !checks.isChecking;
   const hasNext = fetched.length >= PAGE_SIZE;
   const filtered = hasActiveFilters(filters);
+  const lastPage = Math.max(1, Math.ceil((query.data?.total ?? 0) / PAGE_SIZE));
+  const pastLastPage = query.isSuccess && fetched.length === 0 && query.data.total > 0;
 
   return (
     <div className="mx-auto max-w-screen-2xl px-4 py-6 lg:px-8">
@@ -165,6 +178,8 @@ function Listing({ kind, slug }: { kind: Kind; slug: string }) {
             <ErrorAlert title="Error">{query.error.message}</ErrorAlert>
           ) : isLoading || isValidating ? (
             <ListingSkeleton />
+          ) : pastLastPage ? (
+            <PastLastPage lastPageHref={hrefForPage(lastPage)} />
           ) : valid.length === 0 ? (
             <div className="rounded-lg bg-white px-6 py-16 text-center shadow-sm">
               <p className="text-lg font-medium">No products found in this category.</p>
@@ -194,7 +209,7 @@ function Listing({ kind, slug }: { kind: Kind; slug: string }) {
             </ul>
           )}
 
-          {ready && (page > 1 || hasNext) ? (
+          {ready && !pastLastPage && (page > 1 || hasNext) ? (
             <Pagination className="mt-8" page={page} hasNext={hasNext} hrefForPage={hrefForPage} />
           ) : null}
         </div>

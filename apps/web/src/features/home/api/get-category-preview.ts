@@ -3,7 +3,7 @@
  * card (spec §7). A failed call gives an empty list, as the spec says.
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { ProductListResponse, ProductSummary } from '@storefront/shared/catalog';
+import type { ProductListItem, ProductListResponse } from '@storefront/shared/catalog';
 import { HOME_CARD_PAGE, HOME_ROW_LIMIT } from '@storefront/shared/constants';
 import { slugToQuery } from '@storefront/shared/slugs';
 import { apiRequest } from '../../../lib/api-client';
@@ -11,7 +11,7 @@ import { apiRequest } from '../../../lib/api-client';
 export async function getCategoryPreview(
   slug: string,
   signal?: AbortSignal,
-): Promise<ProductSummary[]> {
+): Promise<ProductListItem[]> {
   try {
     const body = await apiRequest<ProductListResponse>('/api/products', {
       query: { query: slugToQuery(slug), limit: HOME_ROW_LIMIT, page: HOME_CARD_PAGE },

@@ -3,7 +3,7 @@
  * for You' row (spec §7, §9). A failed call raises 'Failed to fetch products'.
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { ProductListResponse, ProductSummary } from '@storefront/shared/catalog';
+import type { ProductListItem, ProductListResponse } from '@storefront/shared/catalog';
 import { HOME_ROW_LIMIT, HOME_ROW_PAGE } from '@storefront/shared/constants';
 import { slugToQuery } from '@storefront/shared/slugs';
 import { ApiError, apiRequest } from '../../../lib/api-client';
@@ -11,7 +11,7 @@ import { ApiError, apiRequest } from '../../../lib/api-client';
 export async function getCollectionRow(
   slug: string,
   signal?: AbortSignal,
-): Promise<ProductSummary[]> {
+): Promise<ProductListItem[]> {
   try {
     const body = await apiRequest<ProductListResponse>('/api/products', {
       query: { query: slugToQuery(slug), limit: HOME_ROW_LIMIT, page: HOME_ROW_PAGE },

@@ -1,6 +1,6 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { summary } from '../../../test/fixtures';
+import { listItem } from '../../../test/fixtures';
 import { mockFetch, pendingFetch, renderRoute } from '../../../test/render';
 import { HOME_CATEGORIES } from '../data/home-categories';
 import { CategoryCard } from './category-card';
@@ -19,7 +19,7 @@ describe('a Shop by Category card', () => {
   });
 
   it('shows only items 5 to 8 of the fetched list, each linking to its product', async () => {
-    const products = Array.from({ length: 10 }, (_, i) => summary({ name: `Item ${i + 1}` }));
+    const products = Array.from({ length: 10 }, (_, i) => listItem({ name: `Item ${i + 1}` }));
     const calls = mockFetch(() => ({ body: { payload: products, total: 10, page: 1, limit: 10 } }));
     renderRoute(<CategoryCard category={bags} />);
     await screen.findByText('Item 5');

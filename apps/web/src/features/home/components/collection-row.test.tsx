@@ -1,6 +1,6 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { summary } from '../../../test/fixtures';
+import { listItem } from '../../../test/fixtures';
 import { mockFetch, pendingFetch, renderRoute } from '../../../test/render';
 import { TOP_CATEGORY_BANNERS } from '../data/home-categories';
 import { CollectionRow } from './collection-row';
@@ -35,7 +35,7 @@ describe('a Top Categories row', () => {
   });
 
   it('asks for page 2 of 10 products and shows them as cards', async () => {
-    const products = [summary({ name: 'Tea Cup' }), summary({ name: 'Water Jug' })];
+    const products = [listItem({ name: 'Tea Cup' }), listItem({ name: 'Water Jug' })];
     const calls = mockFetch(() => ({ body: { payload: products, total: 12, page: 2, limit: 10 } }));
     renderRoute(<CollectionRow banner={banner} />);
     expect(await screen.findByRole('link', { name: 'Tea Cup' })).toBeInTheDocument();

@@ -2,8 +2,16 @@
  * The home carousels (spec §2 "Home"): fading slides, autoplay every 5000 ms that pauses on
  * mouse hover, loop, previous/next arrows and clickable bullets. Swiper's A11y and Keyboard
  * modules make the arrows and bullets focusable buttons and the arrow keys change slides.
+ *
+ * Moving content must be stoppable (WCAG 2.2.2): a visible Pause/Play button stops the
+ * rotation until pressed again, and the rotation also stops while keyboard focus is anywhere
+ * inside the carousel, so a keyboard user is never reading a slide that moves away. A buyer
+ * who asked the system for reduced motion starts with the rotation stopped.
  */
+import { Pause, Play } from 'lucide-react';
+import { useEffect, useState, type FocusEvent } from 'react';
 import { Link } from 'react-router';
+import type { Swiper as SwiperInstance } from 'swiper';
 import { A11y, Autoplay, EffectFade, Keyboard, Navigation, Pagination } from 'swiper/modules';
 import { Swiper, SwiperSlide } from 'swiper/react';
 import 'swiper/css';
@@ -21,11 +29,51 @@ export interface SlideCarouselProps {
   variant: 'hero' | 'promo';
 }
 
+const prefersReducedMotion = () =>
+  typeof window.matchMedia === 'function' &&
+  window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+
 export function SlideCarousel({ slides, label, variant }: SlideCarouselProps) {
   const hero = variant === 'hero';
+  const [swiper, setSwiper] = useState<SwiperInstance | null>(null);
+  const [stoppedByBuyer, setStoppedByBuyer] = useState(prefersReducedMotion);
+  const [focusInside, setFocusInside] = useState(false);
+  const rotating = !stoppedByBuyer && !focusInside;
+
+  useEffect(() => {
+    if (!swiper || swiper.destroyed) return;
+    if (rotating && !swiper.autoplay.running) swiper.autoplay.start();
+    if (!rotating && swiper.autoplay.running) swiper.autoplay.stop();
+  }, [swiper, rotating]);
+
+  const onBlur = (event: FocusEvent<HTMLElement>) => {
+    if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setFocusInside(false);
+  };
+
   return (
-    <section aria-roledescription="carousel" aria-label={label} className="home-carousel">
+    <section
+      aria-roledescription="carousel"
+      aria-label={label}
+      data-rotating={rotating}
+      className="home-carousel relative"
+      onFocus={() => setFocusInside(true)}
+      onBlur={onBlur}
+    >
+      {/* First in the tab order, as the ARIA carousel pattern places the rotation control. */}
+      <button
+        type="button"
+        onClick={() => setStoppedByBuyer((stopped) => !stopped)}
+        className="absolute right-3 bottom-3 z-20 flex size-10 items-center justify-center rounded-full bg-slate-900/60 text-white hover:bg-slate-900/80 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-amber-400"
+      >
+        {stoppedByBuyer ? (
+          <Play aria-hidden="true" className="size-5" />
+        ) : (
+          <Pause aria-hidden="true" className="size-5" />
+        )}
+        <span className="sr-only">{stoppedByBuyer ? 'Play slides' : 'Pause slides'}</span>
+      </button>
       <Swiper
+        onSwiper={setSwiper}
         modules={[A11y, Autoplay, EffectFade, Keyboard, Navigation, Pagination]}
         effect="fade"
         fadeEffect={{ crossFade: true }}

@@ -2,6 +2,9 @@
  * The 'Shop by Category' cards and the 'Top Categories for You' banners (spec §2 "Home").
  * Display names fix the spec's typos (decisions.md #3); slugs stay exactly as the spec gives.
  */
+import { COLLECTIONS } from '@storefront/shared/collections';
+import { href } from '@storefront/shared/routes';
+import { bannerFor } from '../../../lib/banners';
 
 export interface HomeCategory {
   name: string;
@@ -28,40 +31,11 @@ export interface BannerConfig {
   slug: string;
 }
 
-export const TOP_CATEGORY_BANNERS: BannerConfig[] = [
-  {
-    slug: 'under-2000',
-    url: '/categories/under-2000',
-    src: '/banners/under-2000.svg',
-    title: 'Under 2000',
-    subtitle: 'Explore our Budget friendly products',
-  },
-  {
-    slug: 'international-best-sellers',
-    url: '/categories/international-best-sellers',
-    src: '/banners/best-sellers.svg',
-    title: 'Global Best Sellers',
-    subtitle: 'What businesses around the world reorder most',
-  },
-  {
-    slug: 'new-arrivals',
-    url: '/categories/new-arrivals',
-    src: '/banners/new-arrivals.svg',
-    title: 'Newest Arrival',
-    subtitle: 'Fresh stock from our suppliers',
-  },
-  {
-    slug: 'top-50',
-    url: '/categories/top-50',
-    src: '/banners/top-50.svg',
-    title: 'Top 50',
-    subtitle: 'Our fifty most popular products',
-  },
-  {
-    slug: 'hot-selling',
-    url: '/categories/hot-selling',
-    src: '/banners/hot-selling.svg',
-    title: 'Hot Selling',
-    subtitle: 'Selling fast this week',
-  },
-];
+/** A banner per collection, in the spec's order; titles and subtitles from the shared list. */
+export const TOP_CATEGORY_BANNERS: BannerConfig[] = COLLECTIONS.map(({ slug, title, subtitle }) => ({
+  slug,
+  url: href.category(slug),
+  src: bannerFor(slug),
+  title,
+  subtitle,
+}));

@@ -108,6 +108,26 @@ describe('the product page', () => {
     const returnUrl = new URLSearchParams(router.state.location.search).get('returnUrl');
     expect(returnUrl).toBe(`/products/${ID}?qty=2&source=Ex-india+custom&opt.Colour=Black`);
   });
+
+  it('renders the description through the sanitiser: no handler, script or javascript: link', async () => {
+    fakeImages();
+    const product = detail({
+      _id: ID,
+      description:
+        '<p onclick="__xss()">Sturdy<img src=x onerror="__xss()"></p><script>__xss()</script>' +
+        '<a href="javascript:__xss()" target="_blank">spec</a>',
+    });
+    mockFetch(
+      (url) =>
+        url.pathname === `/api/products/product/${ID}` ? { body: { payload: product } } : undefined,
+      () => ({ body: { payload: [] } }),
+    );
+    renderRoute(<ProductPage />, { path: `/products/${ID}`, route });
+    const description = await screen.findByTestId('product-description');
+    expect(description.innerHTML).toBe(
+      '<p>Sturdy</p><a rel="nofollow noopener noreferrer">spec</a>',
+    );
+  });
 });
 
 describe('Add to Cart for a signed-in buyer', () => {

@@ -11,18 +11,13 @@ import { useMemo } from 'react';
 import { Configure, InstantSearch, useHits, useInstantSearch } from 'react-instantsearch';
 import { PAGE_SIZE, SEARCH_STALLED_DELAY_MS } from '@storefront/shared/constants';
 import type { ProductRecord } from '@storefront/shared/search';
+import { PastLastPage } from '../../../components/ui/past-last-page';
 import { Pagination } from '../../../components/ui/pagination';
 import { useSearchConfig } from '../../../lib/get-search-config';
 import { useImageChecks } from '../../../lib/image-check';
 import { searchClientFor } from '../../../lib/search-client';
 import { SearchHit } from './search-hit';
-import {
-  NoResults,
-  NoValidImages,
-  PastLastPage,
-  SearchError,
-  SearchSkeleton,
-} from './search-states';
+import { NoResults, NoValidImages, SearchError, SearchSkeleton } from './search-states';
 
 export interface SearchResultsProps {
   query: string;

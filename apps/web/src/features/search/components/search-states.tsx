@@ -51,21 +51,6 @@ export function NoValidImages({ matched }: { matched: number }) {
 }
 
 /**
- * A page number past the last page of a query that has results (an old link, a hand-edited
- * URL): saying "no products found" would be false, so the buyer is offered the last page.
- */
-export function PastLastPage({ lastPageHref }: { lastPageHref: string }) {
-  return (
-    <div className="rounded-lg bg-white px-6 py-16 text-center shadow-sm">
-      <p className="text-lg font-medium">This page is past the end of the results.</p>
-      <Link to={lastPageHref} className={buttonClasses('primary', 'md', 'mt-6')}>
-        Go to the last page
-      </Link>
-    </div>
-  );
-}
-
-/**
  * The search page without a query: no search is run. A listing of the whole catalogue in no
  * particular order is not something a buyer can work through (thousands of products, and
  * the categories are the way to browse), so the page asks for words instead.
