@@ -3,6 +3,12 @@
  * table and waits for the app to render; `outbox` reads the emails the server wrote as .eml
  * files in the journey server's DATA_DIR; `login` signs a buyer in (the demo buyer unless told
  * otherwise) through the API and puts the session where the web app keeps it.
+ *
+ * Every journey also runs under `pageGuard`: a Content Security Policy violation (the
+ * browser's securitypolicyviolation event or its 'Refused to …' console message) or an uncaught
+ * page error anywhere in the journey fails it, so every page a journey visits is shown to
+ * work under the production CSP. A journey that provokes errors on purpose opts out with
+ * `test.use({ failOnPageErrors: false })`.
  */
 import { readdirSync, readFileSync, existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -35,11 +41,36 @@ export const DEMO_BUYER: LoginBody = { email: 'buyer@example.com', password: 'Bu
  */
 export type Login = (credentials?: LoginBody) => Promise<LoginResponse>;
 
+/** Console text of the browser's CSP reports, and what the guard's init script writes. */
+const CSP_MESSAGE = /Refused to |Content Security Policy|^CSP violation:/;
+
 export const test = base.extend<{
   navigate: (path: string) => Promise<void>;
   outbox: Outbox;
   login: Login;
+  failOnPageErrors: boolean;
+  pageGuard: void;
 }>({
+  failOnPageErrors: [true, { option: true }],
+  pageGuard: [
+    async ({ page, failOnPageErrors }, use) => {
+      const problems: string[] = [];
+      await page.addInitScript(() => {
+        document.addEventListener('securitypolicyviolation', (event) => {
+          console.error(
+            `CSP violation: ${event.effectiveDirective} blocked ${event.blockedURI || 'inline'} at ${event.sourceFile}:${event.lineNumber}`,
+          );
+        });
+      });
+      page.on('console', (message) => {
+        if (CSP_MESSAGE.test(message.text())) problems.push(`${page.url()}: ${message.text()}`);
+      });
+      page.on('pageerror', (error) => problems.push(`${page.url()}: page error: ${error.message}`));
+      await use();
+      if (failOnPageErrors) expect(problems, 'CSP violations and page errors').toEqual([]);
+    },
+    { auto: true },
+  ],
   navigate: async ({ page }, use) => {
     await use(async (path: string) => {
       await page.goto(path);

@@ -1,11 +1,13 @@
 #!/usr/bin/env node
-// `npm test`: install if needed, build, then run every suite: Vitest (shared rules, the API on
-// PGlite and on PostgreSQL, web components) and Playwright (real server, Debian Chromium).
+// `npm test`: install if needed, build, then run every suite: Vitest project by project (shared
+// rules, the API on PGlite and on PostgreSQL, web components) and Playwright (real server,
+// Debian Chromium), and close with each suite's counts and a 'Total: N passed, N failed' line.
 // Under CI=true a missing PostgreSQL or Chromium fails the run; locally it is reported and
 // that suite is skipped.
 import { spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createConnection } from 'node:net';
+import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ensureBuilds, ensureInstalled } from './ensure.mjs';
@@ -42,38 +44,84 @@ function missing(what) {
 ensureInstalled();
 ensureBuilds();
 
-const vitestArgs = ['vitest', 'run'];
-if (!(await reachable(postgresUrl.hostname, postgresUrl.port || 5432))) {
-  missing(`PostgreSQL at ${postgresUrl.host}`);
-  vitestArgs.push(
-    '--project',
-    'shared',
-    '--project',
-    'e2e-helpers',
-    '--project',
-    'server-pglite',
-    '--project',
-    'web',
+// One Vitest step per project, so the summary gives each its own counts: the API suites on
+// PGlite and on PostgreSQL are the same files, told apart only by their project.
+const projects = ['shared', 'e2e-helpers', 'server-pglite', 'server-postgres', 'web'];
+const postgresUp = await reachable(postgresUrl.hostname, postgresUrl.port || 5432);
+if (!postgresUp) missing(`PostgreSQL at ${postgresUrl.host}`);
+
+const reportDir = mkdtempSync(join(tmpdir(), 'storefront-test-report-'));
+const results = [];
+
+/** Runs one step; `counts(reportFile)` reads its JSON report into {passed, failed, skipped}. */
+const step = (name, command, args, { env = {}, counts } = {}) => {
+  console.log(`\n▶ ${name}\n`);
+  const report = join(reportDir, `${results.length}.json`);
+  const { status } = spawnSync(command, args(report), {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...process.env, FORCE_COLOR: '1', ...env },
+  });
+  let tally = null;
+  try {
+    tally = counts(JSON.parse(readFileSync(report, 'utf8')));
+  } catch {
+    // No report: the runner failed before testing anything; the exit status says so.
+  }
+  results.push({ name, ok: status === 0 && tally !== null && tally.failed === 0, tally });
+};
+
+const vitestCounts = (report) => ({
+  passed: report.numPassedTests,
+  failed: report.numFailedTests,
+  skipped: report.numPendingTests + (report.numTodoTests ?? 0),
+});
+for (const project of projects) {
+  if (project === 'server-postgres' && !postgresUp) continue;
+  step(
+    `Vitest ${project}`,
+    'npx',
+    (report) => [
+      'vitest',
+      'run',
+      '--project',
+      project,
+      '--reporter=default',
+      '--reporter=json',
+      `--outputFile.json=${report}`,
+    ],
+    { counts: vitestCounts },
   );
 }
 
-const results = [];
-const step = (name, command, args) => {
-  console.log(`\n▶ ${name}\n`);
-  const { status } = spawnSync(command, args, {
-    cwd: root,
-    stdio: 'inherit',
-    env: { ...process.env, FORCE_COLOR: '1' },
-  });
-  results.push([name, status === 0]);
-};
-
-step('Vitest: shared, server-pglite, server-postgres, web', 'npx', vitestArgs);
 if (existsSync(chromium)) {
   // Run from the e2e workspace, where @playwright/test and its binary are installed.
-  step('Playwright: browser journeys', 'npm', ['run', 'test', '-w', '@storefront/e2e']);
+  step(
+    'Playwright journeys (Chromium)',
+    'npm',
+    () => ['run', 'test', '-w', '@storefront/e2e', '--', '--reporter=list,json'],
+    {
+      env: { PLAYWRIGHT_JSON_OUTPUT_NAME: join(reportDir, `${results.length}.json`) },
+      counts: (report) => ({
+        // Expected failures (test.fail) count as passed, as Playwright counts them.
+        passed: report.stats.expected + report.stats.flaky,
+        failed: report.stats.unexpected,
+        skipped: report.stats.skipped,
+      }),
+    },
+  );
 } else missing(`Chromium at ${chromium} (apt-get install chromium)`);
+rmSync(reportDir, { recursive: true, force: true });
 
+const line = ({ passed, failed, skipped }) =>
+  `${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`;
 console.log('\nSummary');
-for (const [name, ok] of results) console.log(`  ${ok ? 'PASS' : 'FAIL'}  ${name}`);
-process.exit(results.every(([, ok]) => ok) ? 0 : 1);
+const total = { passed: 0, failed: 0, skipped: 0 };
+for (const { name, ok, tally } of results) {
+  console.log(`  ${ok ? 'PASS' : 'FAIL'}  ${name.padEnd(32)} ${tally ? line(tally) : 'no report'}`);
+  if (tally) for (const key of Object.keys(total)) total[key] += tally[key];
+}
+const allOk = results.every(({ ok }) => ok);
+if (!allOk && total.failed === 0) total.failed = 1; // a step that failed without a report
+console.log(`Total: ${line(total)}`);
+process.exit(allOk ? 0 : 1);

@@ -1,3 +1,5 @@
+// First: shared schemas must be built with zod's jitless parsing (CSP, lib/zod-config).
+import './lib/zod-config';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import './index.css';
