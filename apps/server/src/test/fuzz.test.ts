@@ -178,9 +178,22 @@ describe('URLs that Fastify rejects before routing', () => {
   });
 
   it('answers a path parameter over the router’s limit 414 {detail, code}', async () => {
-    const response = await t.app.inject({ url: `/api/products/product/${'a'.repeat(201)}` });
+    const response = await t.app.inject({
+      method: 'POST',
+      url: `/api/cart/items/${'a'.repeat(201)}`,
+      payload: { quantity: 1, source: 'Ex-india custom' },
+    });
     expect(response.statusCode).toBe(414);
     expect(response.json()).toEqual({ detail: 'URL too long', code: 'url_too_long' });
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+  });
+
+  it('answers a GET with an over-long parameter as a path that names nothing: 404 {detail, code}', async () => {
+    // Past the parameter's limit, the SPA's catch-all GET route is the one that matches.
+    const url = `/api/products/product/${'a'.repeat(201)}`;
+    const response = await t.app.inject({ url });
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toEqual({ detail: `No route for GET ${url}`, code: 'not_found' });
     expect(response.headers['x-content-type-options']).toBe('nosniff');
   });
 });

@@ -99,12 +99,15 @@ export function searchRoutes({ db, config }: ModuleContext) {
       return reply.status(500).send({ message: 'Internal error', status: 500 });
     });
 
-    app.setNotFoundHandler((request, reply) =>
+    const noRoute = (request: FastifyRequest, reply: FastifyReply) =>
       reply.status(404).send({
         message: `No route for ${request.method} ${request.url.split('?')[0]}`,
         status: 404,
-      }),
-    );
+      });
+    app.setNotFoundHandler(noRoute);
+    // The SPA's catch-all GET (lib/spa.ts) would otherwise answer this prefix's unknown paths
+    // in the app's error shape; a more specific wildcard keeps Algolia's.
+    app.get('/*', { schema: { hide: true } }, noRoute);
 
     app.post(
       '/1/indexes/:index/queries',
