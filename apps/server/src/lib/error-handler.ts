@@ -57,9 +57,10 @@ export function registerErrorHandler(app: FastifyInstance) {
 }
 
 /**
- * Errors Fastify raises before routing (a URL whose percent-encoding does not decode, a path
- * parameter over the router's length limit) skip every hook, so this answer sets the security
- * headers itself (G21) and speaks the one error shape instead of Fastify's own.
+ * Errors Fastify raises before routing (a URL whose percent-encoding does not decode; a path
+ * parameter over the router's length limit, except on a GET, which the SPA's catch-all route
+ * answers first) skip every hook, so this answer sets the security headers itself (G21) and speaks the
+ * one error shape instead of Fastify's own.
  */
 export function frameworkErrorHandler(setSecurityHeaders: SecurityHeaders) {
   return (error: FastifyError, request: FastifyRequest, reply: FastifyReply): void => {
