@@ -22,14 +22,16 @@ const { values } = parseArgs({
     duration: { type: 'string', default: '6' },
     db: { type: 'string', default: 'postgres,pglite' },
     'no-pages': { type: 'boolean', default: false },
+    /** The bench server's port; the baseline takes the next one (two benches side by side). */
+    port: { type: 'string', default: '3901' },
   },
 });
 const products = Number(values.products);
 const durationSec = Number(values.duration);
 const kinds = values.db.split(',') as DbKind[];
 const started = Date.now();
-const SERVER_PORT = 3901;
-const BASELINE_PORT = 3902;
+const SERVER_PORT = Number(values.port);
+const BASELINE_PORT = SERVER_PORT + 1;
 const BENCH_BUYERS = 40;
 
 const log = (line: string) =>
