@@ -4,6 +4,7 @@
 import { spawn } from 'node:child_process';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { SERVER_NODE_FLAGS } from '../apps/server/node-flags.mjs';
 import { ensureBuilds, ensureInstalled } from './ensure.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -12,7 +13,7 @@ ensureBuilds();
 
 const server = spawn(
   process.execPath,
-  ['--enable-source-maps', join(root, 'apps/server/dist/main.mjs')],
+  ['--enable-source-maps', ...SERVER_NODE_FLAGS, join(root, 'apps/server/dist/main.mjs')],
   {
     cwd: root,
     stdio: 'inherit',

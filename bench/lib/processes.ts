@@ -7,6 +7,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { SERVER_NODE_FLAGS } from '../../apps/server/node-flags.mjs';
 import { repoRoot } from './paths.js';
 
 export interface RunningProcess {
@@ -65,19 +66,23 @@ export async function startServer(
   env: Record<string, string>,
   port: number,
 ): Promise<RunningProcess> {
-  const child = spawn(process.execPath, [join(repoRoot, 'apps/server/dist/main.mjs')], {
-    cwd: repoRoot,
-    stdio: ['ignore', 'ignore', 'inherit'],
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      LOG_LEVEL: 'warn',
-      WORKERS: 'false',
-      SEED_ON_START: 'false',
-      PORT: String(port),
-      ...env,
+  const child = spawn(
+    process.execPath,
+    [...SERVER_NODE_FLAGS, join(repoRoot, 'apps/server/dist/main.mjs')],
+    {
+      cwd: repoRoot,
+      stdio: ['ignore', 'ignore', 'inherit'],
+      env: {
+        ...process.env,
+        NODE_ENV: 'production',
+        LOG_LEVEL: 'warn',
+        WORKERS: 'false',
+        SEED_ON_START: 'false',
+        PORT: String(port),
+        ...env,
+      },
     },
-  });
+  );
   const baseUrl = `http://127.0.0.1:${port}`;
   await waitFor(`${baseUrl}/api/health`, child, 120_000);
   return track(child, baseUrl);
