@@ -37,9 +37,19 @@ export const migrationsFolder = join(repoRoot, 'apps', 'server', 'src', 'db', 'm
 /** Arbitrary constant: the advisory lock that serialises migrations between replicas. */
 const MIGRATION_LOCK = 727_2026;
 
+/**
+ * PGlite's shared buffers live in the server's own memory (the WASM heap, which never shrinks):
+ * PostgreSQL's default 128 MB is allocated at start. 32 MB holds the hot catalog pages; the rest
+ * is read through the operating system's file cache (decision 034).
+ */
+const PGLITE_SETTINGS = ['-c', 'shared_buffers=32MB'];
+
 /** PGlite at `dataPath`, or in memory when `dataPath` is undefined (tests). */
 export async function connectPglite(dataPath: string | undefined): Promise<Database> {
-  const client = await PGlite.create(dataPath, { extensions: { pg_trgm, unaccent } });
+  const client = await PGlite.create(dataPath, {
+    extensions: { pg_trgm, unaccent },
+    startParams: [...PGlite.defaultStartParams, ...PGLITE_SETTINGS],
+  });
   const db = drizzlePglite(client, { schema, logger: queryCounter }) as unknown as Db;
   return {
     db,
