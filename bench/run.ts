@@ -1,5 +1,5 @@
 /**
- * `npm run bench [-- --products N --duration S --db postgres,pglite --no-pages]`: seeds a large
+ * `npm run bench [-- --products N --duration S --db postgres,pglite --no-pages --port P]`: seeds a large
  * catalog on each database, runs the API scenarios against the production build beside the
  * in-memory baseline, runs Lighthouse on four pages, and writes bench/results/latest.{json,md}
  * with every budget marked PASS or MISS (targets, not test failures).
@@ -7,7 +7,7 @@
 import { cpus, totalmem } from 'node:os';
 import { parseArgs } from 'node:util';
 import { catalogFixtures, readScenarios, runScenario, type ScenarioResult } from './api.js';
-import { prepareDatabase, type DbKind } from './lib/database.js';
+import { prepareDatabase, reuseDatabase, type DbKind } from './lib/database.js';
 import { startServer } from './lib/processes.js';
 import { runPages, type PageResult } from './pages.js';
 import { writeReport, type Budget, type BenchReport } from './report.js';
@@ -24,11 +24,21 @@ const { values } = parseArgs({
     'no-pages': { type: 'boolean', default: false },
     /** The bench server's port; the baseline takes the next one (two benches side by side). */
     port: { type: 'string', default: '3901' },
+    /** Reuse a catalog seeded with `--bench-buyers 40` instead of seeding one: PostgreSQL… */
+    'database-url': { type: 'string' },
+    /** …or a PGlite DATA_DIR. */
+    'data-dir': { type: 'string' },
+    /** Only the scenarios whose names contain one of these comma-separated words. */
+    only: { type: 'string' },
   },
 });
 const products = Number(values.products);
 const durationSec = Number(values.duration);
-const kinds = values.db.split(',') as DbKind[];
+const reuseUrl = values['database-url'];
+const reuseDir = values['data-dir'];
+const kinds = (reuseUrl ? ['postgres'] : reuseDir ? ['pglite'] : values.db.split(',')) as DbKind[];
+const only = values.only?.split(',').map((word) => word.trim());
+const wanted = (name: string) => !only || only.some((word) => name.includes(word));
 const started = Date.now();
 const SERVER_PORT = Number(values.port);
 const BASELINE_PORT = SERVER_PORT + 1;
@@ -41,17 +51,23 @@ const databases: BenchReport['databases'] = [];
 let pages: PageResult[] = [];
 
 for (const kind of kinds) {
-  log(`seeding ${products} products on ${kind}...`);
-  const database = await prepareDatabase(kind, products, BENCH_BUYERS);
+  const reused = reuseUrl ?? reuseDir;
+  log(reused ? `using the catalog at ${reused}` : `seeding ${products} products on ${kind}...`);
+  const database = reused
+    ? reuseDatabase(kind, reused)
+    : await prepareDatabase(kind, products, BENCH_BUYERS);
 
   // G19 on a server of its own: its logins must not count against the per-address login limit
   // of the server the flow scenarios log in to.
-  log(`${kind}: 20 concurrent logins while /api/health is polled (G19)`);
-  const burstServer = await startServer(database.env, SERVER_PORT);
-  const loginBurst = await runLoginBurst(burstServer.baseUrl).finally(() => burstServer.stop());
-  log(
-    `  health p99 ${loginBurst.healthP99.toFixed(1)} ms, login p99 ${(loginBurst.loginP99 / 1000).toFixed(2)} s`,
-  );
+  let loginBurst: Awaited<ReturnType<typeof runLoginBurst>> | undefined;
+  if (wanted('G19')) {
+    log(`${kind}: 20 concurrent logins while /api/health is polled (G19)`);
+    const burstServer = await startServer(database.env, SERVER_PORT);
+    loginBurst = await runLoginBurst(burstServer.baseUrl).finally(() => burstServer.stop());
+    log(
+      `  health p99 ${loginBurst.healthP99.toFixed(1)} ms, login p99 ${(loginBurst.loginP99 / 1000).toFixed(2)} s`,
+    );
+  }
 
   const server = await startServer(database.env, SERVER_PORT);
   try {
@@ -60,7 +76,7 @@ for (const kind of kinds) {
     for (const scenario of [
       ...readScenarios(fixtures),
       ...(await flowScenarios(server, fixtures, BENCH_BUYERS)),
-    ]) {
+    ].filter((s) => wanted(s.name))) {
       log(`${kind}: ${scenario.name}`);
       const result = await runScenario(server, scenario, {
         durationSec,
@@ -73,16 +89,19 @@ for (const kind of kinds) {
     }
     // The search budget is a latency under a known load: every kind of buyer query mixed at a
     // fixed rate (search.ts), beside the closed-loop scenario above that gives its ratio.
-    log(`${kind}: search latency by kind of query, at a fixed rate`);
-    const search = await runSearchScenario({
-      baseUrl: server.baseUrl,
-      databaseUrl: database.env.DATABASE_URL,
-      serverPid: serverPidByPort(SERVER_PORT),
-      durationSec: Math.min(durationSec, 3),
-    });
-    log(`  mixed p95 ${search.mixed.p95.toFixed(2)} ms at ${search.rate} req/s`);
+    let search: Awaited<ReturnType<typeof runSearchScenario>> | undefined;
+    if (wanted('search latency')) {
+      log(`${kind}: search latency by kind of query, at a fixed rate`);
+      search = await runSearchScenario({
+        baseUrl: server.baseUrl,
+        databaseUrl: database.env.DATABASE_URL,
+        serverPid: serverPidByPort(SERVER_PORT),
+        durationSec: Math.min(durationSec, 3),
+      });
+      log(`  mixed p95 ${search.mixed.p95.toFixed(2)} ms at ${search.rate} req/s`);
+    }
     databases.push({ kind, seedSeconds: database.seedSeconds, scenarios, search, loginBurst });
-    if (!values['no-pages'] && pages.length === 0) {
+    if (!values['no-pages'] && !only && pages.length === 0) {
       log('Lighthouse on four pages...');
       const [productId] = fixtures.productIds;
       pages = await runPages(server.baseUrl, [

@@ -75,3 +75,21 @@ export async function prepareDatabase(
     },
   };
 }
+
+/** A catalog seeded earlier (`seed-cli --products N --bench-buyers 40`), kept after the run. */
+export function reuseDatabase(kind: DbKind, location: string): BenchDatabase {
+  if (kind === 'pglite')
+    return {
+      kind,
+      env: { DATA_DIR: location, DATABASE_URL: '' },
+      seedSeconds: 0,
+      drop: async () => {},
+    };
+  const dataDir = mkdtempSync(join(tmpdir(), 'bench-reuse-'));
+  return {
+    kind,
+    env: { DATA_DIR: dataDir, DATABASE_URL: location },
+    seedSeconds: 0,
+    drop: async () => rmSync(dataDir, { recursive: true, force: true }),
+  };
+}
