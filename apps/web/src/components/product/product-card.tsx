@@ -16,9 +16,16 @@ export interface ProductCardProps {
   product: ProductCardProduct;
   size?: 'default' | 'small';
   className?: string;
+  /** The card is in the first screenful: its image loads at once, first (the page's LCP). */
+  priority?: boolean;
 }
 
-export function ProductCard({ product, size = 'default', className }: ProductCardProps) {
+export function ProductCard({
+  product,
+  size = 'default',
+  className,
+  priority = false,
+}: ProductCardProps) {
   const to = href.product(productLinkId(product));
   const small = size === 'small';
   return (
@@ -36,6 +43,7 @@ export function ProductCard({ product, size = 'default', className }: ProductCar
           sizes={small ? '160px' : '(min-width: 1024px) 240px, (min-width: 640px) 33vw, 50vw'}
           width={small ? 160 : 320}
           className="rounded-md bg-slate-50"
+          priority={priority}
         />
       </Link>
       <h3 className={cn('mt-3 line-clamp-2 font-medium text-blue-700', small ? 'text-sm' : '')}>

@@ -66,6 +66,22 @@ describe('the category listing', () => {
     ).toBeInTheDocument();
   });
 
+  it('loads the first row of images at once and first, the rest when scrolled to', async () => {
+    fakeImages();
+    answer(['One', 'Two', 'Three'].map((name) => listItem({ name: `${name} Mug` })));
+    renderRoute(listingPage, { path, route, withCategories: true });
+    const image = async (name: string) =>
+      within((await screen.findByRole('link', { name })).closest('article')!).getByRole('img', {
+        hidden: true,
+      });
+    for (const name of ['One Mug', 'Two Mug']) {
+      expect(await image(name)).toHaveAttribute('loading', 'eager');
+      expect(await image(name)).toHaveAttribute('fetchpriority', 'high');
+    }
+    expect(await image('Three Mug')).toHaveAttribute('loading', 'lazy');
+    expect(await image('Three Mug')).not.toHaveAttribute('fetchpriority');
+  });
+
   it('shows the empty state with Continue Shopping when nothing is left', async () => {
     fakeImages();
     answer([]);

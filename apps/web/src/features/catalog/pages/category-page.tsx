@@ -41,6 +41,8 @@ import { listingExists, listingHeading } from '../lib/listing-heading';
 
 type Kind = 'category' | 'subcategory';
 type View = 'grid' | 'list';
+/** Cards whose images load eagerly: the first row of the grid on a phone and on a tablet. */
+const FIRST_ROW = 2;
 
 /** The route gives the page to show for a slug that names nothing (a feature imports no other). */
 interface ListingPageProps {
@@ -197,10 +199,10 @@ function Listing({ kind, slug }: { kind: Kind; slug: string }) {
                   : 'flex flex-col gap-3',
               )}
             >
-              {shown.map((product) => (
+              {shown.map((product, index) => (
                 <li key={product._id}>
                   {view === 'grid' ? (
-                    <ProductCard product={product} />
+                    <ProductCard product={product} priority={index < FIRST_ROW} />
                   ) : (
                     <ProductListItem product={product} />
                   )}
