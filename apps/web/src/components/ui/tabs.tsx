@@ -1,12 +1,80 @@
-import * as TabsPrimitive from '@radix-ui/react-tabs';
-import type { ComponentProps } from 'react';
+/**
+ * Tabs with the WAI-ARIA tabs pattern: a tablist whose tabs take arrow keys, Home and End
+ * (automatic activation, one tab in the tab order), each controlling its tabpanel; only the
+ * active panel is mounted. Our own rather than Radix's: Radix Tabs and its shared primitives
+ * cost ~10 KB gzipped on the pages that open with tabs (decision 035).
+ */
+import {
+  createContext,
+  useContext,
+  useId,
+  useState,
+  type ComponentProps,
+  type KeyboardEvent,
+} from 'react';
 import { cn } from '../../lib/cn';
 
-export const Tabs = TabsPrimitive.Root;
+interface TabsState {
+  value: string;
+  select: (value: string) => void;
+  idOf: (part: 'tab' | 'panel', value: string) => string;
+}
 
-export function TabsList({ className, ...props }: ComponentProps<typeof TabsPrimitive.List>) {
+const TabsContext = createContext<TabsState | null>(null);
+
+function useTabs(): TabsState {
+  const state = useContext(TabsContext);
+  if (!state) throw new Error('Tabs parts must be inside <Tabs>');
+  return state;
+}
+
+type TabsProps = Omit<ComponentProps<'div'>, 'defaultValue'> &
+  (
+    | { value: string; onValueChange: (value: string) => void; defaultValue?: never }
+    | { defaultValue: string; value?: never; onValueChange?: never }
+  );
+
+export function Tabs({ value, onValueChange, defaultValue, ...props }: TabsProps) {
+  const [ownValue, setOwnValue] = useState(defaultValue ?? '');
+  const baseId = useId();
+  const state: TabsState = {
+    value: value ?? ownValue,
+    select: onValueChange ?? setOwnValue,
+    idOf: (part, tab) => `${baseId}-${part}-${tab}`,
+  };
   return (
-    <TabsPrimitive.List
+    <TabsContext.Provider value={state}>
+      <div {...props} />
+    </TabsContext.Provider>
+  );
+}
+
+const NEXT_TAB_KEYS: Record<string, (index: number, count: number) => number> = {
+  ArrowRight: (index, count) => (index + 1) % count,
+  ArrowLeft: (index, count) => (index - 1 + count) % count,
+  Home: () => 0,
+  End: (_, count) => count - 1,
+};
+
+/** Arrow keys, Home and End move focus along the tabs and select the one they land on. */
+function moveAlongTabs(event: KeyboardEvent<HTMLDivElement>) {
+  const next = NEXT_TAB_KEYS[event.key];
+  if (!next) return;
+  const tabs = [...event.currentTarget.querySelectorAll<HTMLButtonElement>('[role="tab"]')];
+  const index = tabs.indexOf(document.activeElement as HTMLButtonElement);
+  if (index < 0) return;
+  event.preventDefault();
+  const target = tabs[next(index, tabs.length)]!;
+  target.focus();
+  target.click();
+}
+
+export function TabsList({ className, ...props }: ComponentProps<'div'>) {
+  return (
+    <div
+      role="tablist"
+      aria-orientation="horizontal"
+      onKeyDown={moveAlongTabs}
       className={cn(
         'flex w-full overflow-x-auto border-b border-slate-200 [scrollbar-width:thin]',
         className,
@@ -16,9 +84,23 @@ export function TabsList({ className, ...props }: ComponentProps<typeof TabsPrim
   );
 }
 
-export function TabsTrigger({ className, ...props }: ComponentProps<typeof TabsPrimitive.Trigger>) {
+export function TabsTrigger({
+  value,
+  className,
+  ...props
+}: Omit<ComponentProps<'button'>, 'value'> & { value: string }) {
+  const tabs = useTabs();
+  const selected = tabs.value === value;
   return (
-    <TabsPrimitive.Trigger
+    <button
+      type="button"
+      role="tab"
+      id={tabs.idOf('tab', value)}
+      aria-selected={selected}
+      aria-controls={tabs.idOf('panel', value)}
+      data-state={selected ? 'active' : 'inactive'}
+      tabIndex={selected ? 0 : -1}
+      onClick={() => tabs.select(value)}
       className={cn(
         '-mb-px shrink-0 border-b-2 border-transparent px-4 py-3 text-sm font-medium whitespace-nowrap text-slate-600',
         'hover:text-slate-900 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-blue-600',
@@ -30,9 +112,19 @@ export function TabsTrigger({ className, ...props }: ComponentProps<typeof TabsP
   );
 }
 
-export function TabsContent({ className, ...props }: ComponentProps<typeof TabsPrimitive.Content>) {
+export function TabsContent({
+  value,
+  className,
+  ...props
+}: Omit<ComponentProps<'div'>, 'value'> & { value: string }) {
+  const tabs = useTabs();
+  if (tabs.value !== value) return null;
   return (
-    <TabsPrimitive.Content
+    <div
+      role="tabpanel"
+      id={tabs.idOf('panel', value)}
+      aria-labelledby={tabs.idOf('tab', value)}
+      tabIndex={0}
       className={cn('py-6 focus-visible:outline-2 focus-visible:outline-blue-600', className)}
       {...props}
     />

@@ -1,6 +1,6 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { Tooltip } from './tooltip';
 
 function renderTooltip() {
@@ -24,18 +24,6 @@ function renderTooltip() {
 const tip = () => screen.queryByRole('tooltip');
 
 describe('the tooltip', () => {
-  beforeEach(() => {
-    // Radix measures the arrow; jsdom has no ResizeObserver.
-    vi.stubGlobal(
-      'ResizeObserver',
-      class {
-        observe() {}
-        unobserve() {}
-        disconnect() {}
-      },
-    );
-  });
-
   it('opens on a tap and closes on a second tap or a tap outside', async () => {
     const user = userEvent.setup();
     const trigger = renderTooltip();
@@ -71,5 +59,16 @@ describe('the tooltip', () => {
     await user.tab();
     expect(screen.getByRole('button', { name: 'Elsewhere' })).toHaveFocus();
     await waitFor(() => expect(tip()).not.toBeInTheDocument());
+  });
+
+  it('opens on hover after a short rest and describes its trigger', async () => {
+    const user = userEvent.setup();
+    const trigger = renderTooltip();
+    await user.hover(trigger);
+    expect(await screen.findByRole('tooltip')).toHaveTextContent('Ex-India Customs');
+    expect(trigger).toHaveAttribute('aria-describedby', tip()!.id);
+    await user.unhover(trigger);
+    expect(tip()).not.toBeInTheDocument();
+    expect(trigger).not.toHaveAttribute('aria-describedby');
   });
 });

@@ -4,16 +4,17 @@
  * of the current password, whose field messages land under their fields. Loaded only when the
  * buyer asks for it (profile-page.tsx), so the profile's first load carries no form code.
  */
-import { zodResolver } from '@hookform/resolvers/zod';
 import { ChangePasswordForm as ChangePasswordSchema } from '@storefront/shared/accounts';
 import type { ChangePasswordForm as ChangePasswordValues } from '@storefront/shared/accounts';
-import { useForm } from 'react-hook-form';
 import { Button } from '../../../components/ui/button';
 import { FormField } from '../../../components/ui/form-field';
 import { toast } from '../../../components/ui/use-toast';
 import { ApiError } from '../../../lib/api-client';
 import { describeError } from '../../../lib/error-message';
 import { useChangePassword } from '../api/change-password';
+import { formRules, useForm } from '../../../lib/form';
+
+const changePasswordRules = formRules(() => Promise.resolve(ChangePasswordSchema));
 
 const FIELDS: readonly {
   name: keyof ChangePasswordValues;
@@ -38,8 +39,8 @@ export function ChangePasswordForm({ onDone }: { onDone: () => void }) {
     handleSubmit,
     setError,
     formState: { errors, isSubmitting },
-  } = useForm<ChangePasswordValues>({
-    resolver: zodResolver(ChangePasswordSchema),
+  } = useForm({
+    rules: changePasswordRules,
     defaultValues: EMPTY,
   });
 

@@ -7,17 +7,16 @@
  */
 import { MailWarning } from 'lucide-react';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { Button } from '../../../components/ui/button';
 import { toast } from '../../../components/ui/use-toast';
 import { ApiError } from '../../../lib/api-client';
-import { lazyZodResolver, usePreloadedResolver } from '../../../lib/lazy-zod-resolver';
+import { formRules, useForm } from '../../../lib/form';
 import { useLogIn } from '../api/log-in';
 import { useResendVerification } from '../api/resend-verification';
 import { errorDetail } from '../lib/error-detail';
 import { FormField } from '../../../components/ui/form-field';
 
-const loginRules = lazyZodResolver(() =>
+const loginRules = formRules(() =>
   import('@storefront/shared/accounts').then((module) => module.LoginBody),
 );
 
@@ -25,13 +24,12 @@ export function LoginForm({ defaultEmail = '' }: { defaultEmail?: string }) {
   const logIn = useLogIn();
   const resend = useResendVerification();
   const [unverifiedEmail, setUnverifiedEmail] = useState<string | null>(null);
-  usePreloadedResolver(loginRules);
   const {
     register,
     handleSubmit,
     formState: { errors, isSubmitting },
   } = useForm({
-    resolver: loginRules.resolver,
+    rules: loginRules,
     defaultValues: { email: defaultEmail, password: '' },
   });
 

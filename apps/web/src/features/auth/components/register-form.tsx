@@ -12,11 +12,10 @@ import type {
   SignupBodyInput,
 } from '@storefront/shared/accounts';
 import { GST_LENGTH } from '@storefront/shared/constants';
-import { useForm } from 'react-hook-form';
 import { Button } from '../../../components/ui/button';
 import { toast } from '../../../components/ui/use-toast';
 import { ApiError } from '../../../lib/api-client';
-import { lazyZodResolver, usePreloadedResolver } from '../../../lib/lazy-zod-resolver';
+import { formRules, useForm } from '../../../lib/form';
 import { useSignUp } from '../api/sign-up';
 import { errorDetail, REGISTRATION_FAILED_DEFAULT } from '../lib/error-detail';
 import { FormField, type FormFieldProps } from '../../../components/ui/form-field';
@@ -35,7 +34,7 @@ const FORM_FIELD_OF: Partial<Record<keyof SignupBodyInput, keyof RegisterFormInp
   password: 'password',
 };
 
-const registerRules = lazyZodResolver(() =>
+const registerRules = formRules(() =>
   import('@storefront/shared/accounts').then((module) => module.RegisterForm),
 );
 
@@ -100,14 +99,13 @@ const FIELD_GROUPS: FieldSpec[][] = [
 
 export function RegisterForm({ onRegistered }: { onRegistered: (email: string) => void }) {
   const signUp = useSignUp();
-  usePreloadedResolver(registerRules);
   const {
     register,
     handleSubmit,
     setError,
     formState: { errors, isSubmitting },
-  } = useForm<RegisterFormInput, unknown, RegisterFormValues>({
-    resolver: registerRules.resolver,
+  } = useForm<RegisterFormInput, RegisterFormValues>({
+    rules: registerRules,
     defaultValues: EMPTY,
   });
 

@@ -5,19 +5,18 @@
  * their names, India first chosen.
  */
 import type { ReactNode } from 'react';
-import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { DEFAULT_COUNTRY_CODE } from '@storefront/shared/constants';
 import type { CheckoutShippingForm } from '@storefront/shared/orders';
 import { Button } from '../../../components/ui/button';
 import { cn } from '../../../lib/cn';
-import { lazyZodResolver, usePreloadedResolver } from '../../../lib/lazy-zod-resolver';
+import { formRules, useForm } from '../../../lib/form';
 import { COUNTRIES } from '../../../lib/countries';
 
 type FormInput = z.input<typeof CheckoutShippingForm>;
 type FieldName = keyof FormInput;
 
-const shippingRules = lazyZodResolver(() =>
+const shippingRules = formRules(() =>
   import('@storefront/shared/orders').then((module) => module.CheckoutShippingForm),
 );
 
@@ -41,13 +40,12 @@ export function ShippingForm({
   onSubmit: (values: CheckoutShippingForm) => Promise<void>;
   isSubmitting: boolean;
 }) {
-  usePreloadedResolver(shippingRules);
   const {
     register,
     handleSubmit,
     formState: { errors },
-  } = useForm<FormInput, unknown, CheckoutShippingForm>({
-    resolver: shippingRules.resolver,
+  } = useForm<FormInput, CheckoutShippingForm>({
+    rules: shippingRules,
     defaultValues: EMPTY,
   });
 

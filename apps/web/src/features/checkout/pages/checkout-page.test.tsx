@@ -36,7 +36,7 @@ describe('the checkout page', () => {
     const user = userEvent.setup();
     renderCheckout();
     await user.click(await screen.findByRole('button', { name: 'Continue to Payment' }));
-    // The rules load after the form paints (lib/lazy-zod-resolver): the messages may follow.
+    // The rules load after the form paints (lib/form): the messages may follow.
     expect(await screen.findByText(CHECKOUT_MESSAGES.firstName)).toBeInTheDocument();
     for (const message of [
       CHECKOUT_MESSAGES.lastName,
