@@ -147,7 +147,14 @@ test.describe('hostile product descriptions (G20)', () => {
         body.payload.description = XSS_VECTORS.join('\n');
         await route.fulfill({ response, json: body });
       });
-      await page.goto(`${base}/products/${id}`);
+      // A full load of the product page would carry the server's (sanitised) answer in its
+      // HTML (decision 036): the app reaches the product by its own navigation, so it fetches.
+      await page.goto(`${base}/`);
+      await page.evaluate((path) => {
+        history.pushState(null, '', path);
+        dispatchEvent(new PopStateEvent('popstate'));
+      }, `/products/${id}`);
+      await expect(page.getByTestId('product-description')).toBeVisible();
       expect(await poke(page)).toBe(0);
       await page.waitForTimeout(200);
       expect(

@@ -36,3 +36,18 @@ export function imageSrcSet(
 export function imageAtWidth(url: string, width: ImageWidth): string {
   return url.startsWith(`${IMAGE_HOST}/`) ? `${url}?w=${width}` : url;
 }
+
+/**
+ * The URL an image-existence check loads for a source (spec §4): the smallest WebP variant, so
+ * the check is cheap and a thumbnail shown afterwards comes from the browser cache. The server
+ * preloads these for a product page's gallery, which waits for its checks (decision 036).
+ */
+export function imageCheckUrl(src: string | null | undefined): string {
+  return imageAtWidth(resolveImageUrl(src), 160);
+}
+
+/** The product page's main image, its LCP element: the variant used as `src`, and `sizes`. */
+export const PRODUCT_MAIN_IMAGE = {
+  width: 640,
+  sizes: '(min-width: 1024px) 560px, (min-width: 640px) 80vw, 100vw',
+} as const satisfies { width: ImageWidth; sizes: string };

@@ -4,13 +4,15 @@
  * index.html). Pages a
  * crawler or a link preview should understand without JavaScript get their title, description,
  * canonical URL, Open Graph tags and JSON-LD written into the HTML; a path outside the route
- * table answers 404 (with the SPA, which shows the not-found page).
+ * table answers 404 (with the SPA, which shows the not-found page). Every page also announces
+ * what it needs first (first-load.ts).
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { ROUTES } from '@storefront/shared/routes';
+import { firstLoadTags, matchRoute, pageModulePreloads } from './first-load.js';
+import { escapeHtml, safeJson } from './html.js';
 
 const NOT_SPA = /^\/(api|images|sandbox-pay)(\/|$)/;
 
@@ -28,16 +30,6 @@ export interface PageMeta {
 
 /** Meta for a path, or null when the path has none of its own (the shell's defaults apply). */
 export type PageMetaResolver = (path: string) => Promise<PageMeta | null>;
-
-const escapeHtml = (text: string) =>
-  text.replace(
-    /[<>&'"]/g,
-    (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&#39;', '"': '&quot;' })[c]!,
-  );
-
-/** JSON inside <script> must not be able to close the element. */
-const safeJson = (value: object) =>
-  JSON.stringify(value).replace(/</g, '\\u003c').replace(/>/g, '\\u003e').replace(/&/g, '\\u0026');
 
 export function renderMeta(html: string, meta: PageMeta): string {
   const tags = [
@@ -64,11 +56,6 @@ export function renderMeta(html: string, meta: PageMeta): string {
     .replace('</head>', `    ${tags}\n  </head>`);
 }
 
-const routePatterns = Object.values(ROUTES).map(
-  (route) => new RegExp(`^${route.replace(/:[a-zA-Z]+/g, '[^/]+')}/?$`),
-);
-const isKnownRoute = (path: string) => routePatterns.some((pattern) => pattern.test(path));
-
 export async function registerSpa(
   app: FastifyInstance,
   webDist: string,
@@ -91,14 +78,21 @@ export async function registerSpa(
   });
 
   let indexHtml: string | undefined;
-  const sendIndex = async (request: FastifyRequest, reply: FastifyReply, path: string) => {
+  const preloadsOf = pageModulePreloads(webDist);
+  const sendIndex = async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    path: string,
+    search: string,
+  ) => {
     indexHtml ??= existsSync(indexFile) ? readFileSync(indexFile, 'utf8') : undefined;
     // The verification link carries a one-time token: never leak it in a Referer (reliability §4).
     if (path.startsWith('/verify-email')) reply.header('referrer-policy', 'no-referrer');
     if (!indexHtml)
       return reply.status(503).send({ detail: 'The web app is not built', code: 'web_not_built' });
     let html = indexHtml;
-    let status = isKnownRoute(path) ? 200 : 404;
+    const route = matchRoute(path);
+    let status = route ? 200 : 404;
     const meta =
       status === 200
         ? await resolveMeta(path).catch((error: unknown) => {
@@ -110,6 +104,14 @@ export async function registerSpa(
       html = renderMeta(html, meta);
       status = meta.status ?? 200;
     }
+    // What the page needs first (decision 036); a failure here costs speed, never the page.
+    const firstLoad = await firstLoadTags(app, preloadsOf, route, path, search).catch(
+      (error: unknown) => {
+        request.log.warn({ err: error }, 'first-load tags failed');
+        return [];
+      },
+    );
+    html = html.replace('</head>', `    ${firstLoad.join('\n    ')}\n  </head>`);
     return reply
       .status(status)
       .header('cache-control', 'no-cache')
@@ -122,9 +124,9 @@ export async function registerSpa(
   // and the API's routes are more specific and win; what is left of /api, /images and
   // /sandbox-pay answers the JSON 404.
   app.get('/*', { schema: { hide: true } }, (request, reply) => {
-    const path = request.url.split('?')[0] ?? '/';
+    const [path = '/', search = ''] = request.url.split('?', 2);
     if (NOT_SPA.test(path)) return notFoundJson(request, reply);
-    return sendIndex(request, reply, decodePath(path));
+    return sendIndex(request, reply, decodePath(path), search);
   });
   app.setNotFoundHandler(notFoundJson);
 }

@@ -5,10 +5,11 @@
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { SearchConfigResponse } from '@storefront/shared/search';
+import { catalogCalls } from '@storefront/shared/catalog-calls';
 import { apiRequest } from './api-client';
 
 export function getSearchConfig(signal?: AbortSignal): Promise<SearchConfigResponse> {
-  return apiRequest<SearchConfigResponse>('/api/search/config', { signal });
+  return apiRequest<SearchConfigResponse>(catalogCalls.searchConfig(), { signal });
 }
 
 export const searchConfigQueryOptions = () =>

@@ -5,7 +5,7 @@
  */
 import { useQueries } from '@tanstack/react-query';
 import { IMAGE_CHECK_TIMEOUT_MS } from '@storefront/shared/constants';
-import { imageAtWidth, PLACEHOLDER_IMAGE, resolveImageUrl } from '@storefront/shared/images';
+import { imageCheckUrl, PLACEHOLDER_IMAGE } from '@storefront/shared/images';
 
 export function checkImage(url: string, timeoutMs: number = IMAGE_CHECK_TIMEOUT_MS) {
   return new Promise<boolean>((resolve) => {
@@ -27,14 +27,6 @@ export function checkImage(url: string, timeoutMs: number = IMAGE_CHECK_TIMEOUT_
   });
 }
 
-/**
- * The URL a check loads for an image source: the smallest WebP variant, so the check is cheap
- * and a thumbnail shown afterwards comes from the browser cache.
- */
-export function checkUrlFor(src: string | null | undefined): string {
-  return imageAtWidth(resolveImageUrl(src), 160);
-}
-
 export const imageCheckQuery = (url: string) => ({
   queryKey: ['image-check', url] as const,
   queryFn: () => checkImage(url),
@@ -51,7 +43,7 @@ export interface ImageChecks {
 
 /** Checks every source at once; the caller keeps the order and drops the ones that failed. */
 export function useImageChecks(sources: readonly (string | null | undefined)[]): ImageChecks {
-  const urls = [...new Set(sources.map(checkUrlFor))];
+  const urls = [...new Set(sources.map(imageCheckUrl))];
   const results = useQueries({ queries: urls.map((url) => imageCheckQuery(url)) });
   const valid = new Set<string>();
   let isChecking = false;
@@ -59,5 +51,5 @@ export function useImageChecks(sources: readonly (string | null | undefined)[]):
     if (result.isPending) isChecking = true;
     else if (result.data === true) valid.add(urls[index] ?? '');
   });
-  return { isChecking, isValid: (src) => valid.has(checkUrlFor(src)) };
+  return { isChecking, isValid: (src) => valid.has(imageCheckUrl(src)) };
 }

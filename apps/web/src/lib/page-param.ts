@@ -3,12 +3,6 @@
  * URL so paging is linkable and the browser's Back and Forward move between pages.
  */
 
-/** A positive whole page number from the URL, at most `max`; anything else is page 1. */
-export function pageFromParam(value: string | null, max = Number.MAX_SAFE_INTEGER): number {
-  const page = Number(value);
-  return Number.isInteger(page) && page >= 1 ? Math.min(page, max) : 1;
-}
-
 /** The same URL's query string with another page (page 1 drops the parameter). */
 export function searchWithPage(searchParams: URLSearchParams, page: number): string {
   const params = new URLSearchParams(searchParams);

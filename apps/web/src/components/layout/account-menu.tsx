@@ -1,6 +1,7 @@
 /**
  * Greeting and 'Account & Lists' (spec §2): Your Account, Your Orders and Sign Out when signed
- * in; Sign In (/auth) when logged out. The session comes from lib/session.
+ * in; Sign In (/auth) when logged out. The session comes from lib/session. The header draws it
+ * on the first click of its plain account button, so it opens at once.
  */
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { Link } from 'react-router';
@@ -11,10 +12,10 @@ import { ACCOUNT_TRIGGER_CLASS, AccountLabel } from './account-label';
 const itemClass =
   'block rounded px-3 py-2 text-sm text-slate-800 outline-none data-[highlighted]:bg-slate-100';
 
-export function AccountMenu({ defaultOpen = false }: { defaultOpen?: boolean }) {
+export function AccountMenu() {
   const { user, signOut } = useSession();
   return (
-    <DropdownMenu.Root modal={false} defaultOpen={defaultOpen}>
+    <DropdownMenu.Root modal={false} defaultOpen>
       <DropdownMenu.Trigger className={ACCOUNT_TRIGGER_CLASS}>
         <AccountLabel name={user?.name} />
       </DropdownMenu.Trigger>

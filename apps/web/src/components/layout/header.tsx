@@ -7,7 +7,7 @@
  * loaded after the first paint, so they stay out of the initial JavaScript.
  */
 import { Menu } from 'lucide-react';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router';
 import { href } from '@storefront/shared/routes';
 import { useSession } from '../../lib/session';
@@ -28,13 +28,18 @@ const AccountMenu = lazy(() => loadAccountMenu().then((m) => ({ default: m.Accou
 const navLinkClass =
   'flex flex-col rounded px-2 py-1 leading-tight hover:outline hover:outline-1 hover:outline-white focus-visible:outline-2 focus-visible:outline-amber-400';
 
-function whenIdle(task: () => void): () => void {
-  if ('requestIdleCallback' in window) {
-    const id = window.requestIdleCallback(task, { timeout: 2000 });
-    return () => window.cancelIdleCallback(id);
-  }
-  const id = setTimeout(task, 200);
-  return () => clearTimeout(id);
+/**
+ * The menus' code loads when the buyer reaches for the header (a pointer over it, a touch,
+ * focus), not with the page: on the first load it would compete with the page's own code and
+ * data (decision 036). Each menu is drawn on its first use.
+ */
+let menusRequested = false;
+function loadMenus() {
+  if (menusRequested) return;
+  menusRequested = true;
+  void loadAccountMenu();
+  void loadDrawer();
+  void loadMobileMenu();
 }
 
 export function Header() {
@@ -43,17 +48,17 @@ export function Header() {
   const [menuOpen, setMenuOpen] = useState(false);
   const [drawerUsed, setDrawerUsed] = useState(false);
   const [menuUsed, setMenuUsed] = useState(false);
-  // A click on the account button before its menu code has loaded opens the menu once it has.
+  // The account button is a plain one until its first click, which brings in the menu, open.
   const [accountWanted, setAccountWanted] = useState(false);
-
-  useEffect(
-    () =>
-      whenIdle(() => {
-        void loadAccountMenu();
-        void loadDrawer();
-        void loadMobileMenu();
-      }),
-    [],
+  const accountButton = (
+    <button
+      type="button"
+      aria-haspopup="menu"
+      className={ACCOUNT_TRIGGER_CLASS}
+      onClick={() => setAccountWanted(true)}
+    >
+      <AccountLabel name={user?.name} />
+    </button>
   );
 
   const openDrawer = () => {
@@ -62,7 +67,12 @@ export function Header() {
   };
 
   return (
-    <header className="bg-slate-900 text-white">
+    <header
+      className="bg-slate-900 text-white"
+      onPointerOver={loadMenus}
+      onTouchStart={loadMenus}
+      onFocus={loadMenus}
+    >
       <div className="mx-auto flex max-w-screen-2xl items-center gap-2 px-2 py-2 sm:gap-4 sm:px-4">
         <button
           type="button"
@@ -91,20 +101,13 @@ export function Header() {
         </div>
         <div className="ml-auto flex items-center gap-1 md:ml-0">
           <div className="hidden md:block">
-            <Suspense
-              fallback={
-                <button
-                  type="button"
-                  aria-haspopup="menu"
-                  className={ACCOUNT_TRIGGER_CLASS}
-                  onClick={() => setAccountWanted(true)}
-                >
-                  <AccountLabel name={user?.name} />
-                </button>
-              }
-            >
-              <AccountMenu defaultOpen={accountWanted} />
-            </Suspense>
+            {accountWanted ? (
+              <Suspense fallback={accountButton}>
+                <AccountMenu />
+              </Suspense>
+            ) : (
+              accountButton
+            )}
           </div>
           <Link
             to={user ? href.orders() : href.auth()}

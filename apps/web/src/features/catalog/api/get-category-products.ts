@@ -5,8 +5,7 @@
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { ProductListResponse } from '@storefront/shared/catalog';
-import { PAGE_SIZE } from '@storefront/shared/constants';
-import { slugToQuery } from '@storefront/shared/slugs';
+import { catalogCalls } from '@storefront/shared/catalog-calls';
 import { ApiError, apiRequest } from '../../../lib/api-client';
 
 export async function getCategoryProducts(
@@ -15,8 +14,7 @@ export async function getCategoryProducts(
   signal?: AbortSignal,
 ): Promise<ProductListResponse> {
   try {
-    const body = await apiRequest<ProductListResponse>('/api/products', {
-      query: { query: slugToQuery(slug), limit: PAGE_SIZE, page },
+    const body = await apiRequest<ProductListResponse>(catalogCalls.listing(slug, page), {
       signal,
     });
     return { ...body, payload: body.payload ?? [] };

@@ -10,6 +10,7 @@
  * listing's total; '(filtered from K)' when a filter is active, K being this page's products
  * before filtering.
  */
+import { pageFromParam } from '@storefront/shared/catalog-calls';
 import { LayoutGrid, List } from 'lucide-react';
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
@@ -23,7 +24,7 @@ import { PastLastPage } from '../../../components/ui/past-last-page';
 import { useCategories } from '../../../lib/category-context';
 import { cn } from '../../../lib/cn';
 import { useImageChecks } from '../../../lib/image-check';
-import { pageFromParam, searchWithPage } from '../../../lib/page-param';
+import { searchWithPage } from '../../../lib/page-param';
 import { href } from '@storefront/shared/routes';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useCategoryProducts } from '../api/get-category-products';

@@ -4,10 +4,11 @@
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { ProductDetail } from '@storefront/shared/catalog';
+import { catalogCalls } from '@storefront/shared/catalog-calls';
 import { apiRequest } from '../../../lib/api-client';
 
 export function getProduct(id: string, signal?: AbortSignal): Promise<ProductDetail> {
-  return apiRequest<{ payload: ProductDetail }>(`/api/products/product/${encodeURIComponent(id)}`, {
+  return apiRequest<{ payload: ProductDetail }>(catalogCalls.product(id), {
     signal,
     errorPrefix: 'Failed to fetch product',
   }).then((body) => body.payload);

@@ -10,24 +10,28 @@
 import { ChevronLeft, ChevronRight, type LucideIcon } from 'lucide-react';
 import { useCallback, useLayoutEffect, useRef, useState } from 'react';
 import { preload } from 'react-dom';
-import { imageAtWidth, imageSrcSet, resolveImageUrl } from '@storefront/shared/images';
+import {
+  imageAtWidth,
+  imageSrcSet,
+  PRODUCT_MAIN_IMAGE,
+  resolveImageUrl,
+} from '@storefront/shared/images';
 import { ProductImage } from '../../../components/product/product-image';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { cn } from '../../../lib/cn';
 import { useImageChecks } from '../../../lib/image-check';
 
-const MAIN_SIZES = '(min-width: 1024px) 560px, (min-width: 640px) 80vw, 100vw';
 const THUMBS_WITHOUT_ARROWS = 5;
 
 export function ProductGallery({ images, name }: { images: string[]; name: string }) {
   const first = images[0];
   if (first) {
     const url = resolveImageUrl(first);
-    preload(imageAtWidth(url, 640), {
+    preload(imageAtWidth(url, PRODUCT_MAIN_IMAGE.width), {
       as: 'image',
       fetchPriority: 'high',
       imageSrcSet: imageSrcSet(url),
-      imageSizes: MAIN_SIZES,
+      imageSizes: PRODUCT_MAIN_IMAGE.sizes,
     });
   }
   const checks = useImageChecks(images);
@@ -56,8 +60,8 @@ export function ProductGallery({ images, name }: { images: string[]; name: strin
           key={current}
           src={current}
           alt={name}
-          sizes={MAIN_SIZES}
-          width={640}
+          sizes={PRODUCT_MAIN_IMAGE.sizes}
+          width={PRODUCT_MAIN_IMAGE.width}
           priority
           className="bg-white"
         />

@@ -3,11 +3,12 @@
  * heading with the query, and the results. The header's search box and the mobile search come
  * here; the query and the page are read from the URL only.
  */
+import { pageFromParam } from '@storefront/shared/catalog-calls';
 import { useEffect } from 'react';
 import { useSearchParams } from 'react-router';
 import { href } from '@storefront/shared/routes';
 import { Breadcrumb } from '../../../components/ui/breadcrumb';
-import { pageFromParam, searchWithPage } from '../../../lib/page-param';
+import { searchWithPage } from '../../../lib/page-param';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { SearchResults } from '../components/search-results';
 import { SearchPrompt } from '../components/search-states';

@@ -1,0 +1,166 @@
+/**
+ * What a page announces first (decision 036): its page module's chunks as modulepreload links,
+ * a product's gallery images as preloads, and the answers of the public calls that paint it,
+ * byte for byte the API's, and never a buyer's own.
+ */
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ProductListResponse } from '@storefront/shared/catalog';
+import { catalogCalls } from '@storefront/shared/catalog-calls';
+import { imageCheckUrl } from '@storefront/shared/images';
+import { ROUTES } from '@storefront/shared/routes';
+import { repoRoot } from '../config.js';
+import { buildTestApp, type TestApp } from '../test/app.js';
+import { matchRoute, PAGE_MODULES } from './first-load.js';
+
+const SHELL = `<!doctype html><html><head><title>Shell</title><meta name="description" content="shell" /><script type="module" crossorigin src="/assets/index.js"></script></head><body><div id="root"></div></body></html>`;
+// A Vite manifest: the entry shares `_shared.js` with the product page, which also imports
+// `_tabs.js`; the home page imports only what the entry has.
+const MANIFEST = {
+  'index.html': { file: 'assets/index.js', isEntry: true, imports: ['_shared.js'] },
+  '_shared.js': { file: 'assets/shared.js' },
+  '_tabs.js': { file: 'assets/tabs.js', css: ['assets/tabs.css'] },
+  'src/features/product/pages/product-page.tsx': {
+    file: 'assets/product-page.js',
+    isDynamicEntry: true,
+    imports: ['_shared.js', '_tabs.js'],
+  },
+  'src/features/home/pages/home-page.tsx': {
+    file: 'assets/home-page.js',
+    isDynamicEntry: true,
+    imports: ['_shared.js'],
+  },
+};
+
+let t: TestApp;
+let webDist: string;
+let productId: string;
+beforeAll(async () => {
+  webDist = mkdtempSync(join(tmpdir(), 'web-dist-'));
+  writeFileSync(join(webDist, 'index.html'), SHELL);
+  mkdirSync(join(webDist, '.vite'));
+  writeFileSync(join(webDist, '.vite', 'manifest.json'), JSON.stringify(MANIFEST));
+  t = await buildTestApp({ products: 30, config: { webDist } });
+  productId = ((await t.app.inject({ url: '/api/products?limit=1' })).json() as ProductListResponse)
+    .payload[0]!._id;
+});
+afterAll(async () => {
+  await t.close();
+  rmSync(webDist, { recursive: true, force: true });
+});
+
+const answersIn = (html: string) => {
+  const script = /<script type="application\/json" id="api-answers">(.*?)<\/script>/s.exec(html);
+  expect(script, 'the answers script').not.toBeNull();
+  expect(script![1]).not.toMatch(/[<>]/);
+  return JSON.parse(script![1]!) as Record<string, unknown>;
+};
+const apiJson = async (url: string) => (await t.app.inject({ url })).json() as unknown;
+
+describe("a page's first load", () => {
+  it('a product page carries its chunks, its gallery images and its two answers', async () => {
+    const html = (await t.app.inject({ url: `/products/${productId}` })).body;
+    expect(html).toContain(
+      '<link rel="modulepreload" crossorigin href="/assets/product-page.js" />',
+    );
+    expect(html).toContain('<link rel="modulepreload" crossorigin href="/assets/tabs.js" />');
+    expect(html).toContain('<link rel="stylesheet" crossorigin href="/assets/tabs.css" />');
+    // What the entry already loads is not announced twice.
+    expect(html).not.toContain('href="/assets/shared.js"');
+
+    const answers = answersIn(html);
+    expect(Object.keys(answers).sort()).toEqual(
+      [catalogCalls.categories(), catalogCalls.product(productId)].sort(),
+    );
+    expect(answers[catalogCalls.product(productId)]).toEqual(
+      await apiJson(catalogCalls.product(productId)),
+    );
+    expect(answers[catalogCalls.categories()]).toEqual(await apiJson(catalogCalls.categories()));
+
+    const { payload } = answers[catalogCalls.product(productId)] as {
+      payload: { images: string[] };
+    };
+    const main =
+      /<link rel="preload" as="image" fetchpriority="high" href="([^"]+)" imagesrcset="([^"]+)" imagesizes="([^"]+)" \/>/.exec(
+        html,
+      );
+    expect(main?.[1]).toMatch(/\?w=640$/);
+    expect(main?.[2]).toContain('?w=960 960w');
+    for (const image of payload.images)
+      expect(html).toContain(`<link rel="preload" as="image" href="${imageCheckUrl(image)}" />`);
+    expect(html.match(/<link rel="preload" as="image" href="[^"]+\?w=160" \/>/g)).toHaveLength(
+      new Set(payload.images).size,
+    );
+  });
+
+  it('a category page carries the listing page its URL asks for', async () => {
+    const html = (await t.app.inject({ url: '/categories/electronics?page=2' })).body;
+    const answers = answersIn(html);
+    const listing = catalogCalls.listing('electronics', 2);
+    expect(listing).toBe('/api/products?query=electronics&limit=20&page=2');
+    expect(answers[listing]).toEqual(await apiJson(listing));
+  });
+
+  it('the search page carries the search settings; a missing product carries no answer', async () => {
+    const search = answersIn((await t.app.inject({ url: '/search?q=bottle' })).body);
+    expect(search[catalogCalls.searchConfig()]).toEqual(await apiJson(catalogCalls.searchConfig()));
+
+    const missing = answersIn(
+      (await t.app.inject({ url: '/products/0123456789abcdef01234567' })).body,
+    );
+    expect(Object.keys(missing)).toEqual([catalogCalls.categories()]);
+  });
+
+  it("never carries a buyer's own data, whoever asks", async () => {
+    for (const url of ['/cart', '/orders', '/profile', '/checkout']) {
+      const response = await t.app.inject({
+        url,
+        headers: { authorization: 'Bearer whatever', cookie: 'refresh_token=whatever' },
+      });
+      const answers = answersIn(response.body);
+      expect(
+        Object.keys(answers).every((call) => call === catalogCalls.categories()),
+        url,
+      ).toBe(true);
+    }
+    // The checkout has no header, so not even the categories.
+    expect(answersIn((await t.app.inject({ url: '/checkout' })).body)).toEqual({});
+  });
+
+  it('without a build manifest the page still has its answers', async () => {
+    const bare = mkdtempSync(join(tmpdir(), 'web-dist-'));
+    writeFileSync(join(bare, 'index.html'), SHELL);
+    const other = await buildTestApp({ config: { webDist: bare } });
+    try {
+      const html = (await other.app.inject({ url: '/' })).body;
+      expect(html).not.toContain('modulepreload');
+      expect(answersIn(html)).toHaveProperty([catalogCalls.categories()]);
+    } finally {
+      await other.close();
+      rmSync(bare, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('the route table of the first load', () => {
+  it('names, for every route, a page module the web router loads', () => {
+    const router = readFileSync(join(repoRoot, 'apps/web/src/app/router.tsx'), 'utf8');
+    for (const [route, page] of Object.entries(PAGE_MODULES)) {
+      expect(existsSync(join(repoRoot, 'apps/web/src', `${page}.tsx`)), route).toBe(true);
+      expect(router, route).toContain(`import('../${page}')`);
+    }
+    expect(Object.keys(PAGE_MODULES).sort()).toEqual([...Object.keys(ROUTES), 'notFound'].sort());
+  });
+
+  it('matches paths to routes with their parameter decoded', () => {
+    expect(matchRoute('/products/abc')).toEqual({ name: 'product', param: 'abc' });
+    expect(matchRoute('/categories/home-%26-kitchen/')).toEqual({
+      name: 'category',
+      param: 'home-&-kitchen',
+    });
+    expect(matchRoute('/')).toEqual({ name: 'home', param: undefined });
+    expect(matchRoute('/products/a/b')).toBeUndefined();
+  });
+});

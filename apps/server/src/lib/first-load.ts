@@ -1,0 +1,198 @@
+/**
+ * What a page needs first, announced in its HTML so the browser need not discover it one step
+ * after another (decision 036): the route's page module and its static imports as
+ * modulepreload links (from the web build's Vite manifest), the answers of the public catalog
+ * calls the page makes to paint, inlined as JSON that the web's api-client uses once, and on a
+ * product page its gallery's images as preloads.
+ *
+ * The answers come from the API itself (`inject`, without the request's cookies or headers), so
+ * they are byte for byte what the browser would fetch and can never be a buyer's own data.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import type { ProductDetail } from '@storefront/shared/catalog';
+import { catalogCalls, pageFromParam } from '@storefront/shared/catalog-calls';
+import { MAX_LISTING_PAGE } from '@storefront/shared/constants';
+import {
+  imageAtWidth,
+  imageCheckUrl,
+  imageSrcSet,
+  PRODUCT_MAIN_IMAGE,
+  resolveImageUrl,
+} from '@storefront/shared/images';
+import { isChromeless, ROUTES } from '@storefront/shared/routes';
+import { escapeHtml, safeJson } from './html.js';
+
+export type RouteName = keyof typeof ROUTES;
+
+/** The page module the web router (apps/web/src/app/router.tsx) loads for each route. */
+export const PAGE_MODULES: Record<RouteName | 'notFound', string> = {
+  home: 'features/home/pages/home-page',
+  product: 'features/product/pages/product-page',
+  category: 'features/catalog/pages/category-page',
+  subcategory: 'features/catalog/pages/category-page',
+  cart: 'features/cart/pages/cart-page',
+  auth: 'features/auth/pages/auth-page',
+  checkout: 'features/checkout/pages/checkout-page',
+  profile: 'features/account/pages/profile-page',
+  orders: 'features/orders/pages/orders-page',
+  orderDetail: 'features/orders/pages/order-detail-page',
+  order: 'features/payment/pages/payment-page',
+  orderPayment: 'features/payment/pages/payment-page',
+  orderSuccess: 'features/payment/pages/order-success-page',
+  search: 'features/search/pages/search-page',
+  shippingPolicy: 'features/policies/pages/policy-page',
+  returnsPolicy: 'features/policies/pages/policy-page',
+  privacyPolicy: 'features/policies/pages/policy-page',
+  termsConditions: 'features/policies/pages/policy-page',
+  verifyEmail: 'features/auth/pages/verify-email-page',
+  faq: 'features/faq/pages/faq-page',
+  notFound: 'features/not-found/pages/not-found-page',
+};
+
+export interface RouteMatch {
+  name: RouteName;
+  /** The route's one parameter (product id, slug, order id, token), decoded. */
+  param: string | undefined;
+}
+
+const ROUTE_MATCHERS = (Object.entries(ROUTES) as [RouteName, string][]).map(([name, route]) => ({
+  name,
+  pattern: new RegExp(`^${route.replace(/:[a-zA-Z]+/g, '([^/]+)')}/?$`),
+}));
+
+/** The route a path (already decoded with decodeURI) belongs to, or undefined. */
+export function matchRoute(path: string): RouteMatch | undefined {
+  for (const { name, pattern } of ROUTE_MATCHERS) {
+    const match = pattern.exec(path);
+    if (match) return { name, param: match[1] === undefined ? undefined : decodeParam(match[1]) };
+  }
+  return undefined;
+}
+
+function decodeParam(value: string): string {
+  try {
+    return decodeURIComponent(value);
+  } catch {
+    return value;
+  }
+}
+
+interface ManifestChunk {
+  file: string;
+  isEntry?: boolean;
+  imports?: string[];
+  css?: string[];
+}
+
+/**
+ * The modulepreload links of each page module: its own chunk and what it imports statically,
+ * less what the entry already loads. Read once from the build's manifest; none without one.
+ */
+export function pageModulePreloads(webDist: string): (page: string) => string[] {
+  const manifestFile = join(webDist, '.vite', 'manifest.json');
+  const manifest: Record<string, ManifestChunk> = existsSync(manifestFile)
+    ? (JSON.parse(readFileSync(manifestFile, 'utf8')) as Record<string, ManifestChunk>)
+    : {};
+  const closure = (key: string, into = new Set<string>()): Set<string> => {
+    if (into.has(key) || !manifest[key]) return into;
+    into.add(key);
+    for (const imported of manifest[key].imports ?? []) closure(imported, into);
+    return into;
+  };
+  const entry = Object.keys(manifest).find((key) => manifest[key]!.isEntry);
+  const loadedByEntry = entry ? closure(entry) : new Set<string>();
+  const links = new Map<string, string[]>();
+  return (page) => {
+    let pageLinks = links.get(page);
+    if (!pageLinks) {
+      const chunks = [...closure(`src/${page}.tsx`)].filter((key) => !loadedByEntry.has(key));
+      pageLinks = [
+        ...chunks.map(
+          (key) => `<link rel="modulepreload" crossorigin href="/${manifest[key]!.file}" />`,
+        ),
+        ...chunks
+          .flatMap((key) => manifest[key]!.css ?? [])
+          .map((file) => `<link rel="stylesheet" crossorigin href="/${file}" />`),
+      ];
+      links.set(page, pageLinks);
+    }
+    return pageLinks;
+  };
+}
+
+/** The public catalog calls the page at `route` makes to paint its first screen. */
+export function firstCalls(route: RouteMatch | undefined, path: string, search: string): string[] {
+  // The header's category strip and drawer, on every page that has the header.
+  const calls = isChromeless(path) ? [] : [catalogCalls.categories()];
+  if (route?.name === 'product' && route.param) calls.push(catalogCalls.product(route.param));
+  if (route?.name === 'search') calls.push(catalogCalls.searchConfig());
+  if ((route?.name === 'category' || route?.name === 'subcategory') && route.param) {
+    const page = pageFromParam(new URLSearchParams(search).get('page'), MAX_LISTING_PAGE);
+    calls.push(catalogCalls.listing(route.param, page));
+  }
+  return calls;
+}
+
+/** Each call's answer, by URL, where the API answered 200 with JSON. */
+export async function answerCalls(
+  app: FastifyInstance,
+  calls: string[],
+): Promise<Record<string, unknown>> {
+  const answers: Record<string, unknown> = {};
+  await Promise.all(
+    calls.map(async (url) => {
+      const response = await app.inject({ method: 'GET', url });
+      if (
+        response.statusCode === 200 &&
+        String(response.headers['content-type']).startsWith('application/json')
+      )
+        answers[url] = response.json();
+    }),
+  );
+  return answers;
+}
+
+/** The tags that go into a page's head: module preloads, image preloads, the answers. */
+export async function firstLoadTags(
+  app: FastifyInstance,
+  preloadsOf: (page: string) => string[],
+  route: RouteMatch | undefined,
+  path: string,
+  search: string,
+): Promise<string[]> {
+  const answers = await answerCalls(app, firstCalls(route, path, search));
+  const product =
+    route?.name === 'product' && route.param
+      ? (answers[catalogCalls.product(route.param)] as { payload: ProductDetail } | undefined)
+      : undefined;
+  return [
+    ...preloadsOf(PAGE_MODULES[route?.name ?? 'notFound']),
+    ...productImagePreloads(product?.payload),
+    `<script type="application/json" id="api-answers">${safeJson(answers)}</script>`,
+  ];
+}
+
+/**
+ * A product page's gallery shows its main image only once every image has passed its
+ * existence check (spec §4): the checks' small variants and the main image (at high priority,
+ * with the gallery's own srcset and sizes) start with the HTML.
+ */
+export function productImagePreloads(product: ProductDetail | undefined): string[] {
+  const [first] = product?.images ?? [];
+  if (!product || first === undefined) return [];
+  const url = resolveImageUrl(first);
+  const srcset = imageSrcSet(url);
+  const main = [
+    `<link rel="preload" as="image" fetchpriority="high" href="${escapeHtml(imageAtWidth(url, PRODUCT_MAIN_IMAGE.width))}"`,
+    ...(srcset
+      ? [` imagesrcset="${escapeHtml(srcset)}" imagesizes="${PRODUCT_MAIN_IMAGE.sizes}"`]
+      : []),
+    ' />',
+  ].join('');
+  const checks = [...new Set(product.images.map(imageCheckUrl))].map(
+    (check) => `<link rel="preload" as="image" href="${escapeHtml(check)}" />`,
+  );
+  return [main, ...checks];
+}
