@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CartResponse } from '@storefront/shared/cart';
 import type { Order, OrderCreateInput } from '@storefront/shared/orders';
-import { buildTestApp, type TestApp } from '../../test/app.js';
+import { buildTestApp, testDbKind, type TestApp } from '../../test/app.js';
 import { createBuyer, createBuyers, type TestBuyer } from '../../test/buyers.js';
 import { insertFixtures } from '../../test/catalog-fixtures.js';
 import { operatorToken } from './operator.js';
@@ -360,6 +360,22 @@ describe('POST /api/orders/', () => {
   it('order numbers carry the date in India', () => {
     // 20:00 UTC on 21 Nov is 01:30 on 22 Nov in India.
     expect(newOrderNumber(new Date('2026-11-21T20:00:00Z'))).toMatch(/^MKP-20261122-/);
+  });
+});
+
+describe('statements per order (bench/README.md)', () => {
+  it('places an order with an Idempotency-Key in five statements (and BEGIN, COMMIT), storing what it answered', async () => {
+    const buyer = await createBuyer(t);
+    await fillCart(buyer);
+    const placed = await placeOrder(buyer, ADDRESS, 'counted');
+    expect(placed.statusCode, placed.body).toBe(201);
+    // The session check; in one transaction its lock timeout, the key's claim, the cart taken
+    // with its products, and the order with its lines, its history and the key's answer.
+    // node-postgres sends BEGIN and COMMIT as statements of their own, PGlite's does not.
+    expect(Number(placed.headers['x-sql-statements'])).toBe(testDbKind === 'postgres' ? 7 : 5);
+    // What was answered is what was stored, times included.
+    const [stored] = await ordersOf(buyer);
+    expect(placed.json<{ payload: Order }>().payload).toEqual(stored);
   });
 });
 

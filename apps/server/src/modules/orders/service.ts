@@ -370,25 +370,52 @@ export async function createOrder(
         shippingCountry: body.shippingCountry,
         shippingPhoneNumber: body.shippingPhoneNumber,
       };
-      // The order, its lines and its first history entry in one statement (one round trip).
-      // The order number is random; on the rare collision nothing is written (DO NOTHING, no
-      // aborted transaction) and another number is drawn.
-      let inserted: { mkpOrderId: string; createdAt: Date; historyAt: Date } | undefined;
-      for (let attempt = 0; !inserted && attempt < ORDER_NUMBER_ATTEMPTS; attempt++) {
+      // The order, its lines, its first history entry and the Idempotency-Key's stored answer
+      // in one statement (one round trip): the answer is built first, so the order's time is
+      // the server's rather than the database's. The order number is random; on the rare
+      // collision nothing is written (DO NOTHING, no aborted transaction) and another number
+      // is drawn.
+      const createdAt = new Date();
+      for (let attempt = 0; attempt < ORDER_NUMBER_ATTEMPTS; attempt++) {
+        const mkpOrderId = orderNumber();
+        const response: OrderCreateResponse = {
+          payload: toOrder({
+            id,
+            mkp_order_id: mkpOrderId,
+            created_at: createdAt,
+            p_status: 'UP',
+            currency: body.currency,
+            source: body.source,
+            recipient_name: shipping.recipientName,
+            shipping_address1: shipping.shippingAddress1,
+            shipping_address2: shipping.shippingAddress2,
+            shipping_address3: shipping.shippingAddress3,
+            shipping_city: shipping.shippingCity,
+            shipping_state: shipping.shippingState,
+            shipping_postal_code: shipping.shippingPostalCode,
+            shipping_country: shipping.shippingCountry,
+            shipping_phone_number: shipping.shippingPhoneNumber,
+            total_paise: totalPaise,
+            carrier: null,
+            tracking_number: null,
+            lines,
+            history: [{ from: null, to: 'UP', cause: 'order_created', at: createdAt }],
+          }),
+        };
         const result = await tx.execute(sql`
           WITH o AS (
             INSERT INTO orders (id, mkp_order_id, user_id, p_status, currency, source,
                 recipient_name, shipping_address1, shipping_address2, shipping_address3,
                 shipping_city, shipping_state, shipping_postal_code, shipping_country,
-                shipping_phone_number, total_paise)
-            VALUES (${id}, ${orderNumber()}, ${userId}, 'UP', ${body.currency}, ${body.source},
+                shipping_phone_number, total_paise, created_at)
+            VALUES (${id}, ${mkpOrderId}, ${userId}, 'UP', ${body.currency}, ${body.source},
                 ${shipping.recipientName}, ${shipping.shippingAddress1},
                 ${shipping.shippingAddress2}, ${shipping.shippingAddress3},
                 ${shipping.shippingCity}, ${shipping.shippingState},
                 ${shipping.shippingPostalCode}, ${shipping.shippingCountry},
-                ${shipping.shippingPhoneNumber}, ${totalPaise})
+                ${shipping.shippingPhoneNumber}, ${totalPaise}, ${createdAt.toISOString()}::timestamptz)
             ON CONFLICT (mkp_order_id) DO NOTHING
-            RETURNING id, mkp_order_id, created_at
+            RETURNING id
           ), l AS (
             INSERT INTO order_lines (order_id, position, product_id, variant_index, title, sku,
                 seller_sku, source, unit_price_paise, quantity, line_total_paise)
@@ -399,53 +426,18 @@ export async function createOrder(
                 sku text, "sellerSku" text, source text, "unitPricePaise" bigint,
                 quantity integer, "lineTotalPaise" bigint)
           ), h AS (
-            INSERT INTO order_status_history (order_id, from_status, to_status, cause)
-            SELECT o.id, NULL, 'UP', 'order_created' FROM o
-            RETURNING created_at
+            INSERT INTO order_status_history (order_id, from_status, to_status, cause, created_at)
+            SELECT o.id, NULL, 'UP', 'order_created', ${createdAt.toISOString()}::timestamptz FROM o
+          ), k AS (
+            UPDATE idempotency_keys
+               SET response_status = 201, response_body = ${JSON.stringify(response)}::jsonb
+             WHERE user_id = ${userId} AND key = ${idempotencyKey ?? null}
+               AND EXISTS (SELECT 1 FROM o)
           )
-          SELECT o.mkp_order_id, o.created_at, h.created_at AS history_at FROM o, h`);
-        const row = result.rows[0] as
-          | { mkp_order_id: string; created_at: Date | string; history_at: Date | string }
-          | undefined;
-        if (row)
-          inserted = {
-            mkpOrderId: row.mkp_order_id,
-            createdAt: new Date(row.created_at),
-            historyAt: new Date(row.history_at),
-          };
+          SELECT id FROM o`);
+        if (result.rows.length > 0) return { body: response, replayed: false };
       }
-      if (!inserted) throw new Error('No free order number after several attempts');
-
-      const response: OrderCreateResponse = {
-        payload: toOrder({
-          id,
-          mkp_order_id: inserted.mkpOrderId,
-          created_at: inserted.createdAt,
-          p_status: 'UP',
-          currency: body.currency,
-          source: body.source,
-          recipient_name: shipping.recipientName,
-          shipping_address1: shipping.shippingAddress1,
-          shipping_address2: shipping.shippingAddress2,
-          shipping_address3: shipping.shippingAddress3,
-          shipping_city: shipping.shippingCity,
-          shipping_state: shipping.shippingState,
-          shipping_postal_code: shipping.shippingPostalCode,
-          shipping_country: shipping.shippingCountry,
-          shipping_phone_number: shipping.shippingPhoneNumber,
-          total_paise: totalPaise,
-          carrier: null,
-          tracking_number: null,
-          lines,
-          history: [{ from: null, to: 'UP', cause: 'order_created', at: inserted.historyAt }],
-        }),
-      };
-      if (idempotencyKey !== undefined)
-        await tx
-          .update(idempotencyKeys)
-          .set({ responseStatus: 201, responseBody: response })
-          .where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, idempotencyKey)));
-      return { body: response, replayed: false };
+      throw new Error('No free order number after several attempts');
     });
   } catch (error) {
     if (isLockTimeout(error))
