@@ -13,7 +13,7 @@ import { imageCheckUrl } from '@storefront/shared/images';
 import { ROUTES } from '@storefront/shared/routes';
 import { repoRoot } from '../config.js';
 import { buildTestApp, type TestApp } from '../test/app.js';
-import { matchRoute, PAGE_MODULES } from './first-load.js';
+import { LOADED_WITH_PAGE, matchRoute, PAGE_MODULES } from './first-load.js';
 
 const SHELL = `<!doctype html><html><head><title>Shell</title><meta name="description" content="shell" /><script type="module" crossorigin src="/assets/index.js"></script></head><body><div id="root"></div></body></html>`;
 // A Vite manifest: the entry shares `_shared.js` with the product page, which also imports
@@ -27,6 +27,18 @@ const MANIFEST = {
     isDynamicEntry: true,
     imports: ['_shared.js', '_tabs.js'],
   },
+  'src/features/search/pages/search-page.tsx': {
+    file: 'assets/search-page.js',
+    isDynamicEntry: true,
+    imports: ['_tabs.js'],
+    dynamicImports: ['src/features/search/components/search-results.tsx'],
+  },
+  'src/features/search/components/search-results.tsx': {
+    file: 'assets/search-results.js',
+    isDynamicEntry: true,
+    imports: ['_tabs.js', '_instantsearch.js'],
+  },
+  '_instantsearch.js': { file: 'assets/instantsearch.js' },
   'src/features/home/pages/home-page.tsx': {
     file: 'assets/home-page.js',
     isDynamicEntry: true,
@@ -103,8 +115,14 @@ describe("a page's first load", () => {
     expect(answers[listing]).toEqual(await apiJson(listing));
   });
 
-  it('the search page carries the search settings; a missing product carries no answer', async () => {
-    const search = answersIn((await t.app.inject({ url: '/search?q=bottle' })).body);
+  it('the search page carries its results’ chunks and the search settings; a missing product carries no answer', async () => {
+    const searchHtml = (await t.app.inject({ url: '/search?q=bottle' })).body;
+    for (const file of ['search-page', 'search-results', 'instantsearch'])
+      expect(searchHtml).toContain(
+        `<link rel="modulepreload" crossorigin href="/assets/${file}.js" />`,
+      );
+    expect(searchHtml.match(/href="\/assets\/tabs.js"/g)).toHaveLength(1);
+    const search = answersIn(searchHtml);
     expect(search[catalogCalls.searchConfig()]).toEqual(await apiJson(catalogCalls.searchConfig()));
 
     const missing = answersIn(
@@ -152,6 +170,13 @@ describe('the route table of the first load', () => {
       expect(router, route).toContain(`import('../${page}')`);
     }
     expect(Object.keys(PAGE_MODULES).sort()).toEqual([...Object.keys(ROUTES), 'notFound'].sort());
+    for (const [page, modules] of Object.entries(LOADED_WITH_PAGE)) {
+      const source = readFileSync(join(repoRoot, 'apps/web/src', `${page}.tsx`), 'utf8');
+      for (const module of modules) {
+        expect(existsSync(join(repoRoot, 'apps/web/src', `${module}.tsx`)), module).toBe(true);
+        expect(source, module).toContain(`import('../${module.split('/').slice(2).join('/')}')`);
+      }
+    }
   });
 
   it('matches paths to routes with their parameter decoded', () => {

@@ -51,6 +51,11 @@ export const PAGE_MODULES: Record<RouteName | 'notFound', string> = {
   notFound: 'features/not-found/pages/not-found-page',
 };
 
+/** Modules a page imports lazily at once, because its first screen needs them. */
+export const LOADED_WITH_PAGE: Record<string, string[]> = {
+  'features/search/pages/search-page': ['features/search/components/search-results'],
+};
+
 export interface RouteMatch {
   name: RouteName;
   /** The route's one parameter (product id, slug, order id, token), decoded. */
@@ -163,12 +168,13 @@ export async function firstLoadTags(
   search: string,
 ): Promise<string[]> {
   const answers = await answerCalls(app, firstCalls(route, path, search));
+  const page = PAGE_MODULES[route?.name ?? 'notFound'];
   const product =
     route?.name === 'product' && route.param
       ? (answers[catalogCalls.product(route.param)] as { payload: ProductDetail } | undefined)
       : undefined;
   return [
-    ...preloadsOf(PAGE_MODULES[route?.name ?? 'notFound']),
+    ...new Set([page, ...(LOADED_WITH_PAGE[page] ?? [])].flatMap(preloadsOf)),
     ...productImagePreloads(product?.payload),
     `<script type="application/json" id="api-answers">${safeJson(answers)}</script>`,
   ];
