@@ -8,7 +8,7 @@ import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import sharp from 'sharp';
+import type Sharp from 'sharp';
 import { z } from 'zod';
 import { IMAGE_WIDTHS } from '@storefront/shared/images';
 import { notFound } from '../../lib/errors.js';
@@ -19,6 +19,20 @@ import { findProductImage } from './service.js';
 
 const FILE = /^([A-Za-z0-9_-]+)\.(png)$/;
 const FULL_SIZE = 800;
+
+/**
+ * sharp (libvips, ~28 MB of RSS once loaded) is imported when the first image is rendered, not
+ * at start: most requests are served from the disk cache and never need it (decision 034).
+ */
+let sharpLoaded: Promise<typeof Sharp> | undefined;
+const loadSharp = () =>
+  (sharpLoaded ??= import('sharp').then(
+    (module) => module.default,
+    (error: unknown) => {
+      sharpLoaded = undefined; // a later request tries again
+      throw error;
+    },
+  ));
 
 export function imageRoutes(db: Db, config: Pick<Config, 'dataDir'>) {
   const cacheDir = join(config.dataDir, 'image-cache');
@@ -37,6 +51,7 @@ export function imageRoutes(db: Db, config: Pick<Config, 'dataDir'>) {
     const product = await findProductImage(db, key);
     if (!product) return null;
     const svg = productArtSvg(key, product.name, product.paletteIndex, FULL_SIZE);
+    const sharp = await loadSharp();
     const image = sharp(Buffer.from(svg));
     const buffer = width
       ? await image.resize(width, width).webp({ quality: 78 }).toBuffer()
