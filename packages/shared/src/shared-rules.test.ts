@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatRupees, paiseToRupees, rupeesToPaise } from './money.js';
+import { formatRupees, groupIndian, paiseToRupees, rupeesToPaise } from './money.js';
 import { catalogMatchKey, categorySlug, slugToQuery } from './slugs.js';
 import { PLACEHOLDER_IMAGE, imageSrcSet, resolveImageUrl } from './images.js';
 import { gstinCheckCharacter, gstinProblem, isValidGstin } from './gstin.js';
@@ -14,6 +14,22 @@ describe('rupee formatting', () => {
     [99_999, '₹999.99'],
   ])('%i paise reads %s', (paise, text) => {
     expect(formatRupees(paise)).toBe(text);
+  });
+
+  it('groups and rounds as Intl.NumberFormat en-IN does, negatives included', () => {
+    const intl = new Intl.NumberFormat('en-IN', {
+      minimumFractionDigits: 2,
+      maximumFractionDigits: 2,
+    });
+    let seed = 7;
+    for (let i = 0; i < 2000; i++) {
+      seed = (seed * 48271) % 2147483647;
+      const paise = (seed % 10 ** (1 + (i % 12))) * (i % 7 === 0 ? -1 : 1);
+      const expected = `${paise < 0 ? '-' : ''}₹${intl.format(Math.abs(paise) / 100)}`;
+      expect(formatRupees(paise), String(paise)).toBe(expected);
+    }
+    for (const count of [0, 7, 999, 1000, 12_345, 123_456, 1_234_567, 100_000_000])
+      expect(groupIndian(count)).toBe(count.toLocaleString('en-IN'));
   });
 
   it('converts between rupees and paise without float drift', () => {

@@ -38,7 +38,9 @@ export function RootLayout() {
             />
           ) : null}
           {chrome ? <Header /> : null}
-          <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
+          {/* At least a screen tall, so the footer starts below the fold and a page filling in
+              (its data, its lazy parts) never pushes it about on screen (decision 036). */}
+          <main id="main" tabIndex={-1} className="min-h-screen flex-1 focus:outline-none">
             <RouteErrorBoundary resetKey={pathname}>
               {/* The first page's code loading: the frame is already on screen. */}
               <Suspense fallback={<div aria-busy="true" className="min-h-screen" />}>

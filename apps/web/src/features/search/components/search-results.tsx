@@ -10,6 +10,7 @@
 import { useMemo } from 'react';
 import { Configure, InstantSearch, useHits, useInstantSearch } from 'react-instantsearch';
 import { PAGE_SIZE, SEARCH_STALLED_DELAY_MS } from '@storefront/shared/constants';
+import { groupIndian } from '@storefront/shared/money';
 import type { ProductRecord } from '@storefront/shared/search';
 import { PastLastPage } from '../../../components/ui/past-last-page';
 import { Pagination } from '../../../components/ui/pagination';
@@ -47,7 +48,7 @@ export function SearchResults(props: SearchResultsProps) {
 }
 
 function plural(count: number, word: string) {
-  return `${count.toLocaleString('en-IN')} ${word}${count === 1 ? '' : 's'}`;
+  return `${groupIndian(count)} ${word}${count === 1 ? '' : 's'}`;
 }
 
 function Hits({ query, page, hrefForPage }: SearchResultsProps) {
