@@ -7,16 +7,8 @@
 import { readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { readBuildManifest } from '../apps/server/src/lib/first-load.js';
 import { repoRoot } from './lib/paths.js';
-
-interface ManifestChunk {
-  file: string;
-  src?: string;
-  isEntry?: boolean;
-  isDynamicEntry?: boolean;
-  imports?: string[];
-  css?: string[];
-}
 
 export interface RouteBundle {
   /** The page module, e.g. features/search/pages/search-page. */
@@ -30,15 +22,7 @@ const distDir = join(repoRoot, 'apps', 'web', 'dist');
 const PAGE_MODULE = /^src\/features\/[^/]+\/pages\/[^/]+\.tsx$/;
 
 export function routeBundles(): RouteBundle[] {
-  const manifest = JSON.parse(
-    readFileSync(join(distDir, '.vite', 'manifest.json'), 'utf8'),
-  ) as Record<string, ManifestChunk>;
-  const staticClosure = (key: string, into = new Set<string>()): Set<string> => {
-    if (into.has(key)) return into;
-    into.add(key);
-    for (const imported of manifest[key]?.imports ?? []) staticClosure(imported, into);
-    return into;
-  };
+  const { chunks: manifest, entry, staticClosure } = readBuildManifest(distDir);
   const gzSizes = new Map<string, number>();
   const gzKb = (files: Iterable<string>) => {
     let bytes = 0;
@@ -50,7 +34,6 @@ export function routeBundles(): RouteBundle[] {
     return Math.round((bytes / 1024) * 10) / 10;
   };
 
-  const entry = Object.keys(manifest).find((key) => manifest[key]!.isEntry);
   if (!entry) throw new Error(`no entry in ${relative(repoRoot, distDir)}/.vite/manifest.json`);
   return Object.keys(manifest)
     .filter((key) => manifest[key]!.isDynamicEntry && PAGE_MODULE.test(key))

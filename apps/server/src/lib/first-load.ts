@@ -84,11 +84,32 @@ function decodeParam(value: string): string {
   }
 }
 
-interface ManifestChunk {
+export interface ManifestChunk {
   file: string;
   isEntry?: boolean;
+  isDynamicEntry?: boolean;
   imports?: string[];
   css?: string[];
+}
+
+/**
+ * The web build's Vite manifest (empty without a build): its chunks by source key, the entry's
+ * key, and the chunks a key needs statically (itself and what it imports, transitively). The
+ * page preloads here and the bench's initial-JS figures (bench/bundles.ts) both read it so.
+ */
+export function readBuildManifest(webDist: string) {
+  const manifestFile = join(webDist, '.vite', 'manifest.json');
+  const chunks: Record<string, ManifestChunk> = existsSync(manifestFile)
+    ? (JSON.parse(readFileSync(manifestFile, 'utf8')) as Record<string, ManifestChunk>)
+    : {};
+  const staticClosure = (key: string, into = new Set<string>()): Set<string> => {
+    if (into.has(key) || !chunks[key]) return into;
+    into.add(key);
+    for (const imported of chunks[key].imports ?? []) staticClosure(imported, into);
+    return into;
+  };
+  const entry = Object.keys(chunks).find((key) => chunks[key]!.isEntry);
+  return { chunks, entry, staticClosure };
 }
 
 /**
@@ -96,29 +117,19 @@ interface ManifestChunk {
  * less what the entry already loads. Read once from the build's manifest; none without one.
  */
 export function pageModulePreloads(webDist: string): (page: string) => string[] {
-  const manifestFile = join(webDist, '.vite', 'manifest.json');
-  const manifest: Record<string, ManifestChunk> = existsSync(manifestFile)
-    ? (JSON.parse(readFileSync(manifestFile, 'utf8')) as Record<string, ManifestChunk>)
-    : {};
-  const closure = (key: string, into = new Set<string>()): Set<string> => {
-    if (into.has(key) || !manifest[key]) return into;
-    into.add(key);
-    for (const imported of manifest[key].imports ?? []) closure(imported, into);
-    return into;
-  };
-  const entry = Object.keys(manifest).find((key) => manifest[key]!.isEntry);
-  const loadedByEntry = entry ? closure(entry) : new Set<string>();
+  const { chunks, entry, staticClosure } = readBuildManifest(webDist);
+  const loadedByEntry = entry ? staticClosure(entry) : new Set<string>();
   const links = new Map<string, string[]>();
   return (page) => {
     let pageLinks = links.get(page);
     if (!pageLinks) {
-      const chunks = [...closure(`src/${page}.tsx`)].filter((key) => !loadedByEntry.has(key));
+      const keys = [...staticClosure(`src/${page}.tsx`)].filter((key) => !loadedByEntry.has(key));
       pageLinks = [
-        ...chunks.map(
-          (key) => `<link rel="modulepreload" crossorigin href="/${manifest[key]!.file}" />`,
+        ...keys.map(
+          (key) => `<link rel="modulepreload" crossorigin href="/${chunks[key]!.file}" />`,
         ),
-        ...chunks
-          .flatMap((key) => manifest[key]!.css ?? [])
+        ...keys
+          .flatMap((key) => chunks[key]!.css ?? [])
           .map((file) => `<link rel="stylesheet" crossorigin href="/${file}" />`),
       ];
       links.set(page, pageLinks);
