@@ -6,19 +6,22 @@ import './index.css';
 import { AppProviders } from './app/providers';
 import { createQueryClient } from './app/query-client';
 import { BrowserRouter } from './app/browser-router';
-import { AppRoutes } from './app/router';
+import { AppRoutes, loadFirstPage } from './app/router';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('The page has no #root element');
 
 const queryClient = createQueryClient();
 
-createRoot(root).render(
-  <StrictMode>
-    <AppProviders client={queryClient}>
-      <BrowserRouter>
-        <AppRoutes />
-      </BrowserRouter>
-    </AppProviders>
-  </StrictMode>,
+// The first page's module first, so the frame and the page paint together (router.tsx).
+void loadFirstPage(window.location.pathname).then(() =>
+  createRoot(root).render(
+    <StrictMode>
+      <AppProviders client={queryClient}>
+        <BrowserRouter>
+          <AppRoutes />
+        </BrowserRouter>
+      </AppProviders>
+    </StrictMode>,
+  ),
 );

@@ -1,19 +1,15 @@
 /**
  * The route table of spec §2. Every page is its own chunk (React.lazy), so the first load
- * carries only the frame and the page it opens on.
+ * carries only the frame and the page it opens on. That first page's module is loaded before
+ * the first render (`loadFirstPage`), so the frame and the page paint together: a page that
+ * suspended would show its fallback first, and React holds back a boundary's content for
+ * 300 ms once its fallback is on screen (decision 037).
  */
-import { lazy, type ComponentType } from 'react';
-import { Route, Routes } from 'react-router';
+import type { ReactElement } from 'react';
+import { createRoutesFromElements, matchRoutes, Route, Routes } from 'react-router';
 import { ROUTES } from '@storefront/shared/routes';
+import { lazyPage as page, type PageComponent } from './lazy-page';
 import { RootLayout } from './root-layout';
-
-/** The component a page module exports under `name`, loaded when first rendered. */
-function page<Name extends string, Props extends object>(
-  load: () => Promise<Record<Name, ComponentType<Props>>>,
-  name: Name,
-) {
-  return lazy(async () => ({ default: (await load())[name] }));
-}
 
 const HomePage = page(() => import('../features/home/pages/home-page'), 'HomePage');
 const ProductPage = page(() => import('../features/product/pages/product-page'), 'ProductPage');
@@ -55,38 +51,46 @@ const POLICIES = [
   [ROUTES.termsConditions, 'terms'],
 ] as const;
 
+const appRoutes = (
+  <Route element={<RootLayout />}>
+    <Route index element={<HomePage />} />
+    <Route path={ROUTES.product} element={<ProductPage />} />
+    {/* A slug that names nothing shows the not-found page (its status is the server's 404). */}
+    <Route path={ROUTES.category} element={<CategoryPage notFound={<NotFoundPage />} />} />
+    <Route path={ROUTES.subcategory} element={<SubcategoryPage notFound={<NotFoundPage />} />} />
+    {POLICIES.map(([path, policy]) => (
+      <Route key={path} path={path} element={<PolicyPage policy={policy} />} />
+    ))}
+    <Route path={ROUTES.search} element={<SearchPage />} />
+    <Route path={ROUTES.faq} element={<FaqPage />} />
+    <Route path={ROUTES.auth} element={<AuthPage />} />
+    {/* Optional token: a link without one shows the spec's missing-token text, not a 404. */}
+    <Route path={`${ROUTES.verifyEmail}?`} element={<VerifyEmailPage />} />
+    <Route path={ROUTES.profile} element={<ProfilePage />} />
+    <Route path={ROUTES.cart} element={<CartPage />} />
+    <Route path={ROUTES.checkout} element={<CheckoutPage />} />
+    {/* decisions.md #1: /order/{id} is the payment step too, the screen the checkout lands on. */}
+    {[ROUTES.order, ROUTES.orderPayment].map((path) => (
+      <Route key={path} path={path} element={<PaymentPage />} />
+    ))}
+    <Route path={ROUTES.orderSuccess} element={<OrderSuccessPage />} />
+    <Route path={ROUTES.orders} element={<OrdersPage />} />
+    <Route path={ROUTES.orderDetail} element={<OrderDetailPage />} />
+    <Route path="*" element={<NotFoundPage />} />
+  </Route>
+);
+
 export function AppRoutes() {
-  return (
-    <Routes>
-      <Route element={<RootLayout />}>
-        <Route index element={<HomePage />} />
-        <Route path={ROUTES.product} element={<ProductPage />} />
-        {/* A slug that names nothing shows the not-found page (its status is the server's 404). */}
-        <Route path={ROUTES.category} element={<CategoryPage notFound={<NotFoundPage />} />} />
-        <Route
-          path={ROUTES.subcategory}
-          element={<SubcategoryPage notFound={<NotFoundPage />} />}
-        />
-        {POLICIES.map(([path, policy]) => (
-          <Route key={path} path={path} element={<PolicyPage policy={policy} />} />
-        ))}
-        <Route path={ROUTES.search} element={<SearchPage />} />
-        <Route path={ROUTES.faq} element={<FaqPage />} />
-        <Route path={ROUTES.auth} element={<AuthPage />} />
-        {/* Optional token: a link without one shows the spec's missing-token text, not a 404. */}
-        <Route path={`${ROUTES.verifyEmail}?`} element={<VerifyEmailPage />} />
-        <Route path={ROUTES.profile} element={<ProfilePage />} />
-        <Route path={ROUTES.cart} element={<CartPage />} />
-        <Route path={ROUTES.checkout} element={<CheckoutPage />} />
-        {/* decisions.md #1: /order/{id} is the payment step too, the screen the checkout lands on. */}
-        {[ROUTES.order, ROUTES.orderPayment].map((path) => (
-          <Route key={path} path={path} element={<PaymentPage />} />
-        ))}
-        <Route path={ROUTES.orderSuccess} element={<OrderSuccessPage />} />
-        <Route path={ROUTES.orders} element={<OrdersPage />} />
-        <Route path={ROUTES.orderDetail} element={<OrderDetailPage />} />
-        <Route path="*" element={<NotFoundPage />} />
-      </Route>
-    </Routes>
-  );
+  return <Routes>{appRoutes}</Routes>;
+}
+
+/**
+ * Loads the module of the page at `pathname` (the server has already preloaded it). A page
+ * that fails to load here is left to its lazy form, whose error the route's boundary shows.
+ */
+export async function loadFirstPage(pathname: string): Promise<void> {
+  const matches = matchRoutes(createRoutesFromElements(appRoutes), pathname) ?? [];
+  const element = matches.at(-1)?.route.element as ReactElement | undefined;
+  const type = element?.type as Partial<PageComponent<object>> | undefined;
+  await type?.load?.().catch(() => undefined);
 }
