@@ -46,6 +46,17 @@ export function imageCheckUrl(src: string | null | undefined): string {
   return imageAtWidth(resolveImageUrl(src), 160);
 }
 
+/**
+ * A product card's image in a listing grid: the variant used as `src`, and `sizes`. The cards
+ * of the grid's first row (two on a phone and on a tablet) load theirs first: on a phone the
+ * first card's image is the listing page's LCP element.
+ */
+export const PRODUCT_CARD_IMAGE = {
+  width: 320,
+  sizes: '(min-width: 1024px) 240px, (min-width: 640px) 33vw, 50vw',
+  firstRow: 2,
+} as const satisfies { width: ImageWidth; sizes: string; firstRow: number };
+
 /** The product page's main image, its LCP element: the variant used as `src`, and `sizes`. */
 export const PRODUCT_MAIN_IMAGE = {
   width: 640,

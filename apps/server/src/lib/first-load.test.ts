@@ -9,7 +9,13 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ProductListResponse } from '@storefront/shared/catalog';
 import { catalogCalls } from '@storefront/shared/catalog-calls';
-import { imageCheckUrl } from '@storefront/shared/images';
+import {
+  imageAtWidth,
+  imageCheckUrl,
+  PLACEHOLDER_IMAGE,
+  PRODUCT_CARD_IMAGE,
+  resolveImageUrl,
+} from '@storefront/shared/images';
 import { ROUTES } from '@storefront/shared/routes';
 import { repoRoot } from '../config.js';
 import { buildTestApp, type TestApp } from '../test/app.js';
@@ -107,12 +113,35 @@ describe("a page's first load", () => {
     );
   });
 
-  it('a category page carries the listing page its URL asks for', async () => {
+  it('a category page carries the listing page its URL asks for, and its images', async () => {
     const html = (await t.app.inject({ url: '/categories/electronics?page=2' })).body;
     const answers = answersIn(html);
     const listing = catalogCalls.listing('electronics', 2);
     expect(listing).toBe('/api/products?query=electronics&limit=20&page=2');
     expect(answers[listing]).toEqual(await apiJson(listing));
+
+    // Every card's existence check, once each, and none for a card without an image.
+    const firstPage = catalogCalls.listing('electronics', 1);
+    const html1 = (await t.app.inject({ url: '/categories/electronics' })).body;
+    const { payload } = answersIn(html1)[firstPage] as ProductListResponse;
+    const sources = payload.map((product) => product.imgUrl[0]?.src);
+    const checks = new Set(sources.filter(Boolean).map(imageCheckUrl));
+    expect(checks.size).toBeGreaterThan(0);
+    for (const check of checks)
+      expect(html1).toContain(`<link rel="preload" as="image" href="${check}" />`);
+    expect(html1).not.toContain(`href="${PLACEHOLDER_IMAGE}"`);
+    // The first row's images, at high priority, as the cards' srcset and sizes ask for them.
+    const firstRow = [
+      ...html1.matchAll(
+        /<link rel="preload" as="image" fetchpriority="high" href="([^"]+)" imagesrcset="[^"]+" imagesizes="([^"]+)" \/>/g,
+      ),
+    ];
+    const expected = sources
+      .slice(0, PRODUCT_CARD_IMAGE.firstRow)
+      .filter(Boolean)
+      .map((src) => imageAtWidth(resolveImageUrl(src), PRODUCT_CARD_IMAGE.width));
+    expect(firstRow.map((match) => match[1])).toEqual(expected);
+    for (const match of firstRow) expect(match[2]).toBe(PRODUCT_CARD_IMAGE.sizes);
   });
 
   it('the search page carries its results’ chunks and the search settings; a missing product carries no answer', async () => {

@@ -11,13 +11,16 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import type { ProductDetail } from '@storefront/shared/catalog';
+import type { ProductDetail, ProductListResponse } from '@storefront/shared/catalog';
 import { catalogCalls, pageFromParam } from '@storefront/shared/catalog-calls';
 import { MAX_LISTING_PAGE } from '@storefront/shared/constants';
 import {
   imageAtWidth,
   imageCheckUrl,
   imageSrcSet,
+  PLACEHOLDER_IMAGE,
+  type ImageWidth,
+  PRODUCT_CARD_IMAGE,
   PRODUCT_MAIN_IMAGE,
   resolveImageUrl,
 } from '@storefront/shared/images';
@@ -138,17 +141,23 @@ export function pageModulePreloads(webDist: string): (page: string) => string[] 
   };
 }
 
+/** The public catalog call of the page at `route` itself (its product, listing page, …). */
+function pageCall(route: RouteMatch | undefined, search: string): string | undefined {
+  if (route?.name === 'product' && route.param) return catalogCalls.product(route.param);
+  if (route?.name === 'search') return catalogCalls.searchConfig();
+  if ((route?.name === 'category' || route?.name === 'subcategory') && route.param) {
+    const page = pageFromParam(new URLSearchParams(search).get('page'), MAX_LISTING_PAGE);
+    return catalogCalls.listing(route.param, page);
+  }
+  return undefined;
+}
+
 /** The public catalog calls the page at `route` makes to paint its first screen. */
 export function firstCalls(route: RouteMatch | undefined, path: string, search: string): string[] {
   // The header's category strip and drawer, on every page that has the header.
-  const calls = isChromeless(path) ? [] : [catalogCalls.categories()];
-  if (route?.name === 'product' && route.param) calls.push(catalogCalls.product(route.param));
-  if (route?.name === 'search') calls.push(catalogCalls.searchConfig());
-  if ((route?.name === 'category' || route?.name === 'subcategory') && route.param) {
-    const page = pageFromParam(new URLSearchParams(search).get('page'), MAX_LISTING_PAGE);
-    calls.push(catalogCalls.listing(route.param, page));
-  }
-  return calls;
+  const frame = isChromeless(path) ? [] : [catalogCalls.categories()];
+  const own = pageCall(route, search);
+  return own ? [...frame, own] : frame;
 }
 
 /** Each call's answer, by URL, where the API answered 200 with JSON. */
@@ -180,15 +189,39 @@ export async function firstLoadTags(
 ): Promise<string[]> {
   const answers = await answerCalls(app, firstCalls(route, path, search));
   const page = PAGE_MODULES[route?.name ?? 'notFound'];
-  const product =
-    route?.name === 'product' && route.param
-      ? (answers[catalogCalls.product(route.param)] as { payload: ProductDetail } | undefined)
-      : undefined;
+  const own = pageCall(route, search);
+  const ownAnswer = own === undefined ? undefined : answers[own];
+  const isListing = route?.name === 'category' || route?.name === 'subcategory';
   return [
     ...new Set([page, ...(LOADED_WITH_PAGE[page] ?? [])].flatMap(preloadsOf)),
-    ...productImagePreloads(product?.payload),
+    ...(route?.name === 'product'
+      ? productImagePreloads((ownAnswer as { payload: ProductDetail } | undefined)?.payload)
+      : []),
+    ...(isListing
+      ? listingImagePreloads((ownAnswer as ProductListResponse | undefined)?.payload)
+      : []),
     `<script type="application/json" id="api-answers">${safeJson(answers)}</script>`,
   ];
+}
+
+/** A preload of an image as `<img srcset sizes>` will ask for it, at high priority. */
+function priorityImagePreload(url: string, image: { width: ImageWidth; sizes: string }): string {
+  const srcset = imageSrcSet(url);
+  return [
+    `<link rel="preload" as="image" fetchpriority="high" href="${escapeHtml(imageAtWidth(url, image.width))}"`,
+    ...(srcset ? [` imagesrcset="${escapeHtml(srcset)}" imagesizes="${image.sizes}"`] : []),
+    ' />',
+  ].join('');
+}
+
+/**
+ * Preloads of the existence checks' small variants (spec §4), which a page waits for; a
+ * source without an image is never checked (it is the placeholder at once).
+ */
+function imageCheckPreloads(sources: readonly (string | undefined)[]): string[] {
+  return [...new Set(sources.map(imageCheckUrl))]
+    .filter((check) => check !== PLACEHOLDER_IMAGE)
+    .map((check) => `<link rel="preload" as="image" href="${escapeHtml(check)}" />`);
 }
 
 /**
@@ -199,17 +232,27 @@ export async function firstLoadTags(
 export function productImagePreloads(product: ProductDetail | undefined): string[] {
   const [first] = product?.images ?? [];
   if (!product || first === undefined) return [];
-  const url = resolveImageUrl(first);
-  const srcset = imageSrcSet(url);
-  const main = [
-    `<link rel="preload" as="image" fetchpriority="high" href="${escapeHtml(imageAtWidth(url, PRODUCT_MAIN_IMAGE.width))}"`,
-    ...(srcset
-      ? [` imagesrcset="${escapeHtml(srcset)}" imagesizes="${PRODUCT_MAIN_IMAGE.sizes}"`]
-      : []),
-    ' />',
-  ].join('');
-  const checks = [...new Set(product.images.map(imageCheckUrl))].map(
-    (check) => `<link rel="preload" as="image" href="${escapeHtml(check)}" />`,
-  );
-  return [main, ...checks];
+  return [
+    priorityImagePreload(resolveImageUrl(first), PRODUCT_MAIN_IMAGE),
+    ...imageCheckPreloads(product.images),
+  ];
+}
+
+/**
+ * A listing shows its cards once every card's image has been checked (spec §4): the checks
+ * and the first row's images (the LCP on a phone) start with the HTML.
+ */
+export function listingImagePreloads(
+  products: ProductListResponse['payload'] | undefined,
+): string[] {
+  if (!products?.length) return [];
+  const sources = products.map((product) => product.imgUrl[0]?.src);
+  return [
+    ...sources
+      .slice(0, PRODUCT_CARD_IMAGE.firstRow)
+      .map(resolveImageUrl)
+      .filter((url) => url !== PLACEHOLDER_IMAGE)
+      .map((url) => priorityImagePreload(url, PRODUCT_CARD_IMAGE)),
+    ...imageCheckPreloads(sources),
+  ];
 }

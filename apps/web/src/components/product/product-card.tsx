@@ -3,6 +3,7 @@ import type { ProductSummary } from '@storefront/shared/catalog';
 import { Link } from 'react-router';
 import { cn } from '../../lib/cn';
 import { formatRupeeAmount, productLinkId } from '../../lib/format';
+import { PRODUCT_CARD_IMAGE } from '@storefront/shared/images';
 import { href } from '@storefront/shared/routes';
 import { buttonClasses } from '../ui/button';
 import { Skeleton } from '../ui/skeleton';
@@ -40,8 +41,8 @@ export function ProductCard({
         <ProductImage
           src={product.imgUrl[0]?.src}
           alt={product.name}
-          sizes={small ? '160px' : '(min-width: 1024px) 240px, (min-width: 640px) 33vw, 50vw'}
-          width={small ? 160 : 320}
+          sizes={small ? '160px' : PRODUCT_CARD_IMAGE.sizes}
+          width={small ? 160 : PRODUCT_CARD_IMAGE.width}
           className="rounded-md bg-slate-50"
           priority={priority}
         />

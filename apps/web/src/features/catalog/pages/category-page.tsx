@@ -15,6 +15,7 @@ import { LayoutGrid, List } from 'lucide-react';
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { MAX_LISTING_PAGE, PAGE_SIZE } from '@storefront/shared/constants';
+import { PRODUCT_CARD_IMAGE } from '@storefront/shared/images';
 import { ProductCard } from '../../../components/product/product-card';
 import { ErrorAlert } from '../../../components/ui/alert';
 import { Breadcrumb } from '../../../components/ui/breadcrumb';
@@ -42,8 +43,6 @@ import { listingExists, listingHeading } from '../lib/listing-heading';
 
 type Kind = 'category' | 'subcategory';
 type View = 'grid' | 'list';
-/** Cards whose images load eagerly: the first row of the grid on a phone and on a tablet. */
-const FIRST_ROW = 2;
 
 /** The route gives the page to show for a slug that names nothing (a feature imports no other). */
 interface ListingPageProps {
@@ -203,7 +202,7 @@ function Listing({ kind, slug }: { kind: Kind; slug: string }) {
               {shown.map((product, index) => (
                 <li key={product._id}>
                   {view === 'grid' ? (
-                    <ProductCard product={product} priority={index < FIRST_ROW} />
+                    <ProductCard product={product} priority={index < PRODUCT_CARD_IMAGE.firstRow} />
                   ) : (
                     <ProductListItem product={product} />
                   )}
