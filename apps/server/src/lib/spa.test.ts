@@ -2,15 +2,16 @@
  * The served pages are compressed like the API (issue 2 "Serving"): the index HTML of the SPA,
  * the product page with its meta, and JSON alike, for clients that accept it.
  */
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { brotliCompressSync, brotliDecompressSync, gzipSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ProductListResponse } from '@storefront/shared/catalog';
 import { buildTestApp, type TestApp } from '../test/app.js';
 
 // Over the compression threshold (1 KB), like the real index.html.
+const ASSET = `export const chunk = ${JSON.stringify('x'.repeat(4000))};`;
 const SHELL = `<!doctype html><html><head><title>Shell</title><meta name="description" content="shell" /></head><body><div id="root"></div><!-- ${'padding '.repeat(200)} --></body></html>`;
 
 let t: TestApp;
@@ -19,6 +20,11 @@ let productId: string;
 beforeAll(async () => {
   webDist = mkdtempSync(join(tmpdir(), 'web-dist-'));
   writeFileSync(join(webDist, 'index.html'), SHELL);
+  // As the web build writes each asset (apps/web/build/precompress.ts).
+  mkdirSync(join(webDist, 'assets'));
+  writeFileSync(join(webDist, 'assets', 'chunk-abc.js'), ASSET);
+  writeFileSync(join(webDist, 'assets', 'chunk-abc.js.br'), brotliCompressSync(ASSET));
+  writeFileSync(join(webDist, 'assets', 'chunk-abc.js.gz'), gzipSync(ASSET));
   t = await buildTestApp({ products: 20, config: { webDist } });
   productId = ((await t.app.inject({ url: '/api/products?limit=1' })).json() as ProductListResponse)
     .payload[0]!._id;
@@ -49,6 +55,26 @@ describe('compression of served pages', () => {
       expect(decode(response.rawPayload).toString()).toBe(plain.body);
     }
     expect(plain.headers['content-encoding']).toBeUndefined();
+  });
+
+  it('sends a built asset in the encoding the build wrote for it, never compressing it again', async () => {
+    for (const [accept, encoding, decode] of [
+      ['gzip, deflate, br, zstd', 'br', brotliDecompressSync],
+      ['gzip', 'gzip', gunzipSync],
+      ['identity', undefined, (bytes: Buffer) => bytes],
+    ] as const) {
+      const response = await t.app.inject({
+        url: '/assets/chunk-abc.js',
+        headers: { 'accept-encoding': accept },
+      });
+      expect(response.statusCode, accept).toBe(200);
+      expect(response.headers['content-encoding'], accept).toBe(encoding);
+      expect(response.headers['content-type']).toContain('javascript');
+      expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      expect(String(response.headers.vary)).toMatch(/accept-encoding/i);
+      // The stored file, byte for byte: decoding it once gives the asset.
+      expect(decode(response.rawPayload).toString(), accept).toBe(ASSET);
+    }
   });
 
   it('still answers unknown API paths and other methods with the JSON 404', async () => {

@@ -69,6 +69,8 @@ export async function registerSpa(
     root: webDist,
     wildcard: false,
     index: false,
+    // The build writes .br and .gz beside each text file (apps/web/build/precompress.ts).
+    preCompressed: true,
     setHeaders(res, path) {
       res.header(
         'cache-control',
