@@ -87,7 +87,9 @@ test.describe('home', () => {
     const seeMore = cards.getByRole('link', { name: /^See more in/ });
     await expect(seeMore.nth(1)).toHaveAttribute('href', '/categories/bags,-wallets-and-luggage');
     await expect(seeMore.nth(3)).toHaveAttribute('href', '/categories/car-&-motorbike');
+    // Each card loads its products as it comes near the screen.
     for (let i = 0; i < 8; i += 1) {
+      await cards.nth(i).scrollIntoViewIfNeeded();
       await expect(cards.nth(i).locator('a[href^="/products/"]')).toHaveCount(4);
     }
     const first = cards.first().locator('a[href^="/products/"]').first();
@@ -120,7 +122,11 @@ test.describe('home', () => {
       '/categories/top-50',
       '/categories/hot-selling',
     ]);
+    // A row far below the first screen has not asked for its products yet; each loads them as
+    // it comes near the screen.
+    await expect(rows.last().getByTestId('product-card-skeleton')).toHaveCount(4);
     for (let i = 0; i < 5; i += 1) {
+      await rows.nth(i).scrollIntoViewIfNeeded();
       await expect(rows.nth(i).getByTestId('product-card')).toHaveCount(10);
     }
     const card = rows.first().getByTestId('product-card').first();

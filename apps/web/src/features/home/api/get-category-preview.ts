@@ -30,6 +30,7 @@ export const categoryPreviewQueryOptions = (slug: string) =>
     queryFn: ({ signal }) => getCategoryPreview(slug, signal),
   });
 
-export function useCategoryPreview(slug: string) {
-  return useQuery(categoryPreviewQueryOptions(slug));
+/** `enabled` false holds the call back (the content is not near the screen yet). */
+export function useCategoryPreview(slug: string, enabled = true) {
+  return useQuery({ ...categoryPreviewQueryOptions(slug), enabled });
 }

@@ -30,6 +30,7 @@ export const collectionRowQueryOptions = (slug: string) =>
     queryFn: ({ signal }) => getCollectionRow(slug, signal),
   });
 
-export function useCollectionRow(slug: string) {
-  return useQuery(collectionRowQueryOptions(slug));
+/** `enabled` false holds the call back (the content is not near the screen yet). */
+export function useCollectionRow(slug: string, enabled = true) {
+  return useQuery({ ...collectionRowQueryOptions(slug), enabled });
 }

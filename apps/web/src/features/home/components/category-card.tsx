@@ -1,22 +1,26 @@
 /**
  * One 'Shop by Category' card (spec §2 "Home"): four thumbnails (items 5 to 8 of the fetched
- * list) linking to their products, four skeletons until data arrives, and 'See more'.
+ * list) linking to their products, four skeletons until data arrives, and 'See more'. Its
+ * products load when the card comes within a screen of the viewport.
  */
 import { Link } from 'react-router';
 import { HOME_CARD_SLICE } from '@storefront/shared/constants';
 import { ProductImage } from '../../../components/product/product-image';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { productLinkId } from '../../../lib/format';
+import { useNearViewport } from '../../../lib/use-near-viewport';
 import { href } from '@storefront/shared/routes';
 import { useCategoryPreview } from '../api/get-category-preview';
 import type { HomeCategory } from '../data/home-categories';
 
 export function CategoryCard({ category }: { category: HomeCategory }) {
-  const { data, isPending } = useCategoryPreview(category.slug);
+  const [nearRef, near] = useNearViewport<HTMLElement>();
+  const { data, isPending } = useCategoryPreview(category.slug, near);
   const items = (data ?? []).slice(...HOME_CARD_SLICE);
   const headingId = `home-category-${category.slug.replace(/[^a-z0-9]+/g, '-')}`;
   return (
     <article
+      ref={nearRef}
       aria-labelledby={headingId}
       data-testid="home-category-card"
       className="flex flex-col rounded-lg bg-white p-4 shadow-sm"

@@ -1,5 +1,5 @@
-import { screen } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { act, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { listItem } from '../../../test/fixtures';
 import { mockFetch, pendingFetch, renderRoute } from '../../../test/render';
 import { TOP_CATEGORY_BANNERS } from '../data/home-categories';
@@ -41,5 +41,40 @@ describe('a Top Categories row', () => {
     expect(await screen.findByRole('link', { name: 'Tea Cup' })).toBeInTheDocument();
     expect(screen.getAllByTestId('product-card')).toHaveLength(2);
     expect(calls).toEqual(['/api/products?query=under+2000&limit=10&page=2']);
+  });
+
+  describe('below the fold', () => {
+    afterEach(() => vi.unstubAllGlobals());
+
+    it('asks for its products only when it comes within a screen of the viewport', async () => {
+      let report: ((entries: { isIntersecting: boolean }[]) => void) | undefined;
+      const observed: Element[] = [];
+      vi.stubGlobal(
+        'IntersectionObserver',
+        class {
+          constructor(callback: typeof report, options: IntersectionObserverInit) {
+            report = callback;
+            expect(options.rootMargin).toBe('100% 0px');
+          }
+          observe(element: Element) {
+            observed.push(element);
+          }
+          disconnect() {}
+        },
+      );
+      const products = [listItem({ name: 'Tea Cup' })];
+      const calls = mockFetch(() => ({
+        body: { payload: products, total: 1, page: 2, limit: 10 },
+      }));
+      renderRoute(<CollectionRow banner={banner} />);
+      expect(observed).toEqual([screen.getByTestId('collection-row')]);
+      expect(screen.getAllByTestId('product-card-skeleton')).toHaveLength(4);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(calls).toHaveLength(0);
+
+      act(() => report?.([{ isIntersecting: true }]));
+      expect(await screen.findByText('Tea Cup')).toBeInTheDocument();
+      expect(calls).toHaveLength(1);
+    });
   });
 });

@@ -1,11 +1,13 @@
 /**
  * One 'Top Categories for You' row (spec §2 "Home"): a large banner with title, subtitle and
  * Shop Now, then a horizontally scrolling row of product cards. Loading shows 4 skeletons,
- * an error the red 'Failed to load products.', and a row with no products shows nothing.
+ * an error the red 'Failed to load products.', and a row with no products shows nothing. Its
+ * products load when the row comes within a screen of the viewport.
  */
 import { Link } from 'react-router';
 import { ProductCard, ProductCardSkeleton } from '../../../components/product/product-card';
 import { buttonClasses } from '../../../components/ui/button';
+import { useNearViewport } from '../../../lib/use-near-viewport';
 import { useCollectionRow } from '../api/get-collection-row';
 import type { BannerConfig } from '../data/home-categories';
 
@@ -13,11 +15,17 @@ const rowClass = 'flex snap-x snap-mandatory gap-4 overflow-x-auto pb-3 [scrollb
 const cellClass = 'w-44 shrink-0 snap-start sm:w-52';
 
 export function CollectionRow({ banner }: { banner: BannerConfig }) {
-  const { data, isPending, isError } = useCollectionRow(banner.slug);
+  const [nearRef, near] = useNearViewport<HTMLElement>();
+  const { data, isPending, isError } = useCollectionRow(banner.slug, near);
   if (!isPending && !isError && data.length === 0) return null;
   const headingId = `row-${banner.slug}`;
   return (
-    <section aria-labelledby={headingId} data-testid="collection-row" className="space-y-4">
+    <section
+      ref={nearRef}
+      aria-labelledby={headingId}
+      data-testid="collection-row"
+      className="space-y-4"
+    >
       <div className="relative h-40 overflow-hidden rounded-lg bg-slate-800 sm:h-48">
         <img
           src={banner.src}
