@@ -160,12 +160,12 @@ export function firstCalls(route: RouteMatch | undefined, path: string, search: 
   return own ? [...frame, own] : frame;
 }
 
+/** Public API answers by call URL. */
+export type Answers = Record<string, unknown>;
+
 /** Each call's answer, by URL, where the API answered 200 with JSON. */
-export async function answerCalls(
-  app: FastifyInstance,
-  calls: string[],
-): Promise<Record<string, unknown>> {
-  const answers: Record<string, unknown> = {};
+export async function answerCalls(app: FastifyInstance, calls: string[]): Promise<Answers> {
+  const answers: Answers = {};
   await Promise.all(
     calls.map(async (url) => {
       const response = await app.inject({ method: 'GET', url });
@@ -179,20 +179,23 @@ export async function answerCalls(
   return answers;
 }
 
-/** The tags that go into a page's head: module preloads, image preloads, the answers. */
+/**
+ * The tags that go into a page's head (module preloads, image preloads, the answers), and the
+ * answers themselves, which the page's meta is made from.
+ */
 export async function firstLoadTags(
   app: FastifyInstance,
   preloadsOf: (page: string) => string[],
   route: RouteMatch | undefined,
   path: string,
   search: string,
-): Promise<string[]> {
+): Promise<{ tags: string[]; answers: Answers }> {
   const answers = await answerCalls(app, firstCalls(route, path, search));
   const page = PAGE_MODULES[route?.name ?? 'notFound'];
   const own = pageCall(route, search);
   const ownAnswer = own === undefined ? undefined : answers[own];
   const isListing = route?.name === 'category' || route?.name === 'subcategory';
-  return [
+  const tags = [
     ...new Set([page, ...(LOADED_WITH_PAGE[page] ?? [])].flatMap(preloadsOf)),
     ...(route?.name === 'product'
       ? productImagePreloads((ownAnswer as { payload: ProductDetail } | undefined)?.payload)
@@ -202,6 +205,7 @@ export async function firstLoadTags(
       : []),
     `<script type="application/json" id="api-answers">${safeJson(answers)}</script>`,
   ];
+  return { tags, answers };
 }
 
 /** A preload of an image as `<img srcset sizes>` will ask for it, at high priority. */

@@ -11,7 +11,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { firstLoadTags, matchRoute, pageModulePreloads } from './first-load.js';
+import { firstLoadTags, matchRoute, pageModulePreloads, type Answers } from './first-load.js';
 import { escapeHtml, safeJson } from './html.js';
 
 const NOT_SPA = /^\/(api|images|sandbox-pay)(\/|$)/;
@@ -28,8 +28,11 @@ export interface PageMeta {
   status?: 200 | 404;
 }
 
-/** Meta for a path, or null when the path has none of its own (the shell's defaults apply). */
-export type PageMetaResolver = (path: string) => Promise<PageMeta | null>;
+/**
+ * Meta for a path, or null when the path has none of its own (the shell's defaults apply).
+ * `answers` are the page's first answers (first-load.ts), which it may be made from.
+ */
+export type PageMetaResolver = (path: string, answers: Answers) => Promise<PageMeta | null>;
 
 export function renderMeta(html: string, meta: PageMeta): string {
   const tags = [
@@ -95,9 +98,16 @@ export async function registerSpa(
     let html = indexHtml;
     const route = matchRoute(path);
     let status = route ? 200 : 404;
+    // What the page needs first (decision 036); a failure here costs speed, never the page.
+    const firstLoad = await firstLoadTags(app, preloadsOf, route, path, search).catch(
+      (error: unknown) => {
+        request.log.warn({ err: error }, 'first-load tags failed');
+        return { tags: [], answers: {} };
+      },
+    );
     const meta =
       status === 200
-        ? await resolveMeta(path).catch((error: unknown) => {
+        ? await resolveMeta(path, firstLoad.answers).catch((error: unknown) => {
             request.log.warn({ err: error }, 'page meta failed');
             return null;
           })
@@ -106,14 +116,7 @@ export async function registerSpa(
       html = renderMeta(html, meta);
       status = meta.status ?? 200;
     }
-    // What the page needs first (decision 036); a failure here costs speed, never the page.
-    const firstLoad = await firstLoadTags(app, preloadsOf, route, path, search).catch(
-      (error: unknown) => {
-        request.log.warn({ err: error }, 'first-load tags failed');
-        return [];
-      },
-    );
-    html = html.replace('</head>', `    ${firstLoad.join('\n    ')}\n  </head>`);
+    html = html.replace('</head>', `    ${firstLoad.tags.join('\n    ')}\n  </head>`);
     return reply
       .status(status)
       .header('cache-control', 'no-cache')

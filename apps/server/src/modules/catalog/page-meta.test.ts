@@ -26,6 +26,18 @@ const jsonLdOf = (html: string) =>
   >;
 
 describe('served HTML for crawlers and link previews', () => {
+  it('makes a product page’s meta from the product its first answers hold, not a second read', async () => {
+    const list = (
+      await t.app.inject({ url: '/api/products?query=beauty&limit=1' })
+    ).json() as ProductListResponse;
+    const product = list.payload[0]!;
+    const response = await t.app.inject({ url: `/products/${product._id}` });
+    expect(response.body).toContain(`<title>${product.name} | B2B Storefront</title>`);
+    // The product came through the API's own call (a request of its own, with its own count);
+    // the page itself ran no SQL statement.
+    expect(response.headers['x-sql-statements']).toBe('0');
+  });
+
   it('writes a product’s title, description, canonical URL, Open Graph tags and JSON-LD', async () => {
     const list = (
       await t.app.inject({ url: '/api/products?query=electronics&limit=1' })

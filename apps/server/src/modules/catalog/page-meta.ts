@@ -2,12 +2,16 @@
  * Server-rendered meta for catalog pages (issue 3): a product page's title, description,
  * canonical URL, Open Graph tags and schema.org Product JSON-LD; a listing's (category,
  * subcategory or collection) the same with an ItemList of its first page, so a shared link or
- * a crawler sees them without running JavaScript. A path naming nothing answers 404.
+ * a crawler sees them without running JavaScript. A path naming nothing answers 404. A product
+ * is taken from the page's first answers when they hold it, not read a second time.
  */
+import type { ProductDetail } from '@storefront/shared/catalog';
+import { catalogCalls } from '@storefront/shared/catalog-calls';
 import { PAGE_SIZE } from '@storefront/shared/constants';
 import { resolveImageUrl } from '@storefront/shared/images';
 import { href } from '@storefront/shared/routes';
 import type { Db } from '../../db/connect.js';
+import type { Answers } from '../../lib/first-load.js';
 import type { PageMeta } from '../../lib/spa.js';
 import { AppError } from '../../lib/errors.js';
 import { findListing, getProduct, listProducts } from './service.js';
@@ -17,7 +21,7 @@ const PRODUCT_PATH = /^\/products\/([^/]+)\/?$/;
 const CATEGORY_PATH = /^\/(categories|subcategories)\/([^/]+)\/?$/;
 
 export function catalogPageMeta(db: Db, publicUrl: string) {
-  return async (path: string): Promise<PageMeta | null> => {
+  return async (path: string, answers: Answers): Promise<PageMeta | null> => {
     const product = PRODUCT_PATH.exec(path);
     if (product) {
       const id = product[1]!;
@@ -25,7 +29,9 @@ export function catalogPageMeta(db: Db, publicUrl: string) {
       try {
         if (!/^[0-9a-f]{24}$/.test(id))
           throw new AppError('not_found', 'product_not_found', 'Product not found');
-        const p = await getProduct(db, id);
+        // The product the page's first answers already hold, else read for the meta alone.
+        const answer = answers[catalogCalls.product(id)] as { payload: ProductDetail } | undefined;
+        const p = answer?.payload ?? (await getProduct(db, id));
         const image = p.images[0] ? `${publicUrl}${resolveImageUrl(p.images[0])}` : undefined;
         const description =
           `${p.name} — bulk prices from ₹${p.sp.toFixed(2)} per unit. ${p.summary}`.slice(0, 300);
