@@ -20,7 +20,10 @@ export interface BenchReport {
     search?: SearchScenarioResult;
     loginBurst?: LoginBurstResult;
   }[];
+  /** Over HTTPS with HTTP/2 (lib/tls-proxy.ts): the figures the budgets read. */
   pages: PageResult[];
+  /** The same pages over plain HTTP/1.1 on loopback, one run each, for comparison. */
+  pagesOverHttp1: PageResult[];
   bundles: RouteBundle[];
   budgets: Budget[];
 }
@@ -33,6 +36,17 @@ export interface Budget {
 }
 
 const fmt = (n: number, digits = 1) => (Number.isFinite(n) ? n.toFixed(digits) : '–');
+
+function pageTable(pages: PageResult[]): string[] {
+  return [
+    '| page | protocol | perf | a11y | best practices | SEO | LCP ms | TBT ms | CLS | JS KB transferred | CSS KB transferred |',
+    '|---|---|---|---|---|---|---|---|---|---|---|',
+    ...pages.map(
+      (p) =>
+        `| ${p.name} (${p.path}) | ${p.protocol} | ${p.scores.performance} | ${p.scores.accessibility} | ${p.scores.bestPractices} | ${p.scores.seo} | ${p.lcpMs} | ${p.tbtMs} | ${p.cls} | ${p.jsKb} | ${p.cssKb} |`,
+    ),
+  ];
+}
 
 function ratioChart(report: BenchReport): string {
   const rows = report.databases.flatMap((db) =>
@@ -98,16 +112,22 @@ export function writeReport(report: BenchReport): { json: string; md: string } {
   }
   lines.push('', '![ratios](ratios.svg)');
   if (report.pages.length) {
+    const [first] = report.pages;
     lines.push(
       '',
       '## Pages (Lighthouse, mobile)',
       '',
-      '| page | perf | a11y | best practices | SEO | LCP ms | TBT ms | CLS | JS KB gz | CSS KB gz |',
-      '|---|---|---|---|---|---|---|---|---|---|',
-      ...report.pages.map(
-        (p) =>
-          `| ${p.name} (${p.path}) | ${p.scores.performance} | ${p.scores.accessibility} | ${p.scores.bestPractices} | ${p.scores.seo} | ${p.lcpMs} | ${p.tbtMs} | ${p.cls} | ${p.jsKb} | ${p.cssKb} |`,
-      ),
+      `Over HTTPS with HTTP/2 through the bench's TLS proxy, as behind a production load balancer; the median of ${first?.runs ?? 1} runs per page (Lighthouse's computeMedianRun). Lighthouse's benchmarkIndex of this machine: ${report.pages.map((p) => p.benchmarkIndex).join(', ')} (a high-end desktop is 1,500–2,000).`,
+      '',
+      ...pageTable(report.pages),
+    );
+  }
+  if (report.pagesOverHttp1.length) {
+    lines.push(
+      '',
+      'For comparison, the same pages over plain HTTP/1.1 on loopback (one run each; Chrome opens at most six connections to a host and asks for Brotli only over TLS):',
+      '',
+      ...pageTable(report.pagesOverHttp1),
     );
   }
   lines.push(

@@ -9,6 +9,7 @@ import { parseArgs } from 'node:util';
 import { catalogFixtures, readScenarios, runScenario, type ScenarioResult } from './api.js';
 import { prepareDatabase, reuseDatabase, type DbKind } from './lib/database.js';
 import { startServer } from './lib/processes.js';
+import { startTlsProxy } from './lib/tls-proxy.js';
 import { runPages, type PageResult } from './pages.js';
 import { writeReport, type Budget, type BenchReport } from './report.js';
 import { routeBundles } from './bundles.js';
@@ -22,7 +23,7 @@ const { values } = parseArgs({
     duration: { type: 'string', default: '6' },
     db: { type: 'string', default: 'postgres,pglite' },
     'no-pages': { type: 'boolean', default: false },
-    /** The bench server's port; the baseline takes the next one (two benches side by side). */
+    /** The bench server's port; the baseline takes the next one, the TLS proxy the one after. */
     port: { type: 'string', default: '3901' },
     /** Reuse a catalog seeded with `--bench-buyers 40` instead of seeding one: PostgreSQL… */
     'database-url': { type: 'string' },
@@ -42,6 +43,7 @@ const wanted = (name: string) => !only || only.some((word) => name.includes(word
 const started = Date.now();
 const SERVER_PORT = Number(values.port);
 const BASELINE_PORT = SERVER_PORT + 1;
+const TLS_PORT = SERVER_PORT + 2;
 const BENCH_BUYERS = 40;
 
 const log = (line: string) =>
@@ -49,6 +51,7 @@ const log = (line: string) =>
 
 const databases: BenchReport['databases'] = [];
 let pages: PageResult[] = [];
+let pagesOverHttp1: PageResult[] = [];
 
 for (const kind of kinds) {
   const reused = reuseUrl ?? reuseDir;
@@ -102,14 +105,22 @@ for (const kind of kinds) {
     }
     databases.push({ kind, seedSeconds: database.seedSeconds, scenarios, search, loginBurst });
     if (!values['no-pages'] && !only && pages.length === 0) {
-      log('Lighthouse on four pages...');
       const [productId] = fixtures.productIds;
-      pages = await runPages(server.baseUrl, [
+      const pageList = [
         { name: 'home', path: '/' },
         { name: 'category', path: '/categories/home-&-kitchen' },
         { name: 'product', path: `/products/${productId}` },
         { name: 'search', path: '/search?q=steel%20bottle' },
-      ]);
+      ];
+      log('Lighthouse on four pages over HTTPS and HTTP/2, 3 runs each...');
+      const proxy = await startTlsProxy(new URL(server.baseUrl), TLS_PORT);
+      try {
+        pages = await runPages(proxy.baseUrl, pageList, 3);
+      } finally {
+        await proxy.stop();
+      }
+      log('Lighthouse on the same pages over plain HTTP/1.1, for comparison...');
+      pagesOverHttp1 = await runPages(server.baseUrl, pageList);
     }
   } finally {
     await server.stop();
@@ -219,6 +230,7 @@ const report: BenchReport = {
   catalogProducts: products,
   databases,
   pages,
+  pagesOverHttp1,
   bundles,
   budgets,
 };
