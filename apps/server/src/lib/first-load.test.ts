@@ -3,8 +3,7 @@
  * a product's gallery images as preloads, and the answers of the public calls that paint it,
  * byte for byte the API's, and never a buyer's own.
  */
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ProductListResponse } from '@storefront/shared/catalog';
@@ -19,6 +18,7 @@ import {
 import { ROUTES } from '@storefront/shared/routes';
 import { repoRoot } from '../config.js';
 import { buildTestApp, type TestApp } from '../test/app.js';
+import { tempWebDist, type TempWebDist } from '../test/web-dist.js';
 import { LOADED_WITH_PAGE, matchRoute, PAGE_MODULES } from './first-load.js';
 
 const SHELL = `<!doctype html><html><head><title>Shell</title><meta name="description" content="shell" /><script type="module" crossorigin src="/assets/index.js"></script></head><body><div id="root"></div></body></html>`;
@@ -53,20 +53,17 @@ const MANIFEST = {
 };
 
 let t: TestApp;
-let webDist: string;
+let web: TempWebDist;
 let productId: string;
 beforeAll(async () => {
-  webDist = mkdtempSync(join(tmpdir(), 'web-dist-'));
-  writeFileSync(join(webDist, 'index.html'), SHELL);
-  mkdirSync(join(webDist, '.vite'));
-  writeFileSync(join(webDist, '.vite', 'manifest.json'), JSON.stringify(MANIFEST));
-  t = await buildTestApp({ products: 30, config: { webDist } });
+  web = tempWebDist({ 'index.html': SHELL, '.vite/manifest.json': JSON.stringify(MANIFEST) });
+  t = await buildTestApp({ products: 30, config: { webDist: web.dir } });
   productId = ((await t.app.inject({ url: '/api/products?limit=1' })).json() as ProductListResponse)
     .payload[0]!._id;
 });
 afterAll(async () => {
   await t.close();
-  rmSync(webDist, { recursive: true, force: true });
+  web.remove();
 });
 
 const answersIn = (html: string) => {
@@ -177,16 +174,15 @@ describe("a page's first load", () => {
   });
 
   it('without a build manifest the page still has its answers', async () => {
-    const bare = mkdtempSync(join(tmpdir(), 'web-dist-'));
-    writeFileSync(join(bare, 'index.html'), SHELL);
-    const other = await buildTestApp({ config: { webDist: bare } });
+    const bare = tempWebDist({ 'index.html': SHELL });
+    const other = await buildTestApp({ config: { webDist: bare.dir } });
     try {
       const html = (await other.app.inject({ url: '/' })).body;
       expect(html).not.toContain('modulepreload');
       expect(answersIn(html)).toHaveProperty([catalogCalls.categories()]);
     } finally {
       await other.close();
-      rmSync(bare, { recursive: true, force: true });
+      bare.remove();
     }
   });
 });

@@ -2,36 +2,34 @@
  * The served pages are compressed like the API (issue 2 "Serving"): the index HTML of the SPA,
  * the product page with its meta, and JSON alike, for clients that accept it.
  */
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gzipSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ProductListResponse } from '@storefront/shared/catalog';
 import { buildTestApp, type TestApp } from '../test/app.js';
+import { tempWebDist, type TempWebDist } from '../test/web-dist.js';
 
 // Over the compression threshold (1 KB), like the real index.html.
 const ASSET = `export const chunk = ${JSON.stringify('x'.repeat(4000))};`;
 const SHELL = `<!doctype html><html><head><title>Shell</title><meta name="description" content="shell" /></head><body><div id="root"></div><!-- ${'padding '.repeat(200)} --></body></html>`;
 
 let t: TestApp;
-let webDist: string;
+let web: TempWebDist;
 let productId: string;
 beforeAll(async () => {
-  webDist = mkdtempSync(join(tmpdir(), 'web-dist-'));
-  writeFileSync(join(webDist, 'index.html'), SHELL);
-  // As the web build writes each asset (apps/web/build/precompress.ts).
-  mkdirSync(join(webDist, 'assets'));
-  writeFileSync(join(webDist, 'assets', 'chunk-abc.js'), ASSET);
-  writeFileSync(join(webDist, 'assets', 'chunk-abc.js.br'), brotliCompressSync(ASSET));
-  writeFileSync(join(webDist, 'assets', 'chunk-abc.js.gz'), gzipSync(ASSET));
-  t = await buildTestApp({ products: 20, config: { webDist } });
+  web = tempWebDist({
+    'index.html': SHELL,
+    // As the web build writes each asset (apps/web/build/precompress.ts).
+    'assets/chunk-abc.js': ASSET,
+    'assets/chunk-abc.js.br': brotliCompressSync(ASSET),
+    'assets/chunk-abc.js.gz': gzipSync(ASSET),
+  });
+  t = await buildTestApp({ products: 20, config: { webDist: web.dir } });
   productId = ((await t.app.inject({ url: '/api/products?limit=1' })).json() as ProductListResponse)
     .payload[0]!._id;
 });
 afterAll(async () => {
   await t.close();
-  rmSync(webDist, { recursive: true, force: true });
+  web.remove();
 });
 
 describe('compression of served pages', () => {

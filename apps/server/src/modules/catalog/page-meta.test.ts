@@ -1,23 +1,24 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ProductListResponse } from '@storefront/shared/catalog';
 import { renderMeta } from '../../lib/spa.js';
 import { buildTestApp, type TestApp } from '../../test/app.js';
+import { tempWebDist, type TempWebDist } from '../../test/web-dist.js';
 
 const SHELL = `<!doctype html><html><head><title>Shell</title><meta name="description" content="shell" /></head><body><div id="root"></div></body></html>`;
 
 let t: TestApp;
+let web: TempWebDist;
 beforeAll(async () => {
-  const webDist = mkdtempSync(join(tmpdir(), 'web-dist-'));
-  writeFileSync(join(webDist, 'index.html'), SHELL);
+  web = tempWebDist({ 'index.html': SHELL });
   t = await buildTestApp({
     products: 60,
-    config: { webDist, publicUrl: 'https://shop.example.in' },
+    config: { webDist: web.dir, publicUrl: 'https://shop.example.in' },
   });
 });
-afterAll(() => t.close());
+afterAll(async () => {
+  await t.close();
+  web.remove();
+});
 
 const jsonLdOf = (html: string) =>
   JSON.parse(/<script type="application\/ld\+json">(.*?)<\/script>/s.exec(html)![1]!) as Record<
