@@ -3,7 +3,7 @@
  * make them; the server answers them ahead of time inside the page's HTML (decision 036), which
  * works only when both sides build the same URL, so both build it here.
  */
-import { MAX_LISTING_PAGE, PAGE_SIZE } from './constants.js';
+import { PAGE_SIZE } from './constants.js';
 import { slugToQuery } from './slugs.js';
 
 export type QueryValues = Record<string, string | number | undefined>;
@@ -37,11 +37,10 @@ export const catalogCalls = {
   /** The search engine's public settings, which the search page needs before it can search. */
   searchConfig: () => '/api/search/config',
   product: (id: string) => `/api/products/product/${encodeURIComponent(id)}`,
-  /** A page of a category, subcategory or collection listing (`page` as `pageFromParam` reads it). */
+  /**
+   * A page of a category, subcategory or collection listing: `page` as
+   * `pageFromParam(…, MAX_LISTING_PAGE)` reads it, so never past the API's last page.
+   */
   listing: (slug: string, page: number) =>
-    apiUrl('/api/products', {
-      query: slugToQuery(slug),
-      limit: PAGE_SIZE,
-      page: Math.min(page, MAX_LISTING_PAGE),
-    }),
+    apiUrl('/api/products', { query: slugToQuery(slug), limit: PAGE_SIZE, page }),
 };
