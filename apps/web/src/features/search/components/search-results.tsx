@@ -20,6 +20,8 @@ import { searchClientFor } from '../../../lib/search-client';
 import { SearchHit } from './search-hit';
 import { NoResults, NoValidImages, SearchError, SearchSkeleton } from './search-states';
 
+const SEARCH_RESULT_HIGHLIGHTS = ['name'];
+
 export interface SearchResultsProps {
   query: string;
   /** 1-based, as in the URL. */
@@ -41,7 +43,14 @@ export function SearchResults(props: SearchResultsProps) {
       insights={false}
       future={{ preserveSharedStateOnUnmount: true }}
     >
-      <Configure query={props.query} page={props.page - 1} hitsPerPage={PAGE_SIZE} clickAnalytics />
+      {/* Only the name is shown highlighted: the engine need not mark up the other fields. */}
+      <Configure
+        query={props.query}
+        page={props.page - 1}
+        hitsPerPage={PAGE_SIZE}
+        attributesToHighlight={SEARCH_RESULT_HIGHLIGHTS}
+        clickAnalytics
+      />
       <Hits {...props} />
     </InstantSearch>
   );

@@ -84,7 +84,7 @@ describe('the search page', () => {
     expect(screen.getAllByTestId('product-row-skeleton')).toHaveLength(6);
   });
 
-  it('asks the index for the query and 20 hits of page 1 through the configured client', async () => {
+  it('asks the index for the query and 20 hits of page 1, the name highlighted, through the configured client', async () => {
     fakeImages();
     serveSearchConfig();
     renderSearch('/search?q=steel%20mug');
@@ -95,6 +95,7 @@ describe('the search page', () => {
       query: 'steel mug',
       page: 0,
       hitsPerPage: 20,
+      attributesToHighlight: ['name'],
       clickAnalytics: true,
     });
   });
