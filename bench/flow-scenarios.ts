@@ -2,10 +2,10 @@
  * Scenarios beyond plain catalog reads: search (the search issue's buyer queries), cart add and
  * order creation by signed-in bench buyers (seeded with --bench-buyers).
  */
-import { Agent, request } from 'node:http';
 import hdr from 'hdr-histogram-js';
 import type { Scenario } from './api.js';
 import type { LoadResult } from './lib/load.js';
+import { post } from './lib/post.js';
 import type { RunningProcess } from './lib/processes.js';
 import { SEARCH_KINDS, searchBody } from './search.js';
 
@@ -42,32 +42,6 @@ async function plainProducts(baseUrl: string, ids: string[]): Promise<string[]> 
   });
   const { payload } = (await response.json()) as { payload: { _id: string; options: unknown[] }[] };
   return payload.filter((p) => p.options.length === 0).map((p) => p._id);
-}
-
-const keepAlive = new Agent({ keepAlive: true });
-
-/**
- * A POST on a kept-alive connection, its answer read to the end; its status. node:http rather
- * than fetch, whose per-request cost is taken from the two cores the server shares.
- */
-function post(url: string, headers: Record<string, string>, body: string): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const sent = request(
-      url,
-      {
-        method: 'POST',
-        agent: keepAlive,
-        headers: { ...headers, 'content-length': String(Buffer.byteLength(body)) },
-      },
-      (response) => {
-        response.on('error', reject);
-        response.on('end', () => resolve(response.statusCode ?? 0));
-        response.resume();
-      },
-    );
-    sent.on('error', reject);
-    sent.end(body);
-  });
 }
 
 /**

@@ -22,30 +22,43 @@ import hdr from 'hdr-histogram-js';
 import pg from 'pg';
 import { prepareDatabase } from './lib/database.js';
 import { runLoad, type LoadResult } from './lib/load.js';
+import { post } from './lib/post.js';
 import { repoRoot } from './lib/paths.js';
 import { startServer } from './lib/processes.js';
 
-/** What a buyer types, by kind; each kind rotates through its queries so no plan is hot. */
+/** What the search page asks with each query (features/search/components/search-results.tsx). */
+const SEARCH_PAGE = { attributesToHighlight: ['name'], clickAnalytics: true };
+/** What the header's suggestions ask with each prefix (lib/get-search-suggestions.ts). */
+const SUGGESTIONS = {
+  hitsPerPage: 5,
+  attributesToRetrieve: ['name', 'imgUrl', 'sp'],
+  attributesToHighlight: ['name'],
+};
+
+/**
+ * What a buyer types, by kind, with what the web app sends along; each kind rotates through its
+ * queries so no plan is hot. The filtered kind is an API client's (the app shows no facets):
+ * it asks with the protocol's defaults.
+ */
 export const SEARCH_KINDS: { kind: string; requests: Record<string, unknown>[] }[] = [
   {
     kind: 'one word',
-    requests: [{ query: 'bottle' }, { query: 'backpack' }, { query: 'helmet' }],
+    requests: ['bottle', 'backpack', 'helmet'].map((query) => ({ query, ...SEARCH_PAGE })),
   },
   {
     kind: 'two words',
-    requests: [{ query: 'steel bottle' }, { query: 'laptop stand' }, { query: 'wireless mouse' }],
+    requests: ['steel bottle', 'laptop stand', 'wireless mouse'].map((query) => ({
+      query,
+      ...SEARCH_PAGE,
+    })),
   },
   {
     kind: 'typo',
-    requests: [{ query: 'bottel' }, { query: 'stainles' }, { query: 'lapto' }],
+    requests: ['bottel', 'stainles', 'lapto'].map((query) => ({ query, ...SEARCH_PAGE })),
   },
   {
     kind: 'prefix (as you type, 5 suggestions)',
-    requests: [
-      { query: 'wat', hitsPerPage: 5 },
-      { query: 'stainl', hitsPerPage: 5 },
-      { query: 'helm', hitsPerPage: 5 },
-    ],
+    requests: ['wat', 'stainl', 'helm'].map((query) => ({ query, ...SUGGESTIONS })),
   },
   {
     kind: 'filter and facets',
@@ -198,10 +211,9 @@ async function pacedLoad(
     if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
     const { path, body, headers } = request(i);
     inFlight.push(
-      fetch(`${baseUrl}${path}`, { method: 'POST', headers, body })
-        .then(async (response) => {
-          await response.arrayBuffer();
-          if (!response.ok) non2xx++;
+      post(`${baseUrl}${path}`, headers, body)
+        .then((status) => {
+          if (status < 200 || status > 299) non2xx++;
         })
         .catch(() => {
           errors++;
