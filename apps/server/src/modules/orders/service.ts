@@ -299,20 +299,15 @@ export async function createOrder(
   const requestHash = fingerprint(body);
   try {
     return await db.transaction(async (tx) => {
-      // The transaction's lock timeout (SET LOCAL's effect), set before any lock is waited
-      // for: by the key's claim itself when there is a key (one round trip less), else alone.
-      const lockTimeout = sql`set_config('lock_timeout', ${`${lockTimeoutMs}ms`}, true)`;
-      if (idempotencyKey === undefined) await tx.execute(sql`SELECT ${lockTimeout}`);
-      else {
-        // The claim's row comes from the settings row, so the timeout is in force before the
-        // INSERT can wait on another transaction's uncommitted claim of the same key.
-        const claimed = await tx.execute(sql`
-          WITH settings AS MATERIALIZED (SELECT ${lockTimeout})
-          INSERT INTO ${idempotencyKeys} (user_id, key, request_hash)
-          SELECT ${userId}, ${idempotencyKey}, ${requestHash} FROM settings
-          ON CONFLICT DO NOTHING
-          RETURNING key`);
-        if (claimed.rows.length === 0) {
+      await tx.execute(sql.raw(`SET LOCAL lock_timeout = ${lockTimeoutMs}`));
+
+      if (idempotencyKey !== undefined) {
+        const claimed = await tx
+          .insert(idempotencyKeys)
+          .values({ userId, key: idempotencyKey, requestHash })
+          .onConflictDoNothing()
+          .returning({ key: idempotencyKeys.key });
+        if (claimed.length === 0) {
           // The claim conflicted with a committed one (an uncommitted claim blocks the INSERT
           // above until it commits or rolls back). A claim commits together with its response,
           // and keys are never pruned (014), so this statement, with a fresh snapshot, finds
