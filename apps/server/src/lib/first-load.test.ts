@@ -19,7 +19,7 @@ import { ROUTES } from '@storefront/shared/routes';
 import { repoRoot } from '../config.js';
 import { buildTestApp, type TestApp } from '../test/app.js';
 import { tempWebDist, type TempWebDist } from '../test/web-dist.js';
-import { LOADED_WITH_PAGE, matchRoute, PAGE_MODULES } from './first-load.js';
+import { listingImagePreloads, LOADED_WITH_PAGE, matchRoute, PAGE_MODULES } from './first-load.js';
 
 const SHELL = `<!doctype html><html><head><title>Shell</title><meta name="description" content="shell" /><script type="module" crossorigin src="/assets/index.js"></script></head><body><div id="root"></div></body></html>`;
 // A Vite manifest: the entry shares `_shared.js` with the product page, which also imports
@@ -184,6 +184,29 @@ describe("a page's first load", () => {
       await other.close();
       bare.remove();
     }
+  });
+});
+
+describe("a listing's image preloads", () => {
+  const product = (src: string | undefined) =>
+    ({
+      imgUrl: src === undefined ? [] : [{ src }],
+    }) as unknown as ProductListResponse['payload'][0];
+
+  it('skips a card without an image, and preloads a first-row image from elsewhere as it is', () => {
+    const tags = listingImagePreloads([
+      product(undefined),
+      product('https://cdn.example.com/a.jpg'),
+      product('products/SS-1-1.png'),
+    ]);
+    // No check and no first-row image for the card without one; the external image has no
+    // srcset (the image service resizes only its own), and the third card is past the first row.
+    expect(tags).toEqual([
+      '<link rel="preload" as="image" fetchpriority="high" href="https://cdn.example.com/a.jpg" />',
+      '<link rel="preload" as="image" href="https://cdn.example.com/a.jpg" />',
+      '<link rel="preload" as="image" href="/images/products/SS-1-1.png?w=160" />',
+    ]);
+    expect(listingImagePreloads([])).toEqual([]);
   });
 });
 

@@ -1,4 +1,4 @@
-import { act, render, screen } from '@testing-library/react';
+import { render, screen } from '@testing-library/react';
 import { Suspense } from 'react';
 import { describe, expect, it } from 'vitest';
 import { lazyPage } from './lazy-page';
@@ -32,15 +32,5 @@ describe('a lazily loaded page', () => {
     expect(screen.getByText('loading page')).toBeInTheDocument();
     expect(await screen.findByText('Cart for you')).toBeInTheDocument();
     expect(imports()).toBe(1);
-  });
-
-  it('keeps a mounted page (and its state) when the module arrives for a second mount', async () => {
-    const { Page } = pageModule('Orders');
-    const view = render(inBoundary(<Page who="a" />));
-    const first = await screen.findByText('Orders for a');
-    await act(() => Page.load());
-    view.rerender(inBoundary(<Page who="b" />));
-    // The same element updated in place, not a new one from a remount.
-    expect(screen.getByText('Orders for b')).toBe(first);
   });
 });
