@@ -125,7 +125,7 @@ export function writeReport(report: BenchReport): { json: string; md: string } {
   if (report.pagesOverHttp1.length) {
     lines.push(
       '',
-      'For comparison, the same pages over plain HTTP/1.1 on loopback (one run each; Chrome opens at most six connections to a host and asks for Brotli only over TLS):',
+      'For comparison, the same pages over plain HTTP/1.1 on loopback (one run each; over HTTP/1.1 Chrome opens at most six connections to a host):',
       '',
       ...pageTable(report.pagesOverHttp1),
     );

@@ -1,13 +1,14 @@
 /**
  * HTTPS with HTTP/2 in front of the bench server, as a browser meets the store in production:
  * through a load balancer that terminates TLS (ARCHITECTURE.md "Scale-out") and speaks HTTP/1.1
- * to the app. Chrome negotiates HTTP/2, and asks for Brotli, only over TLS; over plain
+ * to the app. Chrome negotiates HTTP/2 only over TLS; over plain
  * HTTP/1.1 it opens at most six connections to a host, and a first load's ~25 module chunks
  * queue for them. The certificate is self-signed for localhost, made for this run only.
  */
 import http, { type IncomingHttpHeaders } from 'node:http';
 import http2, { type Http2ServerRequest, type Http2ServerResponse } from 'node:http2';
 import type { AddressInfo } from 'node:net';
+import { pipeline } from 'node:stream';
 import { generate } from 'selfsigned';
 
 /** Headers of one hop, never forwarded (RFC 9110 §7.6.1), and HTTP/2's pseudo-headers. */
@@ -41,6 +42,7 @@ export async function startTlsProxy(target: URL, port: number): Promise<TlsProxy
   const server = http2.createSecureServer(
     { key: pems.private, cert: pems.cert, allowHTTP1: true },
     (request: Http2ServerRequest, response: Http2ServerResponse) => {
+      let received: http.IncomingMessage | undefined;
       const upstream = http.request(
         {
           host: target.hostname,
@@ -51,21 +53,35 @@ export async function startTlsProxy(target: URL, port: number): Promise<TlsProxy
           agent,
         },
         (answer) => {
+          received = answer;
           response.writeHead(answer.statusCode ?? 502, forwardable(answer.headers));
-          answer.pipe(response);
+          // An answer cut short ends the browser's stream too, rather than leaving it open.
+          pipeline(answer, response, () => {});
         },
       );
       upstream.on('error', () => {
         if (!response.headersSent) response.writeHead(502);
         response.end();
       });
-      request.pipe(upstream);
+      // A request the browser gave up on is not left running upstream; once the whole answer
+      // came, its connection is back in the agent's pool and is left alone.
+      response.on('close', () => {
+        if (!received?.complete) upstream.destroy();
+      });
+      pipeline(request, upstream, () => {});
     },
   );
+  // The browser's sessions, closed with the proxy whether or not the browser closed them.
+  const sessions = new Set<http2.ServerHttp2Session>();
+  server.on('session', (session) => {
+    sessions.add(session);
+    session.on('close', () => sessions.delete(session));
+  });
   await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
   return {
     baseUrl: `https://localhost:${(server.address() as AddressInfo).port}`,
     async stop() {
+      for (const session of sessions) session.destroy();
       agent.destroy();
       await new Promise((resolve) => server.close(resolve));
     },
