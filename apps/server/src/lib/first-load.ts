@@ -141,23 +141,31 @@ export function pageModulePreloads(webDist: string): (page: string) => string[] 
   };
 }
 
-/** The public catalog call of the page at `route` itself (its product, listing page, …). */
-function pageCall(route: RouteMatch | undefined, search: string): string | undefined {
-  if (route?.name === 'product' && route.param) return catalogCalls.product(route.param);
-  if (route?.name === 'search') return catalogCalls.searchConfig();
-  if ((route?.name === 'category' || route?.name === 'subcategory') && route.param) {
-    const page = pageFromParam(new URLSearchParams(search).get('page'), MAX_LISTING_PAGE);
-    return catalogCalls.listing(route.param, page);
-  }
-  return undefined;
+/** The public catalog call a page makes for itself, and the images its answer names. */
+interface PageCall {
+  url: string;
+  imagePreloads: (answer: unknown) => string[];
 }
 
-/** The public catalog calls the page at `route` makes to paint its first screen. */
-export function firstCalls(route: RouteMatch | undefined, path: string, search: string): string[] {
-  // The header's category strip and drawer, on every page that has the header.
-  const frame = isChromeless(path) ? [] : [catalogCalls.categories()];
-  const own = pageCall(route, search);
-  return own ? [...frame, own] : frame;
+/** The call of the page at `route` itself (its product, listing page, …), if it makes one. */
+function pageCall(route: RouteMatch | undefined, search: string): PageCall | undefined {
+  if (route?.name === 'product' && route.param)
+    return {
+      url: catalogCalls.product(route.param),
+      imagePreloads: (answer) =>
+        productImagePreloads((answer as { payload: ProductDetail } | undefined)?.payload),
+    };
+  if (route?.name === 'search')
+    return { url: catalogCalls.searchConfig(), imagePreloads: () => [] };
+  if ((route?.name === 'category' || route?.name === 'subcategory') && route.param) {
+    const page = pageFromParam(new URLSearchParams(search).get('page'), MAX_LISTING_PAGE);
+    return {
+      url: catalogCalls.listing(route.param, page),
+      imagePreloads: (answer) =>
+        listingImagePreloads((answer as ProductListResponse | undefined)?.payload),
+    };
+  }
+  return undefined;
 }
 
 /** Public API answers by call URL. */
@@ -190,19 +198,14 @@ export async function firstLoadTags(
   path: string,
   search: string,
 ): Promise<{ tags: string[]; answers: Answers }> {
-  const answers = await answerCalls(app, firstCalls(route, path, search));
-  const page = PAGE_MODULES[route?.name ?? 'notFound'];
   const own = pageCall(route, search);
-  const ownAnswer = own === undefined ? undefined : answers[own];
-  const isListing = route?.name === 'category' || route?.name === 'subcategory';
+  // The header's category strip and drawer, on every page that has the header.
+  const frameCalls = isChromeless(path) ? [] : [catalogCalls.categories()];
+  const answers = await answerCalls(app, own ? [...frameCalls, own.url] : frameCalls);
+  const page = PAGE_MODULES[route?.name ?? 'notFound'];
   const tags = [
     ...new Set([page, ...(LOADED_WITH_PAGE[page] ?? [])].flatMap(preloadsOf)),
-    ...(route?.name === 'product'
-      ? productImagePreloads((ownAnswer as { payload: ProductDetail } | undefined)?.payload)
-      : []),
-    ...(isListing
-      ? listingImagePreloads((ownAnswer as ProductListResponse | undefined)?.payload)
-      : []),
+    ...(own?.imagePreloads(answers[own.url]) ?? []),
     `<script type="application/json" id="api-answers">${safeJson(answers)}</script>`,
   ];
   return { tags, answers };
