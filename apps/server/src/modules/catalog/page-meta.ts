@@ -3,9 +3,10 @@
  * canonical URL, Open Graph tags and schema.org Product JSON-LD; a listing's (category,
  * subcategory or collection) the same with an ItemList of its first page, so a shared link or
  * a crawler sees them without running JavaScript. A path naming nothing answers 404. A product
- * is taken from the page's first answers when they hold it, not read a second time.
+ * or a listing's first page is taken from the page's first answers when they hold it, not read
+ * a second time.
  */
-import type { ProductDetail } from '@storefront/shared/catalog';
+import type { ProductDetail, ProductListResponse } from '@storefront/shared/catalog';
 import { catalogCalls } from '@storefront/shared/catalog-calls';
 import { PAGE_SIZE } from '@storefront/shared/constants';
 import { resolveImageUrl } from '@storefront/shared/images';
@@ -71,7 +72,7 @@ export function catalogPageMeta(db: Db, publicUrl: string) {
       }
     }
     const category = CATEGORY_PATH.exec(path);
-    if (category) return listingMeta(db, publicUrl, decodeSegment(category[2]!));
+    if (category) return listingMeta(db, publicUrl, decodeSegment(category[2]!), answers);
     return null;
   };
 }
@@ -90,7 +91,12 @@ function decodeSegment(segment: string): string {
  * stored slug (a subcategory under /subcategories/), the title its display name, the image and
  * the JSON-LD ItemList its first page. A slug that names nothing answers 404.
  */
-async function listingMeta(db: Db, publicUrl: string, slug: string): Promise<PageMeta> {
+async function listingMeta(
+  db: Db,
+  publicUrl: string,
+  slug: string,
+  answers: Answers,
+): Promise<PageMeta> {
   const listing = await findListing(db, slug);
   if (!listing) {
     return {
@@ -102,7 +108,11 @@ async function listingMeta(db: Db, publicUrl: string, slug: string): Promise<Pag
   const path =
     listing.kind === 'subcategory' ? href.subcategory(listing.slug) : href.category(listing.slug);
   const canonicalUrl = `${publicUrl}${path}`;
-  const { products, total } = await listProducts(db, listing.slug, 1, PAGE_SIZE);
+  // The first page as the page's first answers hold it (a visit to page 1), else read.
+  const firstPage = answers[catalogCalls.listing(slug, 1)] as ProductListResponse | undefined;
+  const { products, total } = firstPage
+    ? { products: firstPage.payload, total: firstPage.total }
+    : await listProducts(db, listing.slug, 1, PAGE_SIZE);
   const firstImage = products.find((p) => p.images[0])?.images[0];
   return {
     title: `${listing.name} — wholesale prices | ${SITE}`,
