@@ -20,6 +20,7 @@ import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import hdr from 'hdr-histogram-js';
 import pg from 'pg';
+import { SEARCH_HIGHLIGHTED_ATTRIBUTES } from '../packages/shared/src/constants.js';
 import { prepareDatabase } from './lib/database.js';
 import { runLoad, type LoadResult } from './lib/load.js';
 import { post } from './lib/post.js';
@@ -27,12 +28,12 @@ import { repoRoot } from './lib/paths.js';
 import { startServer } from './lib/processes.js';
 
 /** What the search page asks with each query (features/search/components/search-results.tsx). */
-const SEARCH_PAGE = { attributesToHighlight: ['name'], clickAnalytics: true };
+const SEARCH_PAGE = { attributesToHighlight: SEARCH_HIGHLIGHTED_ATTRIBUTES, clickAnalytics: true };
 /** What the header's suggestions ask with each prefix (lib/get-search-suggestions.ts). */
 const SUGGESTIONS = {
   hitsPerPage: 5,
   attributesToRetrieve: ['name', 'imgUrl', 'sp'],
-  attributesToHighlight: ['name'],
+  attributesToHighlight: SEARCH_HIGHLIGHTED_ATTRIBUTES,
 };
 
 /**

@@ -24,6 +24,8 @@ export const SEARCH_SKELETON_COUNT = 6;
 export const SEARCH_SUGGESTIONS_MIN_CHARS = 2;
 export const SEARCH_SUGGESTIONS_DEBOUNCE_MS = 150;
 export const SEARCH_SUGGESTIONS_COUNT = 5;
+/** The one field the search page and the suggestions show highlighted, so the only one asked for. */
+export const SEARCH_HIGHLIGHTED_ATTRIBUTES = ['name'];
 export const HERO_AUTOPLAY_MS = 5000;
 
 export const TOAST_LIMIT = 1;

@@ -6,7 +6,10 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { Hit } from 'instantsearch.js';
 import { escapeHits, TAG_PLACEHOLDER } from 'instantsearch.js/es/lib/utils/escape-highlight.js';
-import { SEARCH_SUGGESTIONS_COUNT } from '@storefront/shared/constants';
+import {
+  SEARCH_HIGHLIGHTED_ATTRIBUTES,
+  SEARCH_SUGGESTIONS_COUNT,
+} from '@storefront/shared/constants';
 import type { ProductRecord } from '@storefront/shared/search';
 import { loadSearchTarget } from './search-client';
 
@@ -26,7 +29,7 @@ export async function getSearchSuggestions(
         query,
         hitsPerPage: SEARCH_SUGGESTIONS_COUNT,
         attributesToRetrieve: ['name', 'imgUrl', 'sp'],
-        attributesToHighlight: ['name'],
+        attributesToHighlight: SEARCH_HIGHLIGHTED_ATTRIBUTES,
         // InstantSearch's own markers: escapeHits escapes the text and turns only these into
         // <mark>, which <Highlight> renders as elements, never as HTML.
         ...TAG_PLACEHOLDER,

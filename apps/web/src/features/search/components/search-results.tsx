@@ -9,7 +9,11 @@
  */
 import { useMemo } from 'react';
 import { Configure, InstantSearch, useHits, useInstantSearch } from 'react-instantsearch';
-import { PAGE_SIZE, SEARCH_STALLED_DELAY_MS } from '@storefront/shared/constants';
+import {
+  PAGE_SIZE,
+  SEARCH_HIGHLIGHTED_ATTRIBUTES,
+  SEARCH_STALLED_DELAY_MS,
+} from '@storefront/shared/constants';
 import { groupIndian } from '@storefront/shared/money';
 import type { ProductRecord } from '@storefront/shared/search';
 import { PastLastPage } from '../../../components/ui/past-last-page';
@@ -19,8 +23,6 @@ import { useImageChecks } from '../../../lib/image-check';
 import { searchClientFor } from '../../../lib/search-client';
 import { SearchHit } from './search-hit';
 import { NoResults, NoValidImages, SearchError, SearchSkeleton } from './search-states';
-
-const SEARCH_RESULT_HIGHLIGHTS = ['name'];
 
 export interface SearchResultsProps {
   query: string;
@@ -48,7 +50,7 @@ export function SearchResults(props: SearchResultsProps) {
         query={props.query}
         page={props.page - 1}
         hitsPerPage={PAGE_SIZE}
-        attributesToHighlight={SEARCH_RESULT_HIGHLIGHTS}
+        attributesToHighlight={SEARCH_HIGHLIGHTED_ATTRIBUTES}
         clickAnalytics
       />
       <Hits {...props} />
