@@ -2,8 +2,8 @@
  * Scenarios beyond plain catalog reads: search (the search issue's buyer queries), cart add and
  * order creation by signed-in bench buyers (seeded with --bench-buyers).
  */
-import hdr from 'hdr-histogram-js';
 import type { Scenario } from './api.js';
+import { latencyRecorder } from './lib/latency-recorder.js';
 import type { LoadResult } from './lib/load.js';
 import { post } from './lib/post.js';
 import type { RunningProcess } from './lib/processes.js';
@@ -54,11 +54,7 @@ async function measureOrders(
   products: string[],
   durationSec: number,
 ): Promise<LoadResult> {
-  const histogram = hdr.build({
-    lowestDiscernibleValue: 1,
-    highestTrackableValue: 60_000_000,
-    numberOfSignificantValueDigits: 3,
-  });
+  const latency = latencyRecorder();
   const deadline = Date.now() + durationSec * 1000;
   let requests = 0;
   let non2xx = 0;
@@ -82,7 +78,7 @@ async function measureOrders(
             { ...headers, 'idempotency-key': `bench-${worker}-${sequence}-${Date.now()}` },
             JSON.stringify(SHIPPING),
           );
-          histogram.recordValue(Math.max(1, Math.round((performance.now() - t0) * 1000)));
+          latency.recordSince(t0);
           requests++;
           if (status !== 201) non2xx++;
         } catch {
@@ -91,12 +87,9 @@ async function measureOrders(
       }
     }),
   );
-  const at = (p: number) => histogram.getValueAtPercentile(p) / 1000;
   return {
     requestsPerSec: Math.round(requests / ((Date.now() - started) / 1000)),
-    p50: at(50),
-    p95: at(95),
-    p99: at(99),
+    ...latency.percentiles(),
     requests,
     non2xx,
     errors,

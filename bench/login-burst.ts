@@ -4,7 +4,7 @@
  * server keeps answering everything else (health p99 ≤ 100 ms) while the logins queue for the
  * cores (login p99 ≤ 8 s, the CPU floor being 20 × 0.55 s ÷ 2 cores ≈ 5.5 s).
  */
-import hdr from 'hdr-histogram-js';
+import { latencyRecorder } from './lib/latency-recorder.js';
 
 export interface LoginBurstResult {
   logins: number;
@@ -17,16 +17,6 @@ export interface LoginBurstResult {
   healthMax: number;
 }
 
-const histogram = () =>
-  hdr.build({
-    lowestDiscernibleValue: 1,
-    highestTrackableValue: 60_000_000,
-    numberOfSignificantValueDigits: 3,
-  });
-
-/** Microseconds since `t0` (a performance.now() value), as the histograms record. */
-const since = (t0: number) => Math.max(1, Math.round((performance.now() - t0) * 1000));
-
 /**
  * Logs in bench buyers 1…`logins` (seeded with --bench-buyers) all at once, polling health every
  * `pollMs` from just before the burst until every login has answered.
@@ -35,8 +25,8 @@ export async function runLoginBurst(
   baseUrl: string,
   { logins = 20, pollMs = 20 }: { logins?: number; pollMs?: number } = {},
 ): Promise<LoginBurstResult> {
-  const health = histogram();
-  const login = histogram();
+  const health = latencyRecorder();
+  const login = latencyRecorder();
   let failedLogins = 0;
   let burstDone = false;
 
@@ -45,7 +35,7 @@ export async function runLoginBurst(
       const t0 = performance.now();
       const response = await fetch(`${baseUrl}/api/health`);
       await response.arrayBuffer();
-      health.recordValue(since(t0));
+      health.recordSince(t0);
       await new Promise((resolve) => setTimeout(resolve, pollMs));
     }
   })();
@@ -60,22 +50,21 @@ export async function runLoginBurst(
         body: JSON.stringify({ email: `bench${i + 1}@bench.example.com`, password: 'Bench@2026' }),
       });
       await response.arrayBuffer();
-      login.recordValue(since(t0));
+      login.recordSince(t0);
       if (response.status !== 200) failedLogins++;
     }),
   );
   burstDone = true;
   await poller;
 
-  const ms = (h: ReturnType<typeof histogram>, p: number) => h.getValueAtPercentile(p) / 1000;
   return {
     logins,
     failedLogins,
-    loginP50: ms(login, 50),
-    loginP99: ms(login, 99),
-    healthRequests: health.totalCount,
-    healthP50: ms(health, 50),
-    healthP99: ms(health, 99),
-    healthMax: health.maxValue / 1000,
+    loginP50: login.percentile(50),
+    loginP99: login.percentile(99),
+    healthRequests: health.count,
+    healthP50: health.percentile(50),
+    healthP99: health.percentile(99),
+    healthMax: health.max,
   };
 }

@@ -18,10 +18,10 @@ import { cpus, loadavg, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
-import hdr from 'hdr-histogram-js';
 import pg from 'pg';
 import { SEARCH_HIGHLIGHTED_ATTRIBUTES } from '../packages/shared/src/constants.js';
 import { prepareDatabase } from './lib/database.js';
+import { latencyRecorder } from './lib/latency-recorder.js';
 import { runLoad, type LoadResult } from './lib/load.js';
 import { post } from './lib/post.js';
 import { repoRoot } from './lib/paths.js';
@@ -195,11 +195,7 @@ async function pacedLoad(
   durationSec: number,
   request: (i: number) => { path: string; body: string; headers: Record<string, string> },
 ): Promise<LoadResult> {
-  const histogram = hdr.build({
-    lowestDiscernibleValue: 1,
-    highestTrackableValue: 60_000_000,
-    numberOfSignificantValueDigits: 3,
-  });
+  const latency = latencyRecorder();
   const total = Math.round(rate * durationSec);
   const interval = 1000 / rate;
   const started = performance.now();
@@ -220,18 +216,15 @@ async function pacedLoad(
           errors++;
         })
         .finally(() => {
-          histogram.recordValue(Math.max(1, Math.round((performance.now() - due) * 1000)));
+          latency.recordSince(due);
         }),
     );
   }
   await Promise.all(inFlight);
   const elapsed = (performance.now() - started) / 1000;
-  const at = (p: number) => histogram.getValueAtPercentile(p) / 1000;
   return {
     requestsPerSec: Math.round(total / elapsed),
-    p50: at(50),
-    p95: at(95),
-    p99: at(99),
+    ...latency.percentiles(),
     requests: total,
     non2xx,
     errors,

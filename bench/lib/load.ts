@@ -3,7 +3,7 @@
  * HDR histogram so that p50/p95/p99 come from the whole run (autocannon's own summary has no p95).
  */
 import autocannon from 'autocannon';
-import hdr from 'hdr-histogram-js';
+import { latencyRecorder } from './latency-recorder.js';
 
 export interface LoadRequest {
   method?: 'GET' | 'POST' | 'PATCH' | 'DELETE';
@@ -33,11 +33,7 @@ export interface LoadResult {
 }
 
 export async function runLoad(options: LoadOptions): Promise<LoadResult> {
-  const histogram = hdr.build({
-    lowestDiscernibleValue: 1,
-    highestTrackableValue: 60_000_000,
-    numberOfSignificantValueDigits: 3,
-  });
+  const latency = latencyRecorder();
   let counter = 0;
   let finish!: (result: autocannon.Result) => void;
   let fail!: (error: Error) => void;
@@ -70,20 +66,17 @@ export async function runLoad(options: LoadOptions): Promise<LoadResult> {
     },
     (error, result) => (error ? fail(error) : finish(result)),
   );
-  // Response times in ms; recorded in microseconds for resolution.
+  // autocannon's response times, in ms.
   instance.on(
     'response',
     (_client: unknown, _status: number, _bytes: number, responseTime: number) => {
-      histogram.recordValue(Math.max(1, Math.round(responseTime * 1000)));
+      latency.record(responseTime);
     },
   );
   const result = await done;
-  const at = (p: number) => histogram.getValueAtPercentile(p) / 1000;
   return {
     requestsPerSec: Math.round(result.requests.average),
-    p50: at(50),
-    p95: at(95),
-    p99: at(99),
+    ...latency.percentiles(),
     requests: result.requests.total,
     non2xx: result.non2xx,
     errors: result.errors + result.timeouts,
