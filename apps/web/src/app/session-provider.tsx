@@ -1,18 +1,23 @@
 /**
- * Provides lib/session to the app (spec §4 "Session" and "Auth"): the user of the ['/api/user']
- * query while an access token is stored, Sign Out with the spec's toasts (§8), and the forced
- * logout: when the API client ends the session, the cached user is emptied, all cached data
- * invalidated and the browser sent to /auth?sessionExpired=true.
+ * Provides lib/contexts/session to the app (spec §4 "Session" and "Auth"): the user of the
+ * ['/api/user'] query while an access token is stored, Sign Out with the spec's toasts (§8), and
+ * the forced logout: when the API client ends the session, the cached user is emptied, all
+ * cached data invalidated and the browser sent to /auth?sessionExpired=true.
  */
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { href } from '@storefront/shared/routes';
 import { useCallback, useEffect, useMemo, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from '../components/ui/use-toast';
-import { onSessionExpired } from '../lib/auth-client';
-import { useAccessToken } from '../lib/auth-tokens';
-import { currentUserQueryOptions, forgetSession, logOut, toSessionUser } from '../lib/current-user';
-import { SessionContext, type Session } from '../lib/session';
+import { onSessionExpired } from '../lib/api/auth-client';
+import { useAccessToken } from '../lib/api/auth-tokens';
+import {
+  currentUserQueryOptions,
+  forgetSession,
+  logOut,
+  toSessionUser,
+} from '../lib/api/current-user';
+import { SessionContext, type Session } from '../lib/contexts/session';
 
 export function SessionProvider({ children }: { children: ReactNode }) {
   const client = useQueryClient();

@@ -3,7 +3,7 @@ import { vi } from 'vitest';
 import type { CartLineView, CartResponse } from '@storefront/shared/cart';
 import type { Order } from '@storefront/shared/orders';
 import { priceLine } from '@storefront/shared/pricing';
-import type { Session } from '../lib/session';
+import type { Session } from '../lib/contexts/session';
 
 export const SIGNED_IN: Session = {
   user: {

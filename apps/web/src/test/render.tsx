@@ -4,7 +4,7 @@ import { render } from '@testing-library/react';
 import type { ReactElement, ReactNode } from 'react';
 import { vi } from 'vitest';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
-import { CategoryProvider } from '../lib/category-context';
+import { CategoryProvider } from '../lib/contexts/category-context';
 
 export function testQueryClient() {
   return new QueryClient({

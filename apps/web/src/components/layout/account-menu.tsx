@@ -1,12 +1,12 @@
 /**
  * Greeting and 'Account & Lists' (spec §2): Your Account, Your Orders and Sign Out when signed
- * in; Sign In (/auth) when logged out. The session comes from lib/session. The header draws it
- * on the first click of its plain account button, so it opens at once.
+ * in; Sign In (/auth) when logged out. The session comes from lib/contexts/session. The header
+ * draws it on the first click of its plain account button, so it opens at once.
  */
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { Link } from 'react-router';
 import { href } from '@storefront/shared/routes';
-import { useSession } from '../../lib/session';
+import { useSession } from '../../lib/contexts/session';
 import { ACCOUNT_TRIGGER_CLASS, AccountLabel } from './account-label';
 
 const itemClass =

@@ -1,6 +1,6 @@
 import { ShoppingCart } from 'lucide-react';
 import { Link } from 'react-router';
-import { useCart } from '../../lib/cart-boundary';
+import { useCart } from '../../lib/contexts/cart-boundary';
 import { href } from '@storefront/shared/routes';
 
 /** Cart link with an item-count badge when the cart is not empty (spec §2). */

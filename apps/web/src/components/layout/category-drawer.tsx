@@ -5,7 +5,7 @@
 import { ChevronRight } from 'lucide-react';
 import { Link } from 'react-router';
 import { categorySlug } from '@storefront/shared/slugs';
-import { useCategories } from '../../lib/category-context';
+import { useCategories } from '../../lib/contexts/category-context';
 import { href } from '@storefront/shared/routes';
 import { Sheet } from '../ui/sheet';
 import { Skeleton } from '../ui/skeleton';

@@ -3,7 +3,7 @@ import { Menu } from 'lucide-react';
 import { Link } from 'react-router';
 import { CATEGORY_STRIP_COUNT } from '@storefront/shared/constants';
 import { categorySlug } from '@storefront/shared/slugs';
-import { useCategories } from '../../lib/category-context';
+import { useCategories } from '../../lib/contexts/category-context';
 import { href } from '@storefront/shared/routes';
 
 const itemClass =

@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { LOGGED_OUT, SessionContext, type Session } from '../../lib/session';
+import { LOGGED_OUT, SessionContext, type Session } from '../../lib/contexts/session';
 import { mockFetch, renderRoute } from '../../test/render';
 import { Header } from './header';
 

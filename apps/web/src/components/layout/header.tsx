@@ -1,7 +1,7 @@
 /**
  * Site header (spec §2): logo, search, greeting and Account & Lists, Returns & Orders, FAQ,
  * cart, the category strip with its 'Shop By Category' drawer, and on phones the menu button
- * and the mobile search. Signed-in parts read lib/session, so accounts plug in there.
+ * and the mobile search. Signed-in parts read lib/contexts/session, so accounts plug in there.
  *
  * The drawer, the mobile menu and the account dropdown (Radix Dialog and Dropdown Menu) are
  * loaded after the first paint, so they stay out of the initial JavaScript.
@@ -10,7 +10,7 @@ import { Menu } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router';
 import { href } from '@storefront/shared/routes';
-import { useSession } from '../../lib/session';
+import { useSession } from '../../lib/contexts/session';
 import { ACCOUNT_TRIGGER_CLASS, AccountLabel } from './account-label';
 import { CartLink } from './cart-link';
 import { CategoryStrip } from './category-strip';

@@ -1,7 +1,7 @@
 /** The mobile menu: account, orders, FAQ, cart, categories and policies in a drawer. */
 import { Link } from 'react-router';
 import { href } from '@storefront/shared/routes';
-import { useSession } from '../../lib/session';
+import { useSession } from '../../lib/contexts/session';
 import { Sheet } from '../ui/sheet';
 import { greetingFor } from './account-label';
 import { policyLinks } from './policy-links';

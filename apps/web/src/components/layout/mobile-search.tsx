@@ -8,7 +8,7 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { MOBILE_SEARCH_DEBOUNCE_MS, MOBILE_SEARCH_MIN_CHARS } from '@storefront/shared/constants';
 import { href } from '@storefront/shared/routes';
-import { useSearchBoxText } from '../../lib/use-search-box-text';
+import { useSearchBoxText } from '../../lib/hooks/use-search-box-text';
 
 export function MobileSearch() {
   const navigate = useNavigate();

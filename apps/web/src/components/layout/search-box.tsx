@@ -21,12 +21,12 @@ import {
 import { useNavigate } from 'react-router';
 import { href } from '@storefront/shared/routes';
 import { cn } from '../../lib/cn';
-import { useSearchBoxText } from '../../lib/use-search-box-text';
+import { useSearchBoxText } from '../../lib/hooks/use-search-box-text';
 import {
   preloadSearchSuggestions,
   useSearchSuggestions,
   type Suggestion,
-} from '../../lib/use-search-suggestions';
+} from '../../lib/api/use-search-suggestions';
 
 const loadSuggestionContent = () => import('./search-suggestion');
 const SuggestionContent = lazy(() =>

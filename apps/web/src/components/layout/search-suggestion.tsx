@@ -4,7 +4,7 @@
  * highlighting comes from react-instantsearch.
  */
 import { Highlight } from 'react-instantsearch';
-import type { Suggestion } from '../../lib/use-search-suggestions';
+import type { Suggestion } from '../../lib/api/use-search-suggestions';
 import { formatRupeeAmount } from '../../lib/format';
 import { ProductImage } from '../product/product-image';
 

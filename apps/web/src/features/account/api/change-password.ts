@@ -5,8 +5,8 @@
  */
 import { useMutation } from '@tanstack/react-query';
 import type { ChangePasswordBody, ChangePasswordResponse } from '@storefront/shared/accounts';
-import { authRequest } from '../../../lib/auth-client';
-import { storeTokens } from '../../../lib/auth-tokens';
+import { authRequest } from '../../../lib/api/auth-client';
+import { storeTokens } from '../../../lib/api/auth-tokens';
 
 export async function changePassword(body: ChangePasswordBody): Promise<ChangePasswordResponse> {
   const answer = await authRequest<ChangePasswordResponse>('/api/user/change-password', {

@@ -5,7 +5,7 @@
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Order, OrderListResponse } from '@storefront/shared/orders';
-import { authRequest } from '../../../lib/auth-client';
+import { authRequest } from '../../../lib/api/auth-client';
 
 /** How many orders the profile tab lists; the orders page has them all. */
 export const RECENT_ORDERS_SHOWN = 5;

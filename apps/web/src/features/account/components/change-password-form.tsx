@@ -9,8 +9,8 @@ import type { ChangePasswordForm as ChangePasswordValues } from '@storefront/sha
 import { Button } from '../../../components/ui/button';
 import { FormField } from '../../../components/ui/form-field';
 import { toast } from '../../../components/ui/use-toast';
-import { ApiError } from '../../../lib/api-client';
-import { describeError } from '../../../lib/error-message';
+import { ApiError } from '../../../lib/api/api-client';
+import { describeError } from '../../../lib/api/error-message';
 import { useChangePassword } from '../api/change-password';
 import { formRules, useForm } from '../../../lib/form';
 

@@ -1,5 +1,5 @@
 /** The Profile tab (spec §2 "Profile"): the account's details, read-only. */
-import type { SessionUser } from '../../../lib/session';
+import type { SessionUser } from '../../../lib/contexts/session';
 
 const FIELDS: readonly { label: string; value: (user: SessionUser) => string }[] = [
   { label: 'Full Name', value: (user) => user.name },

@@ -5,8 +5,8 @@
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { LoginBody, LoginResponse } from '@storefront/shared/accounts';
-import { apiRequest } from '../../../lib/api-client';
-import { startSession } from '../../../lib/current-user';
+import { apiRequest } from '../../../lib/api/api-client';
+import { startSession } from '../../../lib/api/current-user';
 
 export function logIn(body: LoginBody): Promise<LoginResponse> {
   return apiRequest<LoginResponse>('/api/user/login', { method: 'POST', body });

@@ -4,7 +4,7 @@
  */
 import { useMutation } from '@tanstack/react-query';
 import type { MessageResponse } from '@storefront/shared/accounts';
-import { apiRequest } from '../../../lib/api-client';
+import { apiRequest } from '../../../lib/api/api-client';
 
 export function resendVerification(email: string): Promise<MessageResponse> {
   return apiRequest<MessageResponse>('/api/user/resend-verification', {

@@ -8,7 +8,7 @@
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { MessageResponse } from '@storefront/shared/accounts';
-import { ApiError, apiRequest } from '../../../lib/api-client';
+import { ApiError, apiRequest } from '../../../lib/api/api-client';
 
 /** The `msg` of an answer body, when it has a non-empty one. */
 function messageOf(body: unknown): string | undefined {

@@ -9,7 +9,7 @@ import { MailWarning } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { toast } from '../../../components/ui/use-toast';
-import { ApiError } from '../../../lib/api-client';
+import { ApiError } from '../../../lib/api/api-client';
 import { formRules, useForm } from '../../../lib/form';
 import { useLogIn } from '../api/log-in';
 import { useResendVerification } from '../api/resend-verification';

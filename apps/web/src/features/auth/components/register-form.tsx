@@ -14,7 +14,7 @@ import type {
 import { GST_LENGTH } from '@storefront/shared/constants';
 import { Button } from '../../../components/ui/button';
 import { toast } from '../../../components/ui/use-toast';
-import { ApiError } from '../../../lib/api-client';
+import { ApiError } from '../../../lib/api/api-client';
 import { formRules, useForm } from '../../../lib/form';
 import { useSignUp } from '../api/sign-up';
 import { errorDetail, REGISTRATION_FAILED_DEFAULT } from '../lib/error-detail';

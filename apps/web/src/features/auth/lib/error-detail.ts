@@ -1,4 +1,4 @@
-import { ApiError } from '../../../lib/api-client';
+import { ApiError } from '../../../lib/api/api-client';
 
 /**
  * The server's detail for a toast's description (spec §8 "with server detail"), if it sent

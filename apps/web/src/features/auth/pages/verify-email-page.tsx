@@ -9,7 +9,7 @@ import { CircleCheck, CircleX, LoaderCircle } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import { buttonClasses } from '../../../components/ui/button';
-import { useDocumentTitle } from '../../../lib/use-document-title';
+import { useDocumentTitle } from '../../../lib/hooks/use-document-title';
 import { useVerifyEmail } from '../api/verify-email';
 
 function Card({ children }: { children: ReactNode }) {

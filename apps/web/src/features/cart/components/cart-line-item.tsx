@@ -12,7 +12,7 @@ import { priceLine } from '@storefront/shared/pricing';
 import { href } from '@storefront/shared/routes';
 import { ProductImage } from '../../../components/product/product-image';
 import { Button } from '../../../components/ui/button';
-import { sourceLabel } from '../../../lib/shipping-sources';
+import { sourceLabel } from '../../../lib/data/shipping-sources';
 import { CartQuantityStepper } from './cart-quantity-stepper';
 
 export function linePricePaise(line: CartLineView, quantity: number) {

@@ -1,11 +1,12 @@
 /**
- * Plugs the buyer's cart into lib/cart-boundary: the header badge reads the item count (the sum
- * of quantities, 0 for a visitor) and the product page's Add to Cart adds through the cart API.
+ * Plugs the buyer's cart into lib/contexts/cart-boundary: the header badge reads the item count
+ * (the sum of quantities, 0 for a visitor) and the product page's Add to Cart adds through the
+ * cart API.
  */
 import { useMemo, type ReactNode } from 'react';
-import { CartContext, type CartBoundary } from '../../../lib/cart-boundary';
-import { useCartQuery } from '../../../lib/get-cart';
-import { useSession } from '../../../lib/session';
+import { CartContext, type CartBoundary } from '../../../lib/contexts/cart-boundary';
+import { useCartQuery } from '../../../lib/api/get-cart';
+import { useSession } from '../../../lib/contexts/session';
 import { useAddCartItem } from '../api/add-cart-item';
 
 export function CartProvider({ children }: { children: ReactNode }) {

@@ -1,6 +1,6 @@
 import { act, fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { SessionContext } from '../../../lib/session';
+import { SessionContext } from '../../../lib/contexts/session';
 import { cartLine, cartOf, recordFetch, SIGNED_IN } from '../../../test/order-fixtures';
 import { renderRoute } from '../../../test/render';
 import { CartPage } from './cart-page';

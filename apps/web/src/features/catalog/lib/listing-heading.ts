@@ -7,7 +7,7 @@
 import type { Category } from '@storefront/shared/catalog';
 import { COLLECTIONS } from '@storefront/shared/collections';
 import { catalogMatchKey, titleFromSlug } from '@storefront/shared/slugs';
-import { bannerFor } from '../../../lib/banners';
+import { bannerFor } from '../../../lib/data/banners';
 
 const COLLECTION_TITLES = new Map<string, string>(
   COLLECTIONS.map((c) => [catalogMatchKey(c.slug), c.title]),

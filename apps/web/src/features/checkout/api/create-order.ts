@@ -6,10 +6,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { IDEMPOTENCY_KEY_HEADER } from '@storefront/shared/constants';
 import type { Order, OrderCreateBody, OrderCreateResponse } from '@storefront/shared/orders';
-import { authRequest } from '../../../lib/auth-client';
-import { cartQueryOptions } from '../../../lib/get-cart';
-import { orderQueryOptions } from '../../../lib/get-order';
-import { ORDERS_KEY } from '../../../lib/get-orders';
+import { authRequest } from '../../../lib/api/auth-client';
+import { cartQueryOptions } from '../../../lib/api/get-cart';
+import { orderQueryOptions } from '../../../lib/api/get-order';
+import { ORDERS_KEY } from '../../../lib/api/get-orders';
 
 export interface CreateOrderInput {
   body: OrderCreateBody;

@@ -5,7 +5,7 @@
 import type { CartResponse } from '@storefront/shared/cart';
 import { ProductImage } from '../../../components/product/product-image';
 import { formatRupeeAmount } from '../../../lib/format';
-import { sourceLabel } from '../../../lib/shipping-sources';
+import { sourceLabel } from '../../../lib/data/shipping-sources';
 
 export function CheckoutSummary({ cart }: { cart: CartResponse }) {
   return (

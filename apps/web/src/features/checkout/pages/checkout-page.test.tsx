@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { CHECKOUT_MESSAGES } from '@storefront/shared/orders';
-import { SessionContext } from '../../../lib/session';
+import { SessionContext } from '../../../lib/contexts/session';
 import { cartLine, cartOf, order, recordFetch, SIGNED_IN } from '../../../test/order-fixtures';
 import { renderRoute } from '../../../test/render';
 import { CheckoutPage } from './checkout-page';

@@ -1,6 +1,6 @@
 import { FaqList } from '../../../components/faq/faq-list';
 import { Breadcrumb } from '../../../components/ui/breadcrumb';
-import { useDocumentTitle } from '../../../lib/use-document-title';
+import { useDocumentTitle } from '../../../lib/hooks/use-document-title';
 
 /** The FAQ page (spec §2): the five single-open items. */
 export function FaqPage() {

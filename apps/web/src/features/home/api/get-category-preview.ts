@@ -6,7 +6,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { ProductListItem, ProductListResponse } from '@storefront/shared/catalog';
 import { HOME_CARD_PAGE, HOME_ROW_LIMIT } from '@storefront/shared/constants';
 import { slugToQuery } from '@storefront/shared/slugs';
-import { apiRequest } from '../../../lib/api-client';
+import { apiRequest } from '../../../lib/api/api-client';
 
 export async function getCategoryPreview(
   slug: string,

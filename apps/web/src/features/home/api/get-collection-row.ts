@@ -6,7 +6,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { ProductListItem, ProductListResponse } from '@storefront/shared/catalog';
 import { HOME_ROW_LIMIT, HOME_ROW_PAGE } from '@storefront/shared/constants';
 import { slugToQuery } from '@storefront/shared/slugs';
-import { ApiError, apiRequest } from '../../../lib/api-client';
+import { ApiError, apiRequest } from '../../../lib/api/api-client';
 
 export async function getCollectionRow(
   slug: string,

@@ -8,7 +8,7 @@ import { HOME_CARD_SLICE } from '@storefront/shared/constants';
 import { ProductImage } from '../../../components/product/product-image';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { productLinkId } from '../../../lib/format';
-import { useNearViewport } from '../../../lib/use-near-viewport';
+import { useNearViewport } from '../hooks/use-near-viewport';
 import { href } from '@storefront/shared/routes';
 import { useCategoryPreview } from '../api/get-category-preview';
 import type { HomeCategory } from '../data/home-categories';

@@ -7,7 +7,7 @@
 import { Link } from 'react-router';
 import { ProductCard, ProductCardSkeleton } from '../../../components/product/product-card';
 import { buttonClasses } from '../../../components/ui/button';
-import { useNearViewport } from '../../../lib/use-near-viewport';
+import { useNearViewport } from '../hooks/use-near-viewport';
 import { useCollectionRow } from '../api/get-collection-row';
 import type { BannerConfig } from '../data/home-categories';
 

@@ -4,7 +4,7 @@
  */
 import { COLLECTIONS } from '@storefront/shared/collections';
 import { href } from '@storefront/shared/routes';
-import { bannerFor } from '../../../lib/banners';
+import { bannerFor } from '../../../lib/data/banners';
 
 export interface HomeCategory {
   name: string;

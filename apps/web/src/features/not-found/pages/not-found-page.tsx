@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { buttonClasses } from '../../../components/ui/button';
-import { useDocumentTitle } from '../../../lib/use-document-title';
+import { useDocumentTitle } from '../../../lib/hooks/use-document-title';
 
 /** Any path the router does not know (spec §2). */
 export function NotFoundPage() {

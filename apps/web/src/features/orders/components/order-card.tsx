@@ -10,7 +10,7 @@ import type { Order } from '@storefront/shared/orders';
 import { href } from '@storefront/shared/routes';
 import { OrderStatusBadge } from '../../../components/order/order-status-badge';
 import { Button, buttonClasses } from '../../../components/ui/button';
-import { formatDate } from '../../../lib/dates';
+import { formatDate } from '../lib/dates';
 import { formatRupeeAmount } from '../../../lib/format';
 
 export function OrderCard({ order, onTrack }: { order: Order; onTrack: () => void }) {

@@ -1,6 +1,6 @@
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatTime } from '../../../lib/dates';
+import { formatDate, formatTime } from '../lib/dates';
 import { order } from '../../../test/order-fixtures';
 import { trackingSteps } from '../lib/tracking-steps';
 import { TrackingTimeline } from './tracking-timeline';

@@ -5,7 +5,7 @@
 import { Check, CreditCard, PackageCheck, ShoppingBag, Truck } from 'lucide-react';
 import type { Order } from '@storefront/shared/orders';
 import { cn } from '../../../lib/cn';
-import { formatDate, formatTime } from '../../../lib/dates';
+import { formatDate, formatTime } from '../lib/dates';
 import { trackingSteps, type TrackingLabel } from '../lib/tracking-steps';
 
 const ICONS: Record<TrackingLabel, typeof Truck> = {

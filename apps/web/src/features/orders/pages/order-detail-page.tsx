@@ -14,12 +14,12 @@ import { LoginPrompt } from '../../../components/account/login-prompt';
 import { OrderStatusBadge, OrderStatusIcon } from '../../../components/order/order-status-badge';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { Skeleton } from '../../../components/ui/skeleton';
-import { countryName } from '../../../lib/countries';
-import { formatDate, formatTime } from '../../../lib/dates';
+import { countryName } from '../../../lib/data/countries';
+import { formatDate, formatTime } from '../lib/dates';
 import { formatRupeeAmount } from '../../../lib/format';
-import { useOrder } from '../../../lib/get-order';
-import { useSession } from '../../../lib/session';
-import { useDocumentTitle } from '../../../lib/use-document-title';
+import { useOrder } from '../../../lib/api/get-order';
+import { useSession } from '../../../lib/contexts/session';
+import { useDocumentTitle } from '../../../lib/hooks/use-document-title';
 import { LazyTrackingDialog } from '../components/lazy-tracking-dialog';
 
 export function OrderDetailPage() {

@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { LOGGED_OUT, SessionContext, type Session } from '../../../lib/session';
+import { LOGGED_OUT, SessionContext, type Session } from '../../../lib/contexts/session';
 import { order, recordFetch, SIGNED_IN } from '../../../test/order-fixtures';
 import { renderRoute } from '../../../test/render';
 import { filterOrders } from '../lib/filter-orders';

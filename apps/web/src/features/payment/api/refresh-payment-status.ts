@@ -4,8 +4,8 @@
  * ARCHITECTURE.md "Payments"). The answer refreshes every order query.
  */
 import { queryOptions, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { authRequest } from '../../../lib/auth-client';
-import { ORDERS_KEY } from '../../../lib/get-orders';
+import { authRequest } from '../../../lib/api/auth-client';
+import { ORDERS_KEY } from '../../../lib/api/get-orders';
 
 export function refreshPaymentStatus(orderId: string): Promise<{ pStatus: string }> {
   return authRequest<{ pStatus: string }>(`/api/payments/status/${encodeURIComponent(orderId)}`, {

@@ -3,8 +3,8 @@
  * page to send the browser to. The page turns the outcome into the spec's messages (§8).
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { authRequest } from '../../../lib/auth-client';
-import { orderQueryOptions } from '../../../lib/get-order';
+import { authRequest } from '../../../lib/api/auth-client';
+import { orderQueryOptions } from '../../../lib/api/get-order';
 
 export function startPayment(orderId: string): Promise<{ paymentUrl?: string }> {
   return authRequest<{ paymentUrl?: string }>(`/api/payments/pay/${encodeURIComponent(orderId)}`);

@@ -1,6 +1,6 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { SessionContext } from '../../../lib/session';
+import { SessionContext } from '../../../lib/contexts/session';
 import { cartLine, cartOf, recordFetch, SIGNED_IN } from '../../../test/order-fixtures';
 import { renderRoute, testQueryClient } from '../../../test/render';
 import { OrderSuccessPage } from './order-success-page';

@@ -10,9 +10,9 @@ import { Link, useSearchParams } from 'react-router';
 import { href } from '@storefront/shared/routes';
 import { OrderStatusBadge } from '../../../components/order/order-status-badge';
 import { buttonClasses } from '../../../components/ui/button';
-import { cartQueryOptions } from '../../../lib/get-cart';
-import { useSession } from '../../../lib/session';
-import { useDocumentTitle } from '../../../lib/use-document-title';
+import { cartQueryOptions } from '../../../lib/api/get-cart';
+import { useSession } from '../../../lib/contexts/session';
+import { useDocumentTitle } from '../../../lib/hooks/use-document-title';
 import { usePaymentStatus } from '../api/refresh-payment-status';
 
 export function OrderSuccessPage() {

@@ -1,13 +1,13 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { redirectTo } from '../../../lib/redirect';
-import { SessionContext } from '../../../lib/session';
+import { redirectTo } from '../lib/redirect';
+import { SessionContext } from '../../../lib/contexts/session';
 import { order, recordFetch, SIGNED_IN } from '../../../test/order-fixtures';
 import { renderRoute } from '../../../test/render';
 import { PaymentPage } from './payment-page';
 
-vi.mock('../../../lib/redirect', () => ({ redirectTo: vi.fn() }));
+vi.mock('../lib/redirect', () => ({ redirectTo: vi.fn() }));
 
 const ORDER = order({
   orderDetails: Array.from({ length: 8 }, (_, i) => ({

@@ -18,12 +18,12 @@ import { OrderStatusBadge } from '../../../components/order/order-status-badge';
 import { ErrorAlert } from '../../../components/ui/alert';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { Skeleton } from '../../../components/ui/skeleton';
-import { ApiError } from '../../../lib/api-client';
+import { ApiError } from '../../../lib/api/api-client';
 import { cn } from '../../../lib/cn';
-import { useOrder } from '../../../lib/get-order';
-import { redirectTo } from '../../../lib/redirect';
-import { useSession } from '../../../lib/session';
-import { useDocumentTitle } from '../../../lib/use-document-title';
+import { useOrder } from '../../../lib/api/get-order';
+import { redirectTo } from '../lib/redirect';
+import { useSession } from '../../../lib/contexts/session';
+import { useDocumentTitle } from '../../../lib/hooks/use-document-title';
 import { useStartPayment } from '../api/start-payment';
 import { PaymentSummary } from '../components/payment-summary';
 

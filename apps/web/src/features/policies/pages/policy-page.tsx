@@ -1,5 +1,5 @@
 import { Breadcrumb } from '../../../components/ui/breadcrumb';
-import { useDocumentTitle } from '../../../lib/use-document-title';
+import { useDocumentTitle } from '../../../lib/hooks/use-document-title';
 import { POLICIES, type PolicyId } from '../data/policies';
 
 /** One static policy page with its last-updated text (spec §2). */

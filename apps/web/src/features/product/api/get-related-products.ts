@@ -5,7 +5,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { ProductSummary } from '@storefront/shared/catalog';
 import { RELATED_PRODUCTS_STALE_MS } from '@storefront/shared/constants';
-import { apiRequest } from '../../../lib/api-client';
+import { apiRequest } from '../../../lib/api/api-client';
 
 export function getRelatedProducts(id: string, signal?: AbortSignal): Promise<ProductSummary[]> {
   return apiRequest<{ payload: ProductSummary[] }>(

@@ -6,7 +6,7 @@
 import type { PriceTierOut } from '@storefront/shared/catalog';
 import { formatRupees, rupeesToPaise } from '@storefront/shared/money';
 import { priceLine, tierFor, tierRangeLabel } from '@storefront/shared/pricing';
-import { sourceLabel } from '../../../lib/shipping-sources';
+import { sourceLabel } from '../../../lib/data/shipping-sources';
 
 export interface PriceSummaryProps {
   sp: number;

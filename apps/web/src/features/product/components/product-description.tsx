@@ -4,7 +4,7 @@
  * styles besides. Loaded as its own chunk with its sanitiser, after the page has rendered.
  */
 import { useMemo } from 'react';
-import { sanitizeProductHtml } from '../../../lib/product-html';
+import { sanitizeProductHtml } from '../lib/product-html';
 
 export function ProductDescription({ html }: { html: string }) {
   const clean = useMemo(() => sanitizeProductHtml(html), [html]);

@@ -4,18 +4,18 @@
  *   'Error Adding to Cart');
  * - a logged-out buyer goes to /auth?returnUrl=<this page with the chosen quantity, options and
  *   source>, and comes back to the same choices after login;
- * - a signed-in buyer's line goes to the cart through lib/cart-boundary ('Adding...' while it
- *   is sent); success toasts 'Added to Cart', a refusal toasts the server's message (or 'Failed
- *   to add item to cart.').
+ * - a signed-in buyer's line goes to the cart through lib/contexts/cart-boundary ('Adding...'
+ *   while it is sent); success toasts 'Added to Cart', a refusal toasts the server's message (or
+ *   'Failed to add item to cart.').
  */
 import { useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import type { ProductDetail } from '@storefront/shared/catalog';
 import { toast } from '../../../components/ui/use-toast';
-import { useCart } from '../../../lib/cart-boundary';
-import { describeError } from '../../../lib/error-message';
+import { useCart } from '../../../lib/contexts/cart-boundary';
+import { describeError } from '../../../lib/api/error-message';
 import { href } from '@storefront/shared/routes';
-import { useSession } from '../../../lib/session';
+import { useSession } from '../../../lib/contexts/session';
 import { selectionReturnUrl, type ProductSelection } from '../lib/selection-url';
 import { resolveVariant } from '../lib/variant';
 

@@ -3,7 +3,7 @@
  * is offered and it is the default; the tooltip explains all three.
  */
 import { DEFAULT_SOURCE, type ShippingSource } from '@storefront/shared/pricing';
-import { SOURCE_LABELS } from '../../../lib/shipping-sources';
+import { SOURCE_LABELS } from '../../../lib/data/shipping-sources';
 
 export const OFFERED_SOURCES: { value: ShippingSource; label: string }[] = [
   { value: DEFAULT_SOURCE, label: SOURCE_LABELS[DEFAULT_SOURCE] },

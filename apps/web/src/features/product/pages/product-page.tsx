@@ -15,7 +15,7 @@ import { ErrorAlert } from '../../../components/ui/alert';
 import { Breadcrumb } from '../../../components/ui/breadcrumb';
 import { formatRupeeAmount } from '../../../lib/format';
 import { href } from '@storefront/shared/routes';
-import { useDocumentTitle } from '../../../lib/use-document-title';
+import { useDocumentTitle } from '../../../lib/hooks/use-document-title';
 import { categorySlug } from '@storefront/shared/slugs';
 import { isFetchableProductId, useProduct } from '../api/get-product';
 import { AddToCartButton } from '../components/add-to-cart-button';

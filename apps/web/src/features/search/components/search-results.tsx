@@ -18,9 +18,9 @@ import { groupIndian } from '@storefront/shared/money';
 import type { ProductRecord } from '@storefront/shared/search';
 import { PastLastPage } from '../../../components/ui/past-last-page';
 import { Pagination } from '../../../components/ui/pagination';
-import { useSearchConfig } from '../../../lib/get-search-config';
+import { useSearchConfig } from '../../../lib/api/get-search-config';
 import { useImageChecks } from '../../../lib/image-check';
-import { searchClientFor } from '../../../lib/search-client';
+import { searchClientFor } from '../../../lib/api/search-client';
 import { SearchHit } from './search-hit';
 import { NoResults, NoValidImages, SearchError, SearchSkeleton } from './search-states';
 

@@ -11,7 +11,7 @@ import { useSearchParams } from 'react-router';
 import { href } from '@storefront/shared/routes';
 import { Breadcrumb } from '../../../components/ui/breadcrumb';
 import { searchWithPage } from '../../../lib/page-param';
-import { useDocumentTitle } from '../../../lib/use-document-title';
+import { useDocumentTitle } from '../../../lib/hooks/use-document-title';
 import { SearchPrompt, SearchSkeleton } from '../components/search-states';
 
 const SearchResults = lazy(() =>

@@ -6,7 +6,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Order, OrderResponse } from '@storefront/shared/orders';
 import { authRequest } from './auth-client';
 import { ORDERS_KEY } from './get-orders';
-import { useSession } from './session';
+import { useSession } from '../contexts/session';
 
 export function getOrder(orderId: string, signal?: AbortSignal): Promise<Order> {
   return authRequest<OrderResponse>(`/api/orders/order/${encodeURIComponent(orderId)}`, {

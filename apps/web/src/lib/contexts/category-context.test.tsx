@@ -1,8 +1,8 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { mockFetch, testQueryClient } from '../test/render';
-import { CATEGORIES } from '../test/fixtures';
+import { mockFetch, testQueryClient } from '../../test/render';
+import { CATEGORIES } from '../../test/fixtures';
 import { CategoryProvider, useCategories } from './category-context';
 
 function Probe() {

@@ -4,18 +4,12 @@
  * reads as "nobody" (spec §7's return-empty reads); an ended session also sends the browser to
  * /auth?sessionExpired=true through the API client.
  */
-import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
+import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import type { LoginResponse, UserProfile } from '@storefront/shared/accounts';
 import { apiRequest } from './api-client';
 import { authRequest, orEmptyOnAuthFailure } from './auth-client';
-import {
-  clearTokens,
-  readAccessToken,
-  readRefreshToken,
-  storeTokens,
-  useAccessToken,
-} from './auth-tokens';
-import type { SessionUser } from './session';
+import { clearTokens, readAccessToken, readRefreshToken, storeTokens } from './auth-tokens';
+import type { SessionUser } from '../contexts/session';
 
 export const CURRENT_USER_KEY = ['/api/user'] as const;
 
@@ -29,11 +23,6 @@ export const currentUserQueryOptions = (hasToken: boolean) =>
     queryFn: ({ signal }) => getCurrentUser(signal),
     enabled: hasToken,
   });
-
-export function useCurrentUser() {
-  const token = useAccessToken();
-  return useQuery(currentUserQueryOptions(token !== null));
-}
 
 /** The session's view of the user (spec §3 "Session user view"). */
 export function toSessionUser(user: UserProfile): SessionUser {

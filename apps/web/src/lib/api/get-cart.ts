@@ -6,7 +6,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { CartResponse } from '@storefront/shared/cart';
 import { authRequest } from './auth-client';
-import { useSession } from './session';
+import { useSession } from '../contexts/session';
 
 export function getCart(signal?: AbortSignal): Promise<CartResponse> {
   return authRequest<CartResponse>('/api/cart/', {

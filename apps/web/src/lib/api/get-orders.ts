@@ -6,7 +6,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Order, OrderListResponse } from '@storefront/shared/orders';
 import { authRequest } from './auth-client';
-import { useSession } from './session';
+import { useSession } from '../contexts/session';
 
 export const ORDERS_KEY = ['orders'] as const;
 

@@ -4,7 +4,7 @@
  */
 import { createContext, useContext, useMemo, type ReactNode } from 'react';
 import type { Category } from '@storefront/shared/catalog';
-import { useCategoriesQuery } from './get-categories';
+import { useCategoriesQuery } from '../api/get-categories';
 
 export interface CategoryState {
   categories: Category[] | null;

@@ -1,8 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
-import { answerSearch, liteClientCalls, SEARCH_CONFIG } from '../test/fake-search';
+import { answerSearch, liteClientCalls, SEARCH_CONFIG } from '../../test/fake-search';
 import { createSearchClient, searchClientFor } from './search-client';
 
-vi.mock('algoliasearch/lite', () => import('../test/fake-search'));
+vi.mock('algoliasearch/lite', () => import('../../test/fake-search'));
 
 const TIMEOUTS = { connect: 1000, read: 2000, write: 30000 };
 
