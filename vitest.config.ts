@@ -27,6 +27,14 @@ export default defineConfig({
         },
       },
       {
+        // The bench's own helpers (the benchmarks themselves run with `npm run bench`).
+        test: {
+          name: 'bench',
+          include: ['bench/**/*.test.ts'],
+          environment: 'node',
+        },
+      },
+      {
         test: {
           name: 'server-pglite',
           include: serverTests,

@@ -7,7 +7,7 @@
 import { readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { readBuildManifest } from '../apps/server/src/lib/first-load.js';
+import { readBuildManifest } from '../apps/server/src/modules/web-app/build-manifest.js';
 import { repoRoot } from './lib/paths.js';
 
 export interface RouteBundle {

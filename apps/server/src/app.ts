@@ -1,9 +1,10 @@
 /**
  * buildApp(config, database): registers plugins and modules, no listen (STYLE.md "Server").
- * main.ts listens; tests call inject(). Each module is a function of the ModuleContext that
- * returns a Fastify plugin; modules talk to each other only through exported services.
+ * main.ts listens; tests call inject(). Every module has the same face (module-context.ts): a
+ * function of the ModuleContext that answers a Fastify plugin; modules talk to each other only
+ * through exported services. docs/architecture.md draws the whole.
  */
-import Fastify, { type FastifyInstance, type preHandlerAsyncHookHandler } from 'fastify';
+import Fastify, { type FastifyInstance } from 'fastify';
 import compress from '@fastify/compress';
 import swagger from '@fastify/swagger';
 import {
@@ -12,25 +13,27 @@ import {
   validatorCompiler,
 } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
-import type { Database, Db } from './db/connect.js';
-import { authenticator, createTokenService, type TokenService } from './lib/auth.js';
+import type { Database } from './db/connect.js';
 import { registerCors } from './lib/cors.js';
 import { frameworkErrorHandler, registerErrorHandler } from './lib/error-handler.js';
 import { registerInputGuard } from './lib/input-guard.js';
 import { createLogger, RequestLogController } from './lib/logger.js';
 import { registerQueryCounter } from './lib/query-counter.js';
 import { registerSecurityHeaders, securityHeaders } from './lib/security-headers.js';
-import { ResponseCache } from './lib/response-cache.js';
-import { registerSpa } from './lib/spa.js';
+import type { ModuleContext } from './module-context.js';
+import { cartModule } from './modules/cart/module.js';
+import { catalogModule } from './modules/catalog/module.js';
 import { catalogPageMeta } from './modules/catalog/page-meta.js';
-import { cartRoutes } from './modules/cart/routes.js';
-import { catalogRoutes } from './modules/catalog/routes.js';
-import { healthRoutes } from './modules/health/routes.js';
-import { imageRoutes } from './modules/images/routes.js';
-import { orderRoutes, type OrdersModuleOptions } from './modules/orders/routes.js';
-import { algoliaConnectSrc, searchModule } from './modules/search/module.js';
+import { emailModule } from './modules/email/module.js';
+import { healthModule } from './modules/health/module.js';
+import { imagesModule } from './modules/images/module.js';
+import { ordersModule, type OrdersModuleOptions } from './modules/orders/module.js';
 import { paymentsModule, type PaymentsModuleOptions } from './modules/payments/module.js';
-import { userRoutes } from './modules/users/routes.js';
+import { algoliaConnectSrc, searchModule } from './modules/search/module.js';
+import { createTokenService } from './modules/users/access-tokens.js';
+import { buyerAuthenticator } from './modules/users/authenticate.js';
+import { usersModule } from './modules/users/module.js';
+import { webAppModule } from './modules/web-app/module.js';
 
 export interface AppDeps {
   config: Config;
@@ -41,16 +44,6 @@ export interface AppDeps {
   payments?: PaymentsModuleOptions;
   /** The orders module's lock timeout (tests shorten or lengthen it). */
   orders?: OrdersModuleOptions;
-}
-
-/** What every module gets: the database, the config, and the buyer authentication. */
-export interface ModuleContext {
-  db: Db;
-  config: Config;
-  tokens: TokenService;
-  /** preHandler that sets request.userId or answers 401. */
-  authenticate: preHandlerAsyncHookHandler;
-  now: () => Date;
 }
 
 export async function buildApp({
@@ -96,25 +89,22 @@ export async function buildApp({
   const context: ModuleContext = {
     db,
     config,
-    tokens,
-    authenticate: authenticator(db, tokens),
+    authenticate: buyerAuthenticator(db, tokens),
     now: clock ?? (() => new Date()),
+    onCatalogChange: (listener) => database.onCatalogChange(listener),
   };
 
-  await app.register(healthRoutes(db));
-  // Catalog answers are cached in-process and dropped whenever any process changes the catalog.
-  const catalogCache = new ResponseCache();
-  const stopListening = await database.onCatalogChange(() => catalogCache.clear());
-  app.addHook('onClose', async () => stopListening());
-  await app.register(catalogRoutes(db, catalogCache));
-  await app.register(imageRoutes(db, config));
-  await app.register(cartRoutes(context));
-  await app.register(orderRoutes(context, orders));
-  await app.register(userRoutes(context));
+  await app.register(healthModule(context));
+  await app.register(catalogModule(context));
+  await app.register(imagesModule(context));
+  await app.register(cartModule(context));
+  await app.register(ordersModule(context, orders));
+  await app.register(usersModule(context, tokens));
   await app.register(searchModule(context));
   await app.register(paymentsModule(context, payments));
+  await app.register(emailModule(context));
 
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
-  await registerSpa(app, config.webDist, catalogPageMeta(db, config.publicUrl));
+  await app.register(webAppModule(context, catalogPageMeta(db, config.publicUrl)));
   return app;
 }

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { decodeJwt } from 'jose';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { loadConfig, parseTrustProxy } from './config.js';
-import { ACCESS_TOKEN_TTL_SECONDS, createTokenService } from './lib/auth.js';
+import { ACCESS_TOKEN_TTL_SECONDS, createTokenService } from './modules/users/access-tokens.js';
 
 /** Lets a test pretend another process created a file just after this one looked for it. */
 const race = vi.hoisted(() => ({ hideExisting: false }));

@@ -2,8 +2,6 @@
 import { buildApp } from './app.js';
 import { loadConfig } from './config.js';
 import { connectDatabase } from './db/connect.js';
-import { createMailTransport } from './modules/email/transport.js';
-import { createOutboxWorker } from './modules/email/worker.js';
 import { seedIfEmpty } from './seed/seed.js';
 
 const config = loadConfig();
@@ -11,22 +9,16 @@ const database = await connectDatabase(config);
 await database.migrate();
 if (config.seedOnStart) await seedIfEmpty(database.db, { log: (line) => console.log(line) });
 
+// Background work (email, payment reconciliation, search sync) runs only where WORKERS is on,
+// so a fleet can dedicate replicas to it; each module starts its own workers when the app is
+// ready and stops them when it closes.
 const app = await buildApp({ config, database });
-// Background work runs only where WORKERS is on, so a fleet can dedicate replicas to it.
-const emailWorker = config.workers
-  ? createOutboxWorker({
-      db: database.db,
-      transport: createMailTransport(config, app.log),
-      log: app.log,
-    })
-  : undefined;
 let closing = false;
 async function shutdown(signal: string) {
   if (closing) return;
   closing = true;
   app.log.info(`${signal}: shutting down`);
   await app.close();
-  await emailWorker?.stop();
   await database.close();
   process.exit(0);
 }
@@ -34,5 +26,4 @@ process.on('SIGINT', () => void shutdown('SIGINT'));
 process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
 await app.listen({ host: config.host, port: config.port });
-emailWorker?.start();
 app.log.info(`Storefront on ${config.publicUrl} (database: ${database.kind})`);

@@ -13,7 +13,7 @@ export const COLLECTIONS = [
   {
     slug: 'under-2000',
     title: 'Under 2000',
-    // The spec's 'Exlpore' typo fixed (decisions.md #3).
+    // The spec's 'Exlpore' typo fixed (docs/product-decisions.md #3).
     subtitle: 'Explore our Budget friendly products',
   },
   {

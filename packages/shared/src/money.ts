@@ -2,7 +2,7 @@
 
 /**
  * ₹ with Indian digit grouping (the last three digits, then pairs) and 2 decimals: 12345600
- * paise → '₹1,23,456.00' (decisions.md #2). Integer arithmetic rather than Intl.NumberFormat,
+ * paise → '₹1,23,456.00' (product decision #2). Integer arithmetic rather than Intl.NumberFormat,
  * whose first use loads ICU's locale data: ~57 ms of a product page's first load on this
  * machine, ×4 on a mid-range phone (decision 036).
  */

@@ -1,4 +1,4 @@
-/** Payment-status labels and actions (spec §4 "Payment status pStatus", decisions.md #6, #7). */
+/** Payment-status labels and actions (spec §4 "Payment status pStatus", product decisions #6, #7). */
 
 export type PaymentStatus = 'UP' | 'PU' | 'PD' | 'PF' | 'SHIPPED' | 'DELIVERED';
 export type StatusTone = 'blue' | 'green' | 'red' | 'orange' | 'gray';
@@ -27,7 +27,7 @@ export function canPay(status: string | null | undefined): boolean {
   return !status || status === 'UP' || status === 'PF';
 }
 
-/** Track Package opens the tracking view once the order is paid (decisions.md #6). */
+/** Track Package opens the tracking view once the order is paid (product decision #6). */
 export function canTrack(status: string | null | undefined): boolean {
   return status === 'PD' || status === 'SHIPPED' || status === 'DELIVERED';
 }

@@ -4,7 +4,7 @@ import { ORDER_CURRENCY, ORDER_SOURCE } from './constants.js';
 
 /**
  * The orders API contract (spec §3 "Order create payload", "Order"; §5 checkout; §7;
- * decisions.md #1, #5, #6, #7). Amounts are rupees. The client never sends a price: the create
+ * product decisions #1, #5, #6, #7). Amounts are rupees. The client never sends a price: the create
  * payload is strict, so a `total_amount`, `price` or `orderDetails` field is refused (400), and
  * the server prices every line from its own cart with `priceLine`.
  */
@@ -115,7 +115,7 @@ export const OrderLine = z.object({
 });
 export type OrderLine = z.infer<typeof OrderLine>;
 
-/** A status change (decisions.md #7): the tracking view's timeline reads these (decisions.md #6). */
+/** A status change (product decision #7): the tracking view's timeline reads these (product decision #6). */
 export const OrderStatusChange = z.object({
   from: z.string().nullable(),
   status: z.string(),
@@ -168,7 +168,7 @@ export type OrderResponse = z.infer<typeof OrderResponse>;
 export const OrderParams = z.object({ id: ObjectId }).strict();
 
 /**
- * Operator commands (decisions.md #7), called by `npm run store -- order:ship|order:deliver`
+ * Operator commands (product decision #7), called by `npm run store -- order:ship|order:deliver`
  * with the operator token; there is no operator screen yet.
  */
 export const OrderShipBody = z

@@ -1,5 +1,5 @@
 /**
- * Pricing rules (spec §3 "Price tier", §9, decisions.md #5), used by the server for every
+ * Pricing rules (spec §3 "Price tier", §9, product decision #5), used by the server for every
  * order total and by the web app for display; the server's answer wins.
  *
  * - A tier key is 'A-B' (A to B units) or 'N>' (N or more units, stored with the open-ended

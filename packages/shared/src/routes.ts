@@ -1,37 +1,210 @@
 /**
- * The SPA's route table (spec §2) with href builders: links in the web app and the e2e
- * journeys use these, so a path is written once.
+ * The route manifest: every page of the storefront (spec §2) once, with what each side needs to
+ * know of it. The web router builds its routes from it (path, page module, component, props);
+ * the server matches a request against it once and reads the page's module (for its preloads),
+ * its own first call (answered inside the HTML, decision 036) and how its meta is made.
  */
-export const ROUTES = {
-  home: '/',
-  product: '/products/:id',
-  category: '/categories/:slug',
-  subcategory: '/subcategories/:slug',
-  cart: '/cart',
-  auth: '/auth',
-  checkout: '/checkout',
-  profile: '/profile',
-  orders: '/orders',
-  orderDetail: '/orders/:orderId',
-  order: '/order/:orderId',
-  orderPayment: '/order/:orderId/payment',
-  orderSuccess: '/order-success',
-  search: '/search',
-  shippingPolicy: '/shipping-policy',
-  returnsPolicy: '/returns-policy',
-  privacyPolicy: '/privacy-policy',
-  termsConditions: '/terms-conditions',
-  verifyEmail: '/verify-email/:token',
-  faq: '/faq',
+import { MAX_LISTING_PAGE } from './constants.js';
+import { catalogCalls, pageFromParam } from './catalog-calls.js';
+
+/** A query string's parameters, as URLSearchParams reads them. */
+export interface QueryParams {
+  get(name: string): string | null;
+}
+
+/** A path matched to its page: the page's one parameter (decoded) and the query string. */
+export interface PageMatch {
+  name: PageName;
+  /** The route's one parameter (product id, slug, order id, token), decoded. */
+  param: string | undefined;
+  query: QueryParams;
+}
+
+/** What the page's own first call answers, so the server knows which images it names. */
+export type FirstCallAnswer = 'product' | 'listing' | 'searchConfig';
+
+export interface PageDefinition {
+  path: string;
+  /** The page's module under apps/web/src, and the component it exports. */
+  module: `features/${string}/pages/${string}-page`;
+  component: string;
+  /** Fixed props the router gives the component. */
+  props?: Readonly<Record<string, string>>;
+  /** Modules the page imports lazily at once, because its first screen needs them. */
+  loadsWith?: readonly `features/${string}`[];
+  /** The public catalog call the page makes to paint itself, from its match. */
+  firstCall?: { url: (match: PageMatch) => string | undefined; answer: FirstCallAnswer };
+  /** What the page's title, description and JSON-LD are made from (else the shell's). */
+  meta?: 'product' | 'listing';
+  /** The header and footer are hidden on this page and below it (spec §2). */
+  chromeless?: true;
+  /** A path naming nothing (an unknown slug) shows the not-found page, answered 404. */
+  mayNameNothing?: true;
+  /** The path's parameter may be left out (the page then says what is missing). */
+  paramOptional?: true;
+}
+
+const listingCall = {
+  url: ({ param, query }: PageMatch) =>
+    param === undefined
+      ? undefined
+      : catalogCalls.listing(param, pageFromParam(query.get('page'), MAX_LISTING_PAGE)),
+  answer: 'listing',
 } as const;
 
-/** Paths on which the header and footer are hidden (spec §2). */
-export const CHROMELESS_PREFIXES = [
-  '/checkout',
-  '/auth',
-  '/order-success',
-  '/verify-email',
-] as const;
+const policy = (id: string) =>
+  ({
+    module: 'features/policies/pages/policy-page',
+    component: 'PolicyPage',
+    props: { policy: id },
+  }) as const;
+
+export const PAGES = {
+  home: { path: '/', module: 'features/home/pages/home-page', component: 'HomePage' },
+  product: {
+    path: '/products/:id',
+    module: 'features/product/pages/product-page',
+    component: 'ProductPage',
+    firstCall: {
+      url: ({ param }: PageMatch) =>
+        param === undefined ? undefined : catalogCalls.product(param),
+      answer: 'product',
+    },
+    meta: 'product',
+  },
+  category: {
+    path: '/categories/:slug',
+    module: 'features/catalog/pages/category-page',
+    component: 'CategoryPage',
+    firstCall: listingCall,
+    meta: 'listing',
+    mayNameNothing: true,
+  },
+  subcategory: {
+    path: '/subcategories/:slug',
+    module: 'features/catalog/pages/category-page',
+    component: 'SubcategoryPage',
+    firstCall: listingCall,
+    meta: 'listing',
+    mayNameNothing: true,
+  },
+  cart: { path: '/cart', module: 'features/cart/pages/cart-page', component: 'CartPage' },
+  auth: {
+    path: '/auth',
+    module: 'features/auth/pages/auth-page',
+    component: 'AuthPage',
+    chromeless: true,
+  },
+  checkout: {
+    path: '/checkout',
+    module: 'features/checkout/pages/checkout-page',
+    component: 'CheckoutPage',
+    chromeless: true,
+  },
+  profile: {
+    path: '/profile',
+    module: 'features/account/pages/profile-page',
+    component: 'ProfilePage',
+  },
+  orders: { path: '/orders', module: 'features/orders/pages/orders-page', component: 'OrdersPage' },
+  orderDetail: {
+    path: '/orders/:orderId',
+    module: 'features/orders/pages/order-detail-page',
+    component: 'OrderDetailPage',
+  },
+  // Product decision #1: /order/{id} is the payment step too, the screen checkout lands on.
+  order: {
+    path: '/order/:orderId',
+    module: 'features/payment/pages/payment-page',
+    component: 'PaymentPage',
+  },
+  orderPayment: {
+    path: '/order/:orderId/payment',
+    module: 'features/payment/pages/payment-page',
+    component: 'PaymentPage',
+  },
+  orderSuccess: {
+    path: '/order-success',
+    module: 'features/payment/pages/order-success-page',
+    component: 'OrderSuccessPage',
+    chromeless: true,
+  },
+  search: {
+    path: '/search',
+    module: 'features/search/pages/search-page',
+    component: 'SearchPage',
+    loadsWith: ['features/search/components/search-results'],
+    firstCall: { url: () => catalogCalls.searchConfig(), answer: 'searchConfig' },
+  },
+  shippingPolicy: { path: '/shipping-policy', ...policy('shipping') },
+  returnsPolicy: { path: '/returns-policy', ...policy('returns') },
+  privacyPolicy: { path: '/privacy-policy', ...policy('privacy') },
+  termsConditions: { path: '/terms-conditions', ...policy('terms') },
+  verifyEmail: {
+    path: '/verify-email/:token',
+    module: 'features/auth/pages/verify-email-page',
+    component: 'VerifyEmailPage',
+    chromeless: true,
+    // A link without its token shows the spec's missing-token text, not the not-found page.
+    paramOptional: true,
+  },
+  faq: { path: '/faq', module: 'features/faq/pages/faq-page', component: 'FaqPage' },
+} as const satisfies Record<string, PageDefinition>;
+
+export type PageName = keyof typeof PAGES;
+
+/** The page every path outside the manifest shows (answered 404). */
+export const NOT_FOUND_PAGE = {
+  module: 'features/not-found/pages/not-found-page',
+  component: 'NotFoundPage',
+} as const satisfies Pick<PageDefinition, 'module' | 'component'>;
+
+/** The path of every page by name: `ROUTES.cart` is '/cart'. */
+export const ROUTES = Object.fromEntries(
+  Object.entries(PAGES).map(([name, page]) => [name, page.path]),
+) as { readonly [Name in PageName]: (typeof PAGES)[Name]['path'] };
+
+const PAGE_MATCHERS = (Object.entries(PAGES) as [PageName, PageDefinition][]).map(
+  ([name, page]) => ({
+    name,
+    pattern: new RegExp(
+      `^${page.path.replace(/\/:[a-zA-Z]+/g, page.paramOptional ? '(?:/([^/]+))?' : '/([^/]+)')}/?$`,
+    ),
+  }),
+);
+
+const NO_QUERY: QueryParams = { get: () => null };
+
+/**
+ * The page a path (already decoded with decodeURI) belongs to, with its parameter decoded, or
+ * undefined when it names no page.
+ */
+export function matchPage(path: string, query: QueryParams = NO_QUERY): PageMatch | undefined {
+  for (const { name, pattern } of PAGE_MATCHERS) {
+    const match = pattern.exec(path);
+    if (match)
+      return {
+        name,
+        param: match[1] === undefined ? undefined : decodeSegment(match[1]),
+        query,
+      };
+  }
+  return undefined;
+}
+
+/** A path segment with every escape decoded ('%2C' → ','), or as it is when it does not decode. */
+function decodeSegment(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
+}
+
+/** The first segments below which the header and footer are hidden (spec §2). */
+const CHROMELESS_PREFIXES = (Object.values(PAGES) as PageDefinition[])
+  .filter((page) => page.chromeless)
+  .map((page) => `/${page.path.split('/')[1]}`);
 
 export function isChromeless(pathname: string): boolean {
   return CHROMELESS_PREFIXES.some(

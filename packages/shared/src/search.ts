@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { ImageRef } from './catalog.js';
 
 /**
- * The search contract (spec §7 "Search", decisions.md #10): the index `product_index` speaks
+ * The search contract (spec §7 "Search", product decision #10): the index `product_index` speaks
  * Algolia's protocol, answered by our server (`/api/search`) or by hosted Algolia. A record of
  * the index is what a hit carries, whichever engine answers.
  */

@@ -128,6 +128,30 @@ describe('route table', () => {
     expect(['/', '/cart', '/orders', '/authors', '/products/1'].some(isChromeless)).toBe(false);
   });
 
+  it('matches paths to pages with their parameter decoded', async () => {
+    const { matchPage } = await import('./routes.js');
+    const name = (path: string) => matchPage(path)?.name;
+    expect(matchPage('/products/abc')).toMatchObject({ name: 'product', param: 'abc' });
+    expect(matchPage('/categories/home-%26-kitchen/')).toMatchObject({
+      name: 'category',
+      param: 'home-&-kitchen',
+    });
+    expect(matchPage('/')).toMatchObject({ name: 'home', param: undefined });
+    expect(name('/order/abc/payment')).toBe('orderPayment');
+    expect(name('/verify-email')).toBe('verifyEmail');
+    expect(name('/products/a/b')).toBeUndefined();
+    expect(name('/products')).toBeUndefined();
+  });
+
+  it('gives a listing page its own first call for the page its query names', async () => {
+    const { matchPage, PAGES } = await import('./routes.js');
+    const match = matchPage('/categories/bags', new URLSearchParams('page=3'))!;
+    expect(PAGES.category.firstCall.url(match)).toBe('/api/products?query=bags&limit=20&page=3');
+    expect(PAGES.category.firstCall.url(matchPage('/categories/bags')!)).toBe(
+      '/api/products?query=bags&limit=20&page=1',
+    );
+  });
+
   it('builds hrefs that keep category slugs as the spec writes them', async () => {
     const { href } = await import('./routes.js');
     expect(href.category('bags,-wallets-and-luggage')).toBe(

@@ -1,5 +1,5 @@
 /**
- * The operator CLI (decisions.md #7, decision 015) as an operator runs it, in its direct mode:
+ * The operator CLI (product decision #7, decision 015) as an operator runs it, in its direct mode:
  * with DATABASE_URL on PostgreSQL it acts on the database itself. Exit codes: 0 done, 1 refused
  * (with the reason), 2 a usage error. PostgreSQL only: that is the mode under test (on PGlite
  * the CLI asks the running server, which the journeys cover).

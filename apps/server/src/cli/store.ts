@@ -1,5 +1,5 @@
 /**
- * Operator commands (decisions.md #7), until an operator console exists:
+ * Operator commands (docs/product-decisions.md #7), until an operator console exists:
  *
  *   npm run store -- order:ship <mkpOrderId> --carrier <name> --tracking <number>
  *   npm run store -- order:deliver <mkpOrderId>

@@ -16,6 +16,10 @@ import { queryCounter } from '../lib/query-counter.js';
 import { schema } from './schema.js';
 
 export type Db = NodePgDatabase<typeof schema>;
+/** A transaction of `Db`: what `db.transaction(async (tx) => …)` hands its callback. */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+/** Where a query may run: the database, or inside a transaction already open. */
+export type DbOrTx = Db | Tx;
 
 export interface Database {
   db: Db;

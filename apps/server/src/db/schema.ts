@@ -313,7 +313,7 @@ export const orders = pgTable(
     userId: oid('user_id')
       .notNull()
       .references(() => users.id),
-    /** UP, PF, PD, SHIPPED, DELIVERED (spec §4); changed only on the server (decisions.md #7). */
+    /** UP, PF, PD, SHIPPED, DELIVERED (spec §4); changed only on the server (product decision #7). */
     pStatus: text('p_status').notNull().default('UP'),
     currency: text('currency').notNull().default('INR'),
     source: smallint('source').notNull().default(1),
@@ -357,7 +357,7 @@ export const orderLines = pgTable(
   (t) => [primaryKey({ columns: [t.orderId, t.position] })],
 );
 
-/** Every status change with its time and cause (decisions.md #7). */
+/** Every status change with its time and cause (product decision #7). */
 export const orderStatusHistory = pgTable(
   'order_status_history',
   {

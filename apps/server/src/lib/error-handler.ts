@@ -24,7 +24,16 @@ function fieldMessages(
   return fields;
 }
 
+/** The JSON 404 of a request no route answers. */
+export function notFoundJson(request: FastifyRequest, reply: FastifyReply) {
+  const path = request.url.split('?')[0] ?? '/';
+  return reply
+    .status(404)
+    .send({ detail: `No route for ${request.method} ${path}`, code: 'not_found' });
+}
+
 export function registerErrorHandler(app: FastifyInstance) {
+  app.setNotFoundHandler(notFoundJson);
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) {
       return reply

@@ -1,6 +1,6 @@
 /**
  * The demo catalog's vocabulary: categories (the spec's 8 home categories first, with its
- * display names, typos fixed per decisions.md #3, and its slugs), subcategories, and the item
+ * display names, typos fixed per product decision #3, and its slugs), subcategories, and the item
  * templates products are generated from.
  */
 

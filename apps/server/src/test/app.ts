@@ -12,7 +12,7 @@ import pg from 'pg';
 import { buildApp } from '../app.js';
 import { loadConfig, type Config } from '../config.js';
 import { connectPglite, connectPostgres, type Database } from '../db/connect.js';
-import type { OrdersModuleOptions } from '../modules/orders/routes.js';
+import type { OrdersModuleOptions } from '../modules/orders/module.js';
 import type { PaymentsModuleOptions } from '../modules/payments/module.js';
 import { seedCatalog } from '../seed/seed.js';
 
@@ -80,6 +80,16 @@ export interface TestAppOptions {
   clock?: () => Date;
   payments?: PaymentsModuleOptions;
   orders?: OrdersModuleOptions;
+}
+
+/** A second app on the test app's database and config, as another replica would be. */
+export async function buildReplica(
+  t: TestApp,
+  options: Pick<TestAppOptions, 'orders' | 'payments'> = {},
+): Promise<FastifyInstance> {
+  const replica = await buildApp({ config: t.config, database: t.database, ...options });
+  await replica.ready();
+  return replica;
 }
 
 export async function buildTestApp(options: TestAppOptions = {}): Promise<TestApp> {

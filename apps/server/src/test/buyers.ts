@@ -2,7 +2,7 @@
  * Buyers for API tests: rows inserted straight into `users` (independent of the sign-up flow)
  * and access tokens minted with the app's own token service.
  */
-import { createTokenService } from '../lib/auth.js';
+import { createTokenService } from '../modules/users/access-tokens.js';
 import { newObjectId } from '../lib/ids.js';
 import { users } from '../db/schema.js';
 import type { TestApp } from './app.js';

@@ -9,7 +9,7 @@ import {
   CartResponse,
 } from '@storefront/shared/cart';
 import { ErrorBody } from '@storefront/shared/errors';
-import type { ModuleContext } from '../../app.js';
+import type { ModuleContext } from '../../module-context.js';
 import type { Db } from '../../db/connect.js';
 import * as cart from './service.js';
 

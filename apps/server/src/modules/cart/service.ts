@@ -3,7 +3,7 @@
  * keyed by product, variant and source (the cart_lines_key constraint); every statement is
  * scoped to the buyer's own user id, so no request can reach another buyer's lines. Prices are
  * never stored: each answer prices the lines afresh with the shared `priceLine`
- * (decisions.md #5).
+ * (docs/product-decisions.md #5).
  */
 import { sql } from 'drizzle-orm';
 import {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ProductListResponse } from '@storefront/shared/catalog';
-import { renderMeta } from '../../lib/spa.js';
+import { renderMeta } from '../../lib/page-head.js';
 import { buildTestApp, type TestApp } from '../../test/app.js';
 import { tempWebDist, type TempWebDist } from '../../test/web-dist.js';
 

@@ -12,20 +12,16 @@ import { PAGE_SIZE } from '@storefront/shared/constants';
 import { resolveImageUrl } from '@storefront/shared/images';
 import { href } from '@storefront/shared/routes';
 import type { Db } from '../../db/connect.js';
-import type { Answers } from '../../lib/first-load.js';
-import type { PageMeta } from '../../lib/spa.js';
 import { AppError } from '../../lib/errors.js';
+import type { Answers, PageMeta, PageMetaMakers } from '../../lib/page-head.js';
 import { findListing, getProduct, listProducts } from './service.js';
 
 const SITE = 'B2B Storefront';
-const PRODUCT_PATH = /^\/products\/([^/]+)\/?$/;
-const CATEGORY_PATH = /^\/(categories|subcategories)\/([^/]+)\/?$/;
 
-export function catalogPageMeta(db: Db, publicUrl: string) {
-  return async (path: string, answers: Answers): Promise<PageMeta | null> => {
-    const product = PRODUCT_PATH.exec(path);
-    if (product) {
-      const id = product[1]!;
+/** The meta of the pages whose data the catalog owns: a product, and a listing. */
+export function catalogPageMeta(db: Db, publicUrl: string): PageMetaMakers {
+  return {
+    product: async ({ param: id = '' }, answers) => {
       const canonicalUrl = `${publicUrl}/products/${id}`;
       try {
         if (!/^[0-9a-f]{24}$/.test(id))
@@ -70,20 +66,9 @@ export function catalogPageMeta(db: Db, publicUrl: string) {
         }
         throw error;
       }
-    }
-    const category = CATEGORY_PATH.exec(path);
-    if (category) return listingMeta(db, publicUrl, decodeSegment(category[2]!), answers);
-    return null;
+    },
+    listing: async ({ param: slug = '' }, answers) => listingMeta(db, publicUrl, slug, answers),
   };
-}
-
-/** A path segment with every escape decoded ('%2C' → ','), or as it is when it does not decode. */
-function decodeSegment(segment: string): string {
-  try {
-    return decodeURIComponent(segment);
-  } catch {
-    return segment;
-  }
 }
 
 /**

@@ -4,12 +4,9 @@
  * committed. The worker (worker.ts) delivers it afterwards, retrying until it is sent.
  */
 import { sql } from 'drizzle-orm';
-import type { Db } from '../../db/connect.js';
+import type { DbOrTx } from '../../db/connect.js';
 import { emailOutbox } from '../../db/schema.js';
 import type { EmailContent } from './templates.js';
-
-/** A database handle or an open transaction on it. */
-export type DbOrTx = Db | Parameters<Parameters<Db['transaction']>[0]>[0];
 
 export type EmailKind = 'email_verification' | 'payment_confirmation';
 

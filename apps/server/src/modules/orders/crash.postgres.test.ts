@@ -18,7 +18,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { repoRoot } from '../../config.js';
 import { connectPostgres, type Database } from '../../db/connect.js';
 import { cartLines, users } from '../../db/schema.js';
-import { createTokenService } from '../../lib/auth.js';
+import { createTokenService } from '../users/access-tokens.js';
 import { newObjectId } from '../../lib/ids.js';
 import { seedCatalog } from '../../seed/seed.js';
 import { adminDatabaseUrl } from '../../test/app.js';

@@ -10,8 +10,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OrderCreateInput } from '@storefront/shared/orders';
-import { buildApp } from '../../app.js';
-import { buildTestApp, type TestApp } from '../../test/app.js';
+import { buildReplica, buildTestApp, type TestApp } from '../../test/app.js';
 import { createBuyer, type TestBuyer } from '../../test/buyers.js';
 import { insertFixtures } from '../../test/catalog-fixtures.js';
 
@@ -22,12 +21,7 @@ let impatient: FastifyInstance;
 let ids: Awaited<ReturnType<typeof insertFixtures>>;
 beforeAll(async () => {
   t = await buildTestApp({ products: 5, orders: { lockTimeoutMs: 60_000 } });
-  impatient = await buildApp({
-    config: t.config,
-    database: t.database,
-    orders: { lockTimeoutMs: 100 },
-  });
-  await impatient.ready();
+  impatient = await buildReplica(t, { orders: { lockTimeoutMs: 100 } });
   ids = await insertFixtures(t);
 });
 afterAll(async () => {

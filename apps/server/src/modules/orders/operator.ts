@@ -1,5 +1,5 @@
 /**
- * The operator's access to order commands (decisions.md #7). A PGlite data directory belongs
+ * The operator's access to order commands (product decision #7). A PGlite data directory belongs
  * to one process, so while the server runs the `store` CLI must ask the server rather than open
  * the database itself; these routes are what it asks. The token is derived from JWT_SECRET:
  * whoever can read that secret can already act as any buyer, so it grants nothing new, and the
@@ -14,8 +14,8 @@ import {
   OperatorOrderResponse,
   OrderShipBody,
 } from '@storefront/shared/orders';
-import type { ModuleContext } from '../../app.js';
-import { bearerToken } from '../../lib/auth.js';
+import type { ModuleContext } from '../../module-context.js';
+import { bearerToken } from '../../lib/bearer-token.js';
 import { AppError } from '../../lib/errors.js';
 import { deliverOrder, shipOrder } from './service.js';
 

@@ -601,7 +601,7 @@ describe('transitionOrderStatus', () => {
   });
 });
 
-describe('operator commands (decisions.md #7)', () => {
+describe('operator commands (product decision #7)', () => {
   async function paidOrder(): Promise<{ buyer: TestBuyer; order: Order }> {
     const buyer = await createBuyer(t);
     await add(buyer, ids.cheap, { quantity: 1, source: 'Ex-china' });

@@ -11,8 +11,7 @@ import {
   OrderParams,
   OrderResponse,
 } from '@storefront/shared/orders';
-import type { ModuleContext } from '../../app.js';
-import { operatorRoutes } from './operator.js';
+import type { ModuleContext } from '../../module-context.js';
 import * as orders from './service.js';
 
 /** Set by `authenticate`, which runs on every route of this plugin. */
@@ -20,21 +19,11 @@ const buyer = (request: FastifyRequest) => request.userId!;
 
 const CreateHeaders = z.object({ [IDEMPOTENCY_KEY_HEADER]: IdempotencyKey.optional() });
 
-export interface OrdersModuleOptions {
-  /** How long a checkout waits for a duplicate still in flight before 409 (default 5 s). */
-  lockTimeoutMs?: number;
-}
-
-/** The buyer's orders API and, in its own scope, the operator commands. */
-export function orderRoutes(context: ModuleContext, options: OrdersModuleOptions = {}) {
-  return async (fastify: FastifyInstance) => {
-    await fastify.register(buyerOrderRoutes(context, options));
-    await fastify.register(operatorRoutes(context));
-  };
-}
-
 /** Spec §7 orders calls; every route is the signed-in buyer's own. */
-function buyerOrderRoutes({ db, authenticate }: ModuleContext, options: OrdersModuleOptions) {
+export function buyerOrderRoutes(
+  { db, authenticate }: ModuleContext,
+  options: { lockTimeoutMs?: number },
+) {
   return async (fastify: FastifyInstance) => {
     const app = fastify.withTypeProvider<ZodTypeProvider>();
     // Before validation: an anonymous caller gets 401, not a description of the payload.

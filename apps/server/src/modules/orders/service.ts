@@ -1,5 +1,5 @@
 /**
- * Orders (spec §3 "Order", §7 orders calls; decisions.md #1, #5, #6, #7).
+ * Orders (spec §3 "Order", §7 orders calls; docs/product-decisions.md #1, #5, #6, #7).
  *
  * - An order is made from the buyer's server-side cart in one transaction: the cart is taken
  *   (DELETE … RETURNING, which locks it), every line priced with the shared `priceLine`,
@@ -21,13 +21,12 @@ import { paiseToRupees } from '@storefront/shared/money';
 import { priceLine } from '@storefront/shared/pricing';
 import { statusBadge } from '@storefront/shared/order-status';
 import type { Order, OrderCreateBody, OrderCreateResponse } from '@storefront/shared/orders';
-import type { Db } from '../../db/connect.js';
+import type { Db, DbOrTx, Tx } from '../../db/connect.js';
 import { idempotencyKeys, orders } from '../../db/schema.js';
 import { AppError, conflict, notFound } from '../../lib/errors.js';
 import { newObjectId } from '../../lib/ids.js';
 import { takeCart, variantOf } from '../cart/service.js';
 
-export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 type Executor = Pick<Db, 'execute'>;
 
 /** How long a duplicate request waits for the one holding its key (or its cart) before a 409. */
@@ -196,7 +195,7 @@ export function listOrders(db: Db, userId: string): Promise<Order[]> {
 }
 
 /** One of the buyer's orders; another buyer's id is answered as unknown (404), never 403. */
-export async function getOrder(db: Db, userId: string, orderId: string): Promise<Order> {
+export async function getOrder(db: DbOrTx, userId: string, orderId: string): Promise<Order> {
   const [order] = await selectOrders(db, userId, orderId);
   if (!order) throw notFound('order_not_found', 'Order not found');
   return order;
@@ -449,7 +448,7 @@ export async function createOrder(
   }
 }
 
-// ── Operator commands (decisions.md #7) ─────────────────────────────────────
+// ── Operator commands (product decision #7) ─────────────────────────────────────
 
 async function orderByNumber(tx: Tx, mkpOrderId: string) {
   const [order] = await tx

@@ -4,8 +4,8 @@
  * pages, and the reconciliation worker.
  */
 import type { FastifyInstance } from 'fastify';
-import type { ModuleContext } from '../../app.js';
-import type { Db } from '../../db/connect.js';
+import type { ModuleContext } from '../../module-context.js';
+import type { Tx } from '../../db/connect.js';
 import { enqueueEmail } from '../email/outbox.js';
 import {
   findOrder,
@@ -21,12 +21,7 @@ import type { PaymentProvider } from './provider.js';
 import { paymentRoutes } from './routes.js';
 import { fetchDelivery, sandboxGatewayRoutes, type CallbackDelivery } from './sandbox-gateway.js';
 import { createSandboxProvider } from './sandbox-provider.js';
-import {
-  createPaymentsService,
-  type PaymentsOptions,
-  type PaymentsService,
-  type Tx,
-} from './service.js';
+import { createPaymentsService, type PaymentsOptions, type PaymentsService } from './service.js';
 import type { StatusCheckSchedule } from './status-schedule.js';
 import { startReconciliation, type ReconciliationOptions } from './worker.js';
 
@@ -78,8 +73,8 @@ export function createPayments(
       async notifyOrderPaid(tx: Tx, orderId: string) {
         const order = await findOrder(tx, orderId);
         if (!order) return;
-        const buyer = await profile(tx as unknown as Db, order.userId);
-        const full = await getOrder(tx as unknown as Db, order.userId, orderId);
+        const buyer = await profile(tx, order.userId);
+        const full = await getOrder(tx, order.userId, orderId);
         await enqueueEmail(tx, {
           kind: 'payment_confirmation',
           to: buyer.email,
@@ -103,7 +98,7 @@ export function paymentsModule(context: ModuleContext, options: PaymentsModuleOp
       clock: options.clock ?? context.now,
       schedule: options.schedule,
     });
-    await app.register(paymentRoutes(service, provider, context.authenticate as never));
+    await app.register(paymentRoutes(service, provider, context.authenticate));
     if (provider.name === 'sandbox') {
       await app.register(
         sandboxGatewayRoutes(

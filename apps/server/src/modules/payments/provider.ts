@@ -1,7 +1,7 @@
 /**
  * The payment-provider interface (ARCHITECTURE.md "Payments"): start a payment and get the
  * redirect URL, verify and parse a callback, fetch a transaction's status. The order's state
- * changes only from a verified callback or a status answer (decisions.md #7), never from the
+ * changes only from a verified callback or a status answer (product decision #7), never from the
  * browser's return.
  */
 

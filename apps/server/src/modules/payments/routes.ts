@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { ObjectId } from '@storefront/shared/catalog';
 import { ErrorBody } from '@storefront/shared/errors';
 import { AppError } from '../../lib/errors.js';
+import type { Authenticate } from '../../module-context.js';
 import type { PaymentProvider } from './provider.js';
 import type { PaymentsService } from './service.js';
 
@@ -12,7 +13,7 @@ const OrderParams = z.object({ orderId: ObjectId }).strict();
 export function paymentRoutes(
   service: PaymentsService,
   provider: PaymentProvider,
-  authenticate: (request: never, reply: never) => Promise<void>,
+  authenticate: Authenticate,
 ) {
   return async (fastify: FastifyInstance) => {
     const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -21,7 +22,7 @@ export function paymentRoutes(
     app.get(
       '/api/payments/pay/:orderId',
       {
-        preHandler: authenticate as never,
+        preHandler: authenticate,
         schema: {
           tags,
           summary: 'Start a payment attempt; answers the gateway URL to send the buyer to',
@@ -42,7 +43,7 @@ export function paymentRoutes(
     app.post(
       '/api/payments/status/:orderId',
       {
-        preHandler: authenticate as never,
+        preHandler: authenticate,
         schema: {
           tags,
           summary: 'After the buyer returns from the gateway: ask the gateway for the truth',

@@ -10,7 +10,7 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq, inArray, isNotNull, lte, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Db } from '../../db/connect.js';
+import type { Db, Tx } from '../../db/connect.js';
 import { paymentEvents, payments } from '../../db/schema.js';
 import { AppError, notFound } from '../../lib/errors.js';
 import {
@@ -26,8 +26,6 @@ import {
   planCheck,
   type StatusCheckSchedule,
 } from './status-schedule.js';
-
-export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 /** What payments needs from the orders and email modules, given at wiring time. */
 export interface PaymentsPorts {

@@ -5,7 +5,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { SEARCH_INDEX } from '@storefront/shared/constants';
-import type { ModuleContext } from '../../app.js';
+import type { ModuleContext } from '../../module-context.js';
 import type { Config } from '../../config.js';
 import { createAlgoliaSync } from './algolia-sync.js';
 import { searchRoutes } from './routes.js';

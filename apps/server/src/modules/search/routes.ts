@@ -1,5 +1,5 @@
 /**
- * The Algolia-compatible search endpoint (decisions.md #10): `/api/search` is a search host for
+ * The Algolia-compatible search endpoint (product decision #10): `/api/search` is a search host for
  * any Algolia client — `liteClient(appId, apiKey, {hosts: [{url: '<host>/api/search'}]})` —
  * serving the index `product_index`. Requests and errors follow Algolia's REST API: clients
  * send JSON as text/plain (no CORS preflight), keys and agent in headers or the query string
@@ -12,7 +12,7 @@ import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { SEARCH_INDEX } from '@storefront/shared/constants';
 import { SEARCH_API_PATH, SearchConfigResponse } from '@storefront/shared/search';
-import type { ModuleContext } from '../../app.js';
+import type { ModuleContext } from '../../module-context.js';
 import { collectParams, parseFacetSearch, parseSearchParams, type SearchParams } from './params.js';
 import { SearchError, badRequest } from './search-error.js';
 import {

@@ -4,7 +4,7 @@
  * account (the normalised email, whether or not such an account exists, so a 429 reveals
  * nothing about which emails are registered).
  */
-import type { LimitRule } from './rate-limit.js';
+import type { Limiter, LimitRule } from './rate-limit.js';
 
 const MINUTE = 60 * 1000;
 const HOUR = 60 * MINUTE;
@@ -18,3 +18,5 @@ export const ACCOUNT_LIMITS = {
   resendPerAddress: { limit: 10, windowMs: HOUR },
   resendPerAccount: { limit: 5, windowMs: HOUR },
 } as const satisfies Record<string, LimitRule>;
+
+export type AccountLimiters = Record<keyof typeof ACCOUNT_LIMITS, Limiter>;

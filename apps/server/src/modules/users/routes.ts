@@ -3,8 +3,7 @@
  * handlers: validated input → service → contract object. Response schemas strip every field
  * they do not name, so a password hash cannot leak even if a service returned one.
  */
-import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify';
-import { Redis } from 'ioredis';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -19,12 +18,13 @@ import {
   UserProfile,
 } from '@storefront/shared/accounts';
 import { ErrorBody } from '@storefront/shared/errors';
-import type { ModuleContext } from '../../app.js';
-import { bearerToken } from '../../lib/auth.js';
+import { bearerToken } from '../../lib/bearer-token.js';
 import { AppError } from '../../lib/errors.js';
-import { ACCOUNT_LIMITS } from './limits.js';
+import type { ModuleContext } from '../../module-context.js';
+import type { TokenService } from './access-tokens.js';
+import type { AccountLimiters } from './limits.js';
 import { COMMON_PASSWORD_MESSAGE, isCommonPassword } from './password-policy.js';
-import { memoryLimiter, redisLimiter, type Limiter } from './rate-limit.js';
+import type { Limiter } from './rate-limit.js';
 import * as accounts from './service.js';
 import { endSession, rotateSession } from './sessions.js';
 
@@ -66,48 +66,18 @@ function limitBy(limiter: Limiter, key: (request: FastifyRequest) => string) {
 const byAddress = (request: FastifyRequest) => request.ip;
 const byEmail = (request: FastifyRequest) => (request.body as { email: string }).email;
 
-async function redisReady(redis: Redis, log: FastifyBaseLogger, timeoutMs = 2000) {
-  if (redis.status === 'ready') return;
-  await new Promise<void>((resolve) => {
-    const timer = setTimeout(() => {
-      log.warn('redis: not ready yet; account limits count locally until it is');
-      resolve();
-    }, timeoutMs);
-    redis.once('ready', () => {
-      clearTimeout(timer);
-      resolve();
-    });
-  });
-}
-
-export function userRoutes(context: ModuleContext) {
-  const { db, tokens, config, now } = context;
+/** The account routes, signing with `tokens` and counting attempts with `limiters`. */
+export function userRoutes(
+  context: ModuleContext,
+  tokens: TokenService,
+  limiters: AccountLimiters,
+) {
+  const { db, config, now } = context;
   const accountContext = () => ({ publicUrl: config.publicUrl, now: now() });
 
   return async (fastify: FastifyInstance) => {
     const app = fastify.withTypeProvider<ZodTypeProvider>();
     const tags = ['accounts'];
-    const redis = config.redisUrl
-      ? new Redis(config.redisUrl, {
-          // Fail fast to the local window instead of queueing logins behind a dead Redis.
-          enableOfflineQueue: false,
-          maxRetriesPerRequest: 1,
-        })
-      : undefined;
-    redis?.on('error', (error) => fastify.log.warn({ err: error }, 'redis: connection error'));
-    // Without the offline queue, a login arriving before the first connection would count only
-    // locally; wait for it (briefly) so every replica counts in the shared window from the start.
-    if (redis) await redisReady(redis, fastify.log);
-    const limiters = Object.fromEntries(
-      Object.entries(ACCOUNT_LIMITS).map(([name, rule]) => [
-        name,
-        redis ? redisLimiter(redis, name, rule, now, fastify.log) : memoryLimiter(rule, now),
-      ]),
-    ) as Record<keyof typeof ACCOUNT_LIMITS, Limiter>;
-    app.addHook('onClose', async () => {
-      Object.values(limiters).forEach((limiter) => limiter.close());
-      redis?.disconnect();
-    });
     // Tokens and profiles must never sit in a shared or browser cache (ASVS 5.0 14.3.2).
     app.addHook('onSend', async (_request, reply) => {
       reply.header('cache-control', 'no-store');

@@ -11,13 +11,13 @@ import type {
   UserProfile,
 } from '@storefront/shared/accounts';
 import { verificationTokenFromPath } from '@storefront/shared/routes';
-import type { Db } from '../../db/connect.js';
+import type { Db, DbOrTx } from '../../db/connect.js';
 import { emailVerificationTokens, users } from '../../db/schema.js';
-import type { TokenService } from '../../lib/auth.js';
+import type { TokenService } from './access-tokens.js';
 import { AppError, conflict, invalid, notFound } from '../../lib/errors.js';
 import { newObjectId } from '../../lib/ids.js';
 import { hashPassword, verifyPassword } from '../../lib/password.js';
-import { enqueueEmail, type DbOrTx } from '../email/outbox.js';
+import { enqueueEmail } from '../email/outbox.js';
 import { verificationEmail } from '../email/templates.js';
 import { hashOpaqueToken, newOpaqueToken } from './opaque-token.js';
 import type { Limiter } from './rate-limit.js';
@@ -305,7 +305,7 @@ export async function changePassword(
 }
 
 /** GET /api/user/me. */
-export async function profile(db: Db, userId: string): Promise<UserProfile> {
+export async function profile(db: DbOrTx, userId: string): Promise<UserProfile> {
   const [user] = await db.select().from(users).where(eq(users.id, userId));
   if (!user) throw notFound('user_not_found', 'Account not found');
   return toProfile(user);

@@ -8,16 +8,14 @@
  */
 import { randomUUID } from 'node:crypto';
 import { and, eq, gt, isNull, notExists, sql } from 'drizzle-orm';
-import type { Db } from '../../db/connect.js';
+import type { Db, Tx } from '../../db/connect.js';
 import { refreshTokens, users } from '../../db/schema.js';
-import type { TokenService } from '../../lib/auth.js';
+import type { TokenService } from './access-tokens.js';
 import { AppError } from '../../lib/errors.js';
 import { hashOpaqueToken, newOpaqueToken } from './opaque-token.js';
 
 export const SESSION_ABSOLUTE_LIFETIME_MS = 30 * 24 * 3600 * 1000;
 export const REFRESH_IDLE_LIFETIME_MS = 14 * 24 * 3600 * 1000;
-
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 export interface IssuedTokens {
   access_token: string;

@@ -1,30 +1,16 @@
 /**
  * Access tokens (ASVS 5.0 9.1–9.2, RFC 8725): HS256 JWTs signed with JWT_SECRET, 15 minutes,
  * verified against an algorithm allowlist, issuer, audience and the `at+jwt` type, so a
- * refresh token, a tampered, expired or `alg:none` token is refused. `authenticate` is the
- * preHandler of every buyer route; it also refuses tokens issued before the user's
- * tokens_valid_after (logout everywhere, password change) and tokens whose session (refresh-token
- * family) was revoked.
+ * refresh token, a tampered, expired or `alg:none` token is refused.
  */
 import { randomUUID, webcrypto } from 'node:crypto';
-import { eq, sql } from 'drizzle-orm';
-import type { FastifyReply, FastifyRequest } from 'fastify';
 import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
-import type { Db } from '../db/connect.js';
-import { refreshTokens, users } from '../db/schema.js';
-import { AppError } from './errors.js';
+import { AppError } from '../../lib/errors.js';
 
 export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;
 const ISSUER = 'b2b-storefront';
 const AUDIENCE = 'storefront-api';
 const TYPE = 'at+jwt';
-
-declare module 'fastify' {
-  interface FastifyRequest {
-    /** The signed-in buyer's id; set by `authenticate`. */
-    userId?: string;
-  }
-}
 
 export interface TokenService {
   /**
@@ -38,7 +24,7 @@ export interface TokenService {
   ): Promise<{ userId: string; issuedAt: number; sessionId: string | undefined }>;
 }
 
-const unauthorized = (detail = 'Not authenticated') =>
+export const unauthorized = (detail = 'Not authenticated') =>
   new AppError('unauthorized', 'unauthorized', detail);
 
 export function createTokenService(secret: string): TokenService {
@@ -85,42 +71,5 @@ export function createTokenService(secret: string): TokenService {
         throw unauthorized('Invalid access token');
       }
     },
-  };
-}
-
-/** The bearer token of a request, or undefined. */
-export function bearerToken(request: FastifyRequest): string | undefined {
-  const header = request.headers.authorization;
-  if (!header) return undefined;
-  const [scheme, token] = header.split(' ');
-  return scheme?.toLowerCase() === 'bearer' && token ? token : undefined;
-}
-
-/** preHandler for routes that need a signed-in buyer: sets request.userId or answers 401. */
-export function authenticator(db: Db, tokens: TokenService) {
-  return async function authenticate(request: FastifyRequest, reply: FastifyReply) {
-    const token = bearerToken(request);
-    if (!token) throw unauthorized();
-    const { userId, issuedAt, sessionId } = await tokens.verifyAccessToken(token);
-    const [user] = await db
-      .select({
-        tokensValidAfter: users.tokensValidAfter,
-        sessionRevoked: sessionId
-          ? sql<boolean>`EXISTS (SELECT 1 FROM ${refreshTokens} WHERE ${refreshTokens.familyId} = ${sessionId} AND ${refreshTokens.revokedAt} IS NOT NULL)`
-          : sql<boolean>`false`,
-      })
-      .from(users)
-      .where(eq(users.id, userId));
-    if (!user) throw unauthorized();
-    if (user.sessionRevoked) throw unauthorized('Session ended');
-    if (
-      user.tokensValidAfter &&
-      issuedAt * 1000 < Math.floor(user.tokensValidAfter.getTime() / 1000) * 1000
-    ) {
-      throw unauthorized('Session ended');
-    }
-    request.userId = userId;
-    // Authenticated answers are private to this buyer (ASVS 5.0 14.3.2).
-    reply.header('cache-control', 'no-store');
   };
 }

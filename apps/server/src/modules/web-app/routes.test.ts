@@ -5,8 +5,8 @@
 import { brotliCompressSync, brotliDecompressSync, gzipSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ProductListResponse } from '@storefront/shared/catalog';
-import { buildTestApp, type TestApp } from '../test/app.js';
-import { tempWebDist, type TempWebDist } from '../test/web-dist.js';
+import { buildTestApp, type TestApp } from '../../test/app.js';
+import { tempWebDist, type TempWebDist } from '../../test/web-dist.js';
 
 // Over the compression threshold (1 KB), like the real index.html.
 const ASSET = `export const chunk = ${JSON.stringify('x'.repeat(4000))};`;

@@ -3,8 +3,6 @@
  * a product's gallery images as preloads, and the answers of the public calls that paint it,
  * byte for byte the API's, and never a buyer's own.
  */
-import { existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ProductListResponse } from '@storefront/shared/catalog';
 import { catalogCalls } from '@storefront/shared/catalog-calls';
@@ -15,11 +13,9 @@ import {
   PRODUCT_CARD_IMAGE,
   resolveImageUrl,
 } from '@storefront/shared/images';
-import { ROUTES } from '@storefront/shared/routes';
-import { repoRoot } from '../config.js';
-import { buildTestApp, type TestApp } from '../test/app.js';
-import { tempWebDist, type TempWebDist } from '../test/web-dist.js';
-import { listingImagePreloads, LOADED_WITH_PAGE, matchRoute, PAGE_MODULES } from './first-load.js';
+import { buildTestApp, type TestApp } from '../../test/app.js';
+import { tempWebDist, type TempWebDist } from '../../test/web-dist.js';
+import { listingImagePreloads } from './first-load.js';
 
 const SHELL = `<!doctype html><html><head><title>Shell</title><meta name="description" content="shell" /><script type="module" crossorigin src="/assets/index.js"></script></head><body><div id="root"></div></body></html>`;
 // A Vite manifest: the entry shares `_shared.js` with the product page, which also imports
@@ -207,33 +203,5 @@ describe("a listing's image preloads", () => {
       '<link rel="preload" as="image" href="/images/products/SS-1-1.png?w=160" />',
     ]);
     expect(listingImagePreloads([])).toEqual([]);
-  });
-});
-
-describe('the route table of the first load', () => {
-  it('names, for every route, a page module the web router loads', () => {
-    const router = readFileSync(join(repoRoot, 'apps/web/src/app/router.tsx'), 'utf8');
-    for (const [route, page] of Object.entries(PAGE_MODULES)) {
-      expect(existsSync(join(repoRoot, 'apps/web/src', `${page}.tsx`)), route).toBe(true);
-      expect(router, route).toContain(`import('../${page}')`);
-    }
-    expect(Object.keys(PAGE_MODULES).sort()).toEqual([...Object.keys(ROUTES), 'notFound'].sort());
-    for (const [page, modules] of Object.entries(LOADED_WITH_PAGE)) {
-      const source = readFileSync(join(repoRoot, 'apps/web/src', `${page}.tsx`), 'utf8');
-      for (const module of modules) {
-        expect(existsSync(join(repoRoot, 'apps/web/src', `${module}.tsx`)), module).toBe(true);
-        expect(source, module).toContain(`import('../${module.split('/').slice(2).join('/')}')`);
-      }
-    }
-  });
-
-  it('matches paths to routes with their parameter decoded', () => {
-    expect(matchRoute('/products/abc')).toEqual({ name: 'product', param: 'abc' });
-    expect(matchRoute('/categories/home-%26-kitchen/')).toEqual({
-      name: 'category',
-      param: 'home-&-kitchen',
-    });
-    expect(matchRoute('/')).toEqual({ name: 'home', param: undefined });
-    expect(matchRoute('/products/a/b')).toBeUndefined();
   });
 });

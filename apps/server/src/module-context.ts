@@ -1,0 +1,35 @@
+/**
+ * The face every server module has (docs/architecture.md): `modules/<area>/module.ts` exports a
+ * function of the ModuleContext (and its own options) that answers a Fastify plugin, which
+ * registers the module's routes, builds its clients and starts its workers (when WORKERS is on,
+ * on ready; stopped on close). app.ts builds the context and registers the modules in order.
+ */
+import type { FastifyPluginAsync, preHandlerAsyncHookHandler } from 'fastify';
+import type { Config } from './config.js';
+import type { Db } from './db/connect.js';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The signed-in buyer's id; set by the context's `authenticate`. */
+    userId?: string;
+  }
+}
+
+/** A preHandler (or onRequest hook) that sets `request.userId` or answers 401. */
+export type Authenticate = preHandlerAsyncHookHandler;
+
+export interface ModuleContext {
+  db: Db;
+  config: Config;
+  /** The buyer authentication of every signed-in route (the users module's). */
+  authenticate: Authenticate;
+  /** The time source of rules that expire things (sessions, links, limits); tests move it. */
+  now: () => Date;
+  /**
+   * Calls `listener` whenever any process changes the catalog (decision 018); answers a
+   * function that stops listening.
+   */
+  onCatalogChange: (listener: () => void) => Promise<() => Promise<void>>;
+}
+
+export type ServerModule = FastifyPluginAsync;

@@ -1,0 +1,135 @@
+/**
+ * What a page needs first, announced in its HTML so the browser need not discover it one step
+ * after another (decision 036): the route's page module and its static imports as
+ * modulepreload links (from the web build's Vite manifest), the answers of the public catalog
+ * calls the page makes to paint, inlined as JSON that the web's api-client uses once, and on a
+ * product page its gallery's images as preloads.
+ *
+ * The answers come from the API itself (`inject`, without the request's cookies or headers), so
+ * they are byte for byte what the browser would fetch and can never be a buyer's own data.
+ */
+import type { FastifyInstance } from 'fastify';
+import type { ProductDetail, ProductListResponse } from '@storefront/shared/catalog';
+import { catalogCalls } from '@storefront/shared/catalog-calls';
+import {
+  imageAtWidth,
+  imageCheckUrl,
+  imageSrcSet,
+  PLACEHOLDER_IMAGE,
+  type ImageWidth,
+  PRODUCT_CARD_IMAGE,
+  PRODUCT_MAIN_IMAGE,
+  resolveImageUrl,
+} from '@storefront/shared/images';
+import {
+  isChromeless,
+  NOT_FOUND_PAGE,
+  PAGES,
+  type FirstCallAnswer,
+  type PageDefinition,
+  type PageMatch,
+} from '@storefront/shared/routes';
+import { escapeHtml, safeJson } from '../../lib/html.js';
+import type { Answers } from '../../lib/page-head.js';
+
+/** The images an answer of the page's own first call names, to preload with the HTML. */
+const IMAGE_PRELOADS: Record<FirstCallAnswer, (answer: unknown) => string[]> = {
+  product: (answer) =>
+    productImagePreloads((answer as { payload: ProductDetail } | undefined)?.payload),
+  listing: (answer) => listingImagePreloads((answer as ProductListResponse | undefined)?.payload),
+  searchConfig: () => [],
+};
+
+/** Each call's answer, by URL, where the API answered 200 with JSON. */
+export async function answerCalls(app: FastifyInstance, calls: string[]): Promise<Answers> {
+  const answers: Answers = {};
+  await Promise.all(
+    calls.map(async (url) => {
+      const response = await app.inject({ method: 'GET', url });
+      if (
+        response.statusCode === 200 &&
+        String(response.headers['content-type']).startsWith('application/json')
+      )
+        answers[url] = response.json();
+    }),
+  );
+  return answers;
+}
+
+/**
+ * The tags that go into a page's head (module preloads, image preloads, the answers), and the
+ * answers themselves, which the page's meta is made from.
+ */
+export async function firstLoadTags(
+  app: FastifyInstance,
+  preloadsOf: (module: string) => string[],
+  match: PageMatch | undefined,
+  path: string,
+): Promise<{ tags: string[]; answers: Answers }> {
+  const page: Pick<PageDefinition, 'module' | 'loadsWith' | 'firstCall'> = match
+    ? PAGES[match.name]
+    : NOT_FOUND_PAGE;
+  const ownCall = match && page.firstCall?.url(match);
+  // The header's category strip and drawer, on every page that has the header.
+  const frameCalls = isChromeless(path) ? [] : [catalogCalls.categories()];
+  const answers = await answerCalls(app, ownCall ? [...frameCalls, ownCall] : frameCalls);
+  const tags = [
+    ...new Set([page.module, ...(page.loadsWith ?? [])].flatMap(preloadsOf)),
+    ...(ownCall && page.firstCall ? IMAGE_PRELOADS[page.firstCall.answer](answers[ownCall]) : []),
+    `<script type="application/json" id="api-answers">${safeJson(answers)}</script>`,
+  ];
+  return { tags, answers };
+}
+
+/** A preload of an image as `<img srcset sizes>` will ask for it, at high priority. */
+function priorityImagePreload(url: string, image: { width: ImageWidth; sizes: string }): string {
+  const srcset = imageSrcSet(url);
+  return [
+    `<link rel="preload" as="image" fetchpriority="high" href="${escapeHtml(imageAtWidth(url, image.width))}"`,
+    ...(srcset ? [` imagesrcset="${escapeHtml(srcset)}" imagesizes="${image.sizes}"`] : []),
+    ' />',
+  ].join('');
+}
+
+/**
+ * Preloads of the existence checks' small variants (spec §4), which a page waits for; a
+ * source without an image is never checked (it is the placeholder at once).
+ */
+function imageCheckPreloads(sources: readonly (string | undefined)[]): string[] {
+  return [...new Set(sources.map(imageCheckUrl))]
+    .filter((check) => check !== PLACEHOLDER_IMAGE)
+    .map((check) => `<link rel="preload" as="image" href="${escapeHtml(check)}" />`);
+}
+
+/**
+ * A product page's gallery shows its main image only once every image has passed its
+ * existence check (spec §4): the checks' small variants and the main image (at high priority,
+ * with the gallery's own srcset and sizes) start with the HTML.
+ */
+export function productImagePreloads(product: ProductDetail | undefined): string[] {
+  const [first] = product?.images ?? [];
+  if (!product || first === undefined) return [];
+  return [
+    priorityImagePreload(resolveImageUrl(first), PRODUCT_MAIN_IMAGE),
+    ...imageCheckPreloads(product.images),
+  ];
+}
+
+/**
+ * A listing shows its cards once every card's image has been checked (spec §4): the checks
+ * and the first row's images (the LCP on a phone) start with the HTML.
+ */
+export function listingImagePreloads(
+  products: ProductListResponse['payload'] | undefined,
+): string[] {
+  if (!products?.length) return [];
+  const sources = products.map((product) => product.imgUrl[0]?.src);
+  return [
+    ...sources
+      .slice(0, PRODUCT_CARD_IMAGE.firstRow)
+      .map(resolveImageUrl)
+      .filter((url) => url !== PLACEHOLDER_IMAGE)
+      .map((url) => priorityImagePreload(url, PRODUCT_CARD_IMAGE)),
+    ...imageCheckPreloads(sources),
+  ];
+}

@@ -1,0 +1,15 @@
+/**
+ * The web-app module: the storefront's pages (the built React app, each page's HTML announcing
+ * what it needs first, with its meta). Registered last: its catch-all GET answers every path no
+ * other route claims.
+ */
+import type { FastifyInstance } from 'fastify';
+import type { PageMetaMakers } from '../../lib/page-head.js';
+import type { ModuleContext } from '../../module-context.js';
+import { webAppRoutes } from './routes.js';
+
+export function webAppModule({ config }: ModuleContext, metaMakers: PageMetaMakers) {
+  return async (app: FastifyInstance) => {
+    await app.register(webAppRoutes(config.webDist, metaMakers));
+  };
+}

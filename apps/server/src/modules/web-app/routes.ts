@@ -1,0 +1,107 @@
+/**
+ * Serves the built web app: hashed assets immutable for a year, page HTML never cached and
+ * compressed, and the history fallback (any GET that is not an API, image or gateway path gets
+ * the page HTML). The path is matched against the route manifest once; the match decides the
+ * status (a path outside it answers 404, with the app, which shows the not-found page), what
+ * the page needs first (first-load.ts) and its meta (title, description, canonical URL, Open
+ * Graph tags and JSON-LD, made by the module that owns the page's data).
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { matchPage, PAGES } from '@storefront/shared/routes';
+import { notFoundJson } from '../../lib/error-handler.js';
+import { renderMeta, type PageMeta, type PageMetaMakers } from '../../lib/page-head.js';
+import { pageModulePreloads } from './build-manifest.js';
+import { firstLoadTags } from './first-load.js';
+
+const NOT_SPA = /^\/(api|images|sandbox-pay)(\/|$)/;
+
+export function webAppRoutes(webDist: string, metaMakers: PageMetaMakers) {
+  return async (app: FastifyInstance) => {
+    const indexFile = join(webDist, 'index.html');
+    if (!existsSync(indexFile)) {
+      app.log.warn(`No built web app at ${webDist}; run "npm run build" to serve the storefront.`);
+    }
+    await app.register(fastifyStatic, {
+      root: webDist,
+      wildcard: false,
+      index: false,
+      // The build writes .br and .gz beside each text file (apps/web/build/precompress.ts).
+      preCompressed: true,
+      setHeaders(res, path) {
+        res.header(
+          'cache-control',
+          path.includes('/assets/')
+            ? 'public, max-age=31536000, immutable'
+            : 'public, max-age=3600',
+        );
+      },
+    });
+
+    let indexHtml: string | undefined;
+    const preloadsOf = pageModulePreloads(webDist);
+    const sendIndex = async (
+      request: FastifyRequest,
+      reply: FastifyReply,
+      path: string,
+      search: string,
+    ) => {
+      indexHtml ??= existsSync(indexFile) ? readFileSync(indexFile, 'utf8') : undefined;
+      // The verification link carries a one-time token: never leak it in a Referer (reliability §4).
+      if (path.startsWith('/verify-email')) reply.header('referrer-policy', 'no-referrer');
+      if (!indexHtml)
+        return reply
+          .status(503)
+          .send({ detail: 'The web app is not built', code: 'web_not_built' });
+      let html = indexHtml;
+      const match = matchPage(path, new URLSearchParams(search));
+      let status = match ? 200 : 404;
+      // What the page needs first (decision 036); a failure here costs speed, never the page.
+      const firstLoad = await firstLoadTags(app, preloadsOf, match, path).catch(
+        (error: unknown) => {
+          request.log.warn({ err: error }, 'first-load tags failed');
+          return { tags: [], answers: {} };
+        },
+      );
+      const metaKind = match && (PAGES[match.name] as { meta?: keyof PageMetaMakers }).meta;
+      const meta: PageMeta | null =
+        match && metaKind
+          ? await metaMakers[metaKind](match, firstLoad.answers).catch((error: unknown) => {
+              request.log.warn({ err: error }, 'page meta failed');
+              return null;
+            })
+          : null;
+      if (meta) {
+        html = renderMeta(html, meta);
+        status = meta.status ?? 200;
+      }
+      html = html.replace('</head>', `    ${firstLoad.tags.join('\n    ')}\n  </head>`);
+      return reply
+        .status(status)
+        .header('cache-control', 'no-cache')
+        .type('text/html; charset=utf-8')
+        .send(html);
+    };
+
+    // A catch-all route rather than the not-found handler, so the page HTML goes through every
+    // route hook, compression included (@fastify/compress covers routes only). The built files
+    // and the API's routes are more specific and win; what is left of /api, /images and
+    // /sandbox-pay answers the JSON 404.
+    app.get('/*', { schema: { hide: true } }, (request, reply) => {
+      const [path = '/', search = ''] = request.url.split('?', 2);
+      if (NOT_SPA.test(path)) return notFoundJson(request, reply);
+      return sendIndex(request, reply, decodePath(path), search);
+    });
+  };
+}
+
+/** The router has refused a path that does not decode (400 bad_url); this is a second guard. */
+function decodePath(path: string): string {
+  try {
+    return decodeURI(path);
+  } catch {
+    return path;
+  }
+}
