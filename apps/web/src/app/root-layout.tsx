@@ -9,7 +9,7 @@ import { Outlet, useLocation } from 'react-router';
 import { Footer } from '../components/layout/footer';
 import { Header } from '../components/layout/header';
 import { isChromeless } from '@storefront/shared/routes';
-import { CartProvider } from '../features/cart/components/cart-provider';
+import { CartProvider } from '../lib/contexts/cart-provider';
 import { useNavigationPending } from './browser-router';
 import { RouteErrorBoundary } from './route-error';
 import { useScrollRestoration } from './scroll-restoration';

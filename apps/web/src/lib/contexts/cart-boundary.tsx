@@ -1,6 +1,6 @@
 /**
  * The cart boundary of the header (item-count badge) and the product page (Add to Cart), so
- * that neither imports the cart feature: features/cart's CartProvider (mounted by the root
+ * that neither imports the cart feature: CartProvider (cart-provider.tsx, mounted by the root
  * layout) renders <CartContext value={...}> with the buyer's cart. Outside a provider the count
  * is 0 and adding an item fails instead of pretending to succeed.
  */

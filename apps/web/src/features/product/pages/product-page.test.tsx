@@ -4,8 +4,8 @@ import { describe, expect, it } from 'vitest';
 import type { CartResponse } from '@storefront/shared/cart';
 import { Toaster } from '../../../components/ui/toaster';
 import { SessionContext } from '../../../lib/contexts/session';
-// The buyer's cart as the root layout provides it (lib/contexts/cart-boundary), over a fake cart API.
-import { CartProvider } from '../../cart/components/cart-provider';
+// The buyer's cart as the root layout provides it, over a fake cart API.
+import { CartProvider } from '../../../lib/contexts/cart-provider';
 import { fakeApi, type FakeAnswer, type FakeRequest } from '../../../test/fake-api';
 import { detail } from '../../../test/fixtures';
 import { cartOf, SIGNED_IN } from '../../../test/order-fixtures';

@@ -1,12 +1,13 @@
 /**
- * Plugs the buyer's cart into lib/contexts/cart-boundary: the header badge reads the item count
- * (the sum of quantities, 0 for a visitor) and the product page's Add to Cart adds through the
- * cart API.
+ * Plugs the buyer's cart into the cart boundary (cart-boundary.tsx): the header badge reads the
+ * item count (the sum of quantities, 0 for a visitor) and the product page's Add to Cart adds
+ * through the cart API. Shared, not the cart feature's: the root layout mounts it for the
+ * header and the product page, and the cart page does not use it.
  */
 import { useMemo, type ReactNode } from 'react';
-import { CartContext, type CartBoundary } from '../../../lib/contexts/cart-boundary';
-import { useCartQuery } from '../../../lib/api/get-cart';
-import { useSession } from '../../../lib/contexts/session';
+import { CartContext, type CartBoundary } from './cart-boundary';
+import { useCartQuery } from '../api/get-cart';
+import { useSession } from './session';
 import { useAddCartItem } from '../api/add-cart-item';
 
 export function CartProvider({ children }: { children: ReactNode }) {

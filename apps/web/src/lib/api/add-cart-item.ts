@@ -4,8 +4,8 @@
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CartItemAddBody, CartResponse } from '@storefront/shared/cart';
-import { authRequest } from '../../../lib/api/auth-client';
-import { cartQueryOptions } from '../../../lib/api/get-cart';
+import { authRequest } from './auth-client';
+import { cartQueryOptions } from './get-cart';
 
 /** The line's source as the cart answered it; the server checks it against its list. */
 export interface AddCartItemInput extends Omit<CartItemAddBody, 'source'> {
