@@ -1,6 +1,6 @@
 import { formatRupees, rupeesToPaise } from '@storefront/shared/money';
 
-/** An API rupee amount shown as '₹1,23,456.00' (decisions.md #2). */
+/** An API rupee amount shown as '₹1,23,456.00' (docs/product-decisions.md #2). */
 export function formatRupeeAmount(rupees: number): string {
   return formatRupees(rupeesToPaise(rupees));
 }

@@ -1,6 +1,6 @@
 /**
  * What a signed-out visitor sees on a page that needs an account (spec §6): the reason and a
- * Login link that brings them back here afterwards (decisions.md #4).
+ * Login link that brings them back here afterwards (docs/product-decisions.md #4).
  */
 import { LogIn } from 'lucide-react';
 import { Link, useLocation } from 'react-router';

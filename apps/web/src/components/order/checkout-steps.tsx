@@ -1,5 +1,5 @@
 /**
- * The two-step indicator of checkout and payment (spec §2, §4; decisions.md #1): the shipping
+ * The two-step indicator of checkout and payment (spec §2, §4; product decision #1): the shipping
  * form creates the order, so on the payment step Shipping is done and Payment is current.
  */
 import { Check } from 'lucide-react';

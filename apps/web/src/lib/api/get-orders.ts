@@ -1,6 +1,6 @@
 /**
  * GET /api/orders/ (spec §7): the buyer's orders, newest first — the orders page and the
- * profile's Recent Orders (decisions.md #2). Every order query sits under the 'orders' key, so
+ * profile's Recent Orders (product decision #2). Every order query sits under the 'orders' key, so
  * a new order or a payment result refreshes them all at once.
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';

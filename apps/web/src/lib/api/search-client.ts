@@ -1,5 +1,5 @@
 /**
- * The browser's search client (docs/api-search.md §2, decisions.md #10): an `algoliasearch/lite`
+ * The browser's search client (docs/api-search.md §2, product decision #10): an `algoliasearch/lite`
  * client pointed at our server's /api/search, or at hosted Algolia, as GET /api/search/config
  * says. The search page hands it to react-instantsearch; the header's suggestions call it
  * directly. This module is the one place that imports algoliasearch, and the header imports it

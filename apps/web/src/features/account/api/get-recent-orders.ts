@@ -1,6 +1,6 @@
 /**
  * GET /api/orders/ through the authenticated client: the profile's Recent Orders, the buyer's
- * latest orders (decisions.md #2). Under the 'orders' key, so whatever refreshes the orders
+ * latest orders (product decision #2). Under the 'orders' key, so whatever refreshes the orders
  * (a new order, a payment result) refreshes these too.
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';

@@ -1,5 +1,5 @@
 /**
- * The Recent Orders tab (decisions.md #2, replacing the spec's cart items): each of the buyer's
+ * The Recent Orders tab (product decision #2, replacing the spec's cart items): each of the buyer's
  * latest orders with its number, date, item count, total in rupees (Indian grouping) and status
  * badge; an empty state offers Start Shopping.
  */

@@ -1,6 +1,6 @@
 /**
  * /profile (spec §2 "Profile", §6): a left menu (Profile, Orders, and Settings, which has no
- * screen yet), tabs Profile and Recent Orders (decisions.md #2), and Logout with the spec's
+ * screen yet), tabs Profile and Recent Orders (product decision #2), and Logout with the spec's
  * toasts (§8, through the session). The Profile tab also offers a password change (decision
  * 029). A visitor is asked to log in.
  */

@@ -1,6 +1,6 @@
 /**
  * The marketing panel beside the auth forms (spec §1 "Marketing claims", §2 "Auth"). The
- * shipping threshold is in rupees (decisions.md #8).
+ * shipping threshold is in rupees (docs/product-decisions.md #8).
  */
 import {
   BadgePercent,

@@ -1,6 +1,6 @@
 /**
  * /auth (spec §2 "Auth"): login and register tabs with the marketing panel beside. A signed-in
- * user (also one who just logged in here) goes to returnUrl or / (decisions.md #4: a product
+ * user (also one who just logged in here) goes to returnUrl or / (product decision #4: a product
  * page's returnUrl carries its chosen quantity, options and source). After a forced logout the
  * page arrives with ?sessionExpired=true and says so. Header and footer are hidden here.
  */

@@ -1,6 +1,6 @@
 /**
  * One cart line (spec §2 "Cart", §3 "Cart line"): image, name, chosen options, shipping source,
- * the unit price of the tier the quantity reaches (decisions.md #5), the stepper, Remove and the
+ * the unit price of the tier the quantity reaches (product decision #5), the stepper, Remove and the
  * line total. While a quantity edit waits for its 500 ms pause, the line is priced for the new
  * quantity with the shared priceLine rule the server applies; the server's answer then wins.
  */

@@ -1,7 +1,7 @@
 /**
  * The cart's totals (spec §2 "Cart", §9): subtotal equals the order total (no tax or shipping
  * added), a collapsible 'Shipping details' with the order total and shipping FREE
- * (decisions.md #8), and Proceed to Checkout.
+ * (docs/product-decisions.md #8), and Proceed to Checkout.
  */
 import * as Collapsible from '@radix-ui/react-collapsible';
 import { ChevronDown } from 'lucide-react';

@@ -1,5 +1,5 @@
 /**
- * POST /api/orders/ (spec §7; decisions.md #1): the server creates the order from its own cart
+ * POST /api/orders/ (spec §7; product decision #1): the server creates the order from its own cart
  * and prices it; the client sends only the shipping details and the attempt's Idempotency-Key,
  * so a retried submit replays the first answer instead of placing a second order.
  */

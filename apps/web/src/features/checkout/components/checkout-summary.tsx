@@ -1,6 +1,6 @@
 /**
  * The checkout's order summary (spec §2 "Checkout", §9): the cart's lines as the server priced
- * them, shipping FREE (decisions.md #8) and the total, which equals the subtotal.
+ * them, shipping FREE (docs/product-decisions.md #8) and the total, which equals the subtotal.
  */
 import type { CartResponse } from '@storefront/shared/cart';
 import { ProductImage } from '../../../components/product/product-image';

@@ -1,5 +1,5 @@
 /**
- * Checkout (/checkout; spec §2 "Checkout", §4, §5; decisions.md #1): the Shipping step. Its
+ * Checkout (/checkout; spec §2 "Checkout", §4, §5; product decision #1): the Shipping step. Its
  * submit creates the order, which the server prices from its cart, and goes to /order/{id}, the
  * Payment step. Each attempt carries its own Idempotency-Key; a retry of the same details after
  * a failure reuses it, so a lost answer never becomes a second order.

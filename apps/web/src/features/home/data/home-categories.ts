@@ -1,6 +1,6 @@
 /**
  * The 'Shop by Category' cards and the 'Top Categories for You' banners (spec §2 "Home").
- * Display names fix the spec's typos (decisions.md #3); slugs stay exactly as the spec gives.
+ * Display names fix the spec's typos (product decision #3); slugs stay exactly as the spec gives.
  */
 import { COLLECTIONS } from '@storefront/shared/collections';
 import { href } from '@storefront/shared/routes';

@@ -1,7 +1,7 @@
 /**
  * One order in the list (spec §2 "Orders"): number, placed-on date, items count, total, the
  * status badge with its icon, and its actions — View Details always, Pay Now while payment is
- * due (UP, PF or none), Track Package once paid (decisions.md #6).
+ * due (UP, PF or none), Track Package once paid (docs/product-decisions.md #6).
  */
 import { CreditCard, Eye, Truck } from 'lucide-react';
 import { Link } from 'react-router';

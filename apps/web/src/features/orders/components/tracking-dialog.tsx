@@ -1,5 +1,5 @@
 /**
- * Track Package opens this dialog over the page it was pressed on (decisions.md #6), so the
+ * Track Package opens this dialog over the page it was pressed on (product decision #6), so the
  * route table stays the spec's; Escape or Close returns to the button.
  */
 import * as Dialog from '@radix-ui/react-dialog';

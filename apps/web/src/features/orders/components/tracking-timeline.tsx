@@ -1,5 +1,5 @@
 /**
- * The order's tracking view (decisions.md #6): the four steps with the date and time each was
+ * The order's tracking view (product decision #6): the four steps with the date and time each was
  * reached, and the carrier and tracking number once the order has shipped.
  */
 import { Check, CreditCard, PackageCheck, ShoppingBag, Truck } from 'lucide-react';

@@ -1,6 +1,6 @@
 /**
- * The tracking timeline (decisions.md #6): Placed → Paid → Shipped → Delivered, each dated by
- * the first status change that reached it in the order's history (decisions.md #7). A step
+ * The tracking timeline (product decision #6): Placed → Paid → Shipped → Delivered, each dated by
+ * the first status change that reached it in the order's history (product decision #7). A step
  * without a date has not happened yet.
  */
 import type { Order, OrderStatusChange } from '@storefront/shared/orders';

@@ -2,7 +2,7 @@
  * One order (/orders/{id}; spec §2 "Order detail"): Back to Orders; 'Order {number}' with the
  * date and time it was placed and its status; the Shipping Address and Payment cards (Pay Now
  * only for UP, PF or no status); the items as priced when ordered; the total. Track Package
- * opens the tracking view once paid (decisions.md #6).
+ * opens the tracking view once paid (docs/product-decisions.md #6).
  */
 import { AlertTriangle, ArrowLeft, CreditCard, MapPin, Truck } from 'lucide-react';
 import { useState, type ReactNode } from 'react';

@@ -1,6 +1,6 @@
 /**
  * The payment step's order summary (spec §2 "Payment"): the order's lines in a list that scrolls
- * above 10rem, shipping FREE (decisions.md #8), tax included and shown as '-', and the total.
+ * above 10rem, shipping FREE (product decision #8), tax included and shown as '-', and the total.
  */
 import type { Order } from '@storefront/shared/orders';
 import { formatRupeeAmount } from '../../../lib/format';

@@ -1,6 +1,6 @@
 /**
  * The payment step (/order/{id} and /order/{id}/payment; spec §2 "Payment", §4, §8;
- * decisions.md #1): Shipping done, Payment current; one payment method; the order summary.
+ * product decision #1): Shipping done, Payment current; one payment method; the order summary.
  * Complete Payment asks the server for the gateway URL and sends the browser there; while that
  * runs the button reads 'Processing...' and is disabled, and a failure shows in a red box with
  * the button enabled again. A paid order says so instead of offering a payment (Pay Now only

@@ -1,6 +1,6 @@
 import { BadgeCheck } from 'lucide-react';
 
-/** The 'Business Account Benefits' box (spec §1 marketing claims; decisions.md #8 in rupees). */
+/** The 'Business Account Benefits' box (spec §1 marketing claims; product decision #8 in rupees). */
 export const BUSINESS_BENEFITS = [
   'Quantity discounts applied automatically',
   'Net 30 payment terms',

@@ -1,5 +1,5 @@
 /**
- * Live price summary (decisions.md #5): the unit price of the tier that holds the quantity (else
+ * Live price summary (product decision #5): the unit price of the tier that holds the quantity (else
  * sp), the source multiplier on its own line, the unit price with it, and the total, all from
  * the shared priceLine rule that the server also prices orders with.
  */

@@ -1,7 +1,7 @@
 /**
  * The product's four tabs (spec §2 "Product detail"): Description (the product's HTML, through
  * ProductDescription, the app's one HTML sink), Documents & Resources (four static entries), Customer
- * Reviews and FAQ. Reviews, documents and FAQ are static sample content (decisions.md #9).
+ * Reviews and FAQ. Reviews, documents and FAQ are static sample content (product decision #9).
  */
 import { FileText } from 'lucide-react';
 import { lazy, Suspense } from 'react';

@@ -1,4 +1,4 @@
-/** Star rating. The product page's rating is static sample content (decisions.md #9). */
+/** Star rating. The product page's rating is static sample content (product decision #9). */
 import { Star } from 'lucide-react';
 import { cn } from '../../../lib/cn';
 

@@ -1,5 +1,5 @@
 /**
- * What Add to Cart does (spec §4, §5, §8; decisions.md #4):
+ * What Add to Cart does (spec §4, §5, §8; docs/product-decisions.md #4):
  * - options that name no variant fail with the spec's messages (destructive toast
  *   'Error Adding to Cart');
  * - a logged-out buyer goes to /auth?returnUrl=<this page with the chosen quantity, options and

@@ -1,5 +1,5 @@
 /**
- * The product page's choices in its URL (decisions.md #4): a logged-out Add to Cart sends the
+ * The product page's choices in its URL (product decision #4): a logged-out Add to Cart sends the
  * buyer to /auth?returnUrl=<this page with ?qty, ?source and ?opt.{name}>, so the page comes
  * back with the same quantity, options and source after login.
  */
