@@ -148,6 +148,9 @@ export function SearchBox() {
       >
         {expanded
           ? suggestions.map((suggestion, index) => (
+              // An option of the combobox (the ARIA combobox pattern): it never takes focus, the
+              // input's keys choose it (ArrowUp/ArrowDown, Enter), and the click is the pointer's.
+              // eslint-disable-next-line jsx-a11y/click-events-have-key-events
               <li
                 key={suggestion.objectID}
                 id={optionId(index)}

@@ -56,13 +56,16 @@ const NEXT_TAB_KEYS: Record<string, (index: number, count: number) => number> = 
   End: (_, count) => count - 1,
 };
 
-/** Arrow keys, Home and End move focus along the tabs and select the one they land on. */
-function moveAlongTabs(event: KeyboardEvent<HTMLDivElement>) {
+/**
+ * Arrow keys, Home and End move focus along the tabs and select the one they land on. Each tab
+ * takes the keys itself: focus is on a tab, never on the tablist.
+ */
+function moveAlongTabs(event: KeyboardEvent<HTMLButtonElement>) {
   const next = NEXT_TAB_KEYS[event.key];
-  if (!next) return;
-  const tabs = [...event.currentTarget.querySelectorAll<HTMLButtonElement>('[role="tab"]')];
-  const index = tabs.indexOf(document.activeElement as HTMLButtonElement);
-  if (index < 0) return;
+  const tablist = event.currentTarget.closest('[role="tablist"]');
+  if (!next || !tablist) return;
+  const tabs = [...tablist.querySelectorAll<HTMLButtonElement>('[role="tab"]')];
+  const index = tabs.indexOf(event.currentTarget);
   event.preventDefault();
   const target = tabs[next(index, tabs.length)]!;
   target.focus();
@@ -74,7 +77,6 @@ export function TabsList({ className, ...props }: ComponentProps<'div'>) {
     <div
       role="tablist"
       aria-orientation="horizontal"
-      onKeyDown={moveAlongTabs}
       className={cn(
         'flex w-full overflow-x-auto border-b border-slate-200 [scrollbar-width:thin]',
         className,
@@ -101,6 +103,7 @@ export function TabsTrigger({
       data-state={selected ? 'active' : 'inactive'}
       tabIndex={selected ? 0 : -1}
       onClick={() => tabs.select(value)}
+      onKeyDown={moveAlongTabs}
       className={cn(
         '-mb-px shrink-0 border-b-2 border-transparent px-4 py-3 text-sm font-medium whitespace-nowrap text-slate-600',
         'hover:text-slate-900 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-blue-600',

@@ -19,7 +19,9 @@ const VIEWPORT_MARGIN = 8;
  * also opens and closes: a touch screen has no hover. Escape, moving focus away and, for one
  * opened by a click or a tap, a press outside close it. It is shifted sideways to stay inside
  * the viewport. Our own rather than Radix's, whose floating-ui positioning cost the product page
- * ~15 KB gzipped (decision 035). The trigger must be a focusable element.
+ * ~15 KB gzipped (decision 035). The trigger must be a focusable element (a button), so the
+ * keyboard reaches it and Enter or Space clicks it; its press, focus, click and blur are the
+ * tooltip's.
  */
 export function Tooltip({
   trigger,
@@ -93,21 +95,22 @@ export function Tooltip({
         clearTimeout(hoverTimer.current);
         setHovered(false);
       }}
-      // The trigger's events, as they bubble up (a press on the tooltip itself does nothing).
-      onPointerDown={(event) => {
-        pressing.current = !tipRef.current?.contains(event.target as Node);
-      }}
-      onFocus={() => {
-        if (!pressing.current) setHovered(true);
-      }}
-      onClick={(event) => {
-        if (tipRef.current?.contains(event.target as Node)) return;
-        pressing.current = false;
-        setPinned((isPinned) => !isPinned);
-      }}
-      onBlur={close}
     >
-      {cloneElement(trigger, { 'aria-describedby': open ? id : undefined })}
+      <Trigger
+        element={trigger}
+        aria-describedby={open ? id : undefined}
+        onPointerDown={() => {
+          pressing.current = true;
+        }}
+        onFocus={() => {
+          if (!pressing.current) setHovered(true);
+        }}
+        onClick={() => {
+          pressing.current = false;
+          setPinned((isPinned) => !isPinned);
+        }}
+        onBlur={close}
+      />
       {open ? (
         <div
           ref={tipRef}
@@ -125,4 +128,12 @@ export function Tooltip({
       ) : null}
     </div>
   );
+}
+
+/** The caller's trigger element with the tooltip's attributes and handlers. */
+function Trigger({
+  element,
+  ...props
+}: { element: ReactElement<Record<string, unknown>> } & Record<string, unknown>) {
+  return cloneElement(element, props);
 }
