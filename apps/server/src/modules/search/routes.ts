@@ -105,8 +105,8 @@ export function searchRoutes({ db, config }: ModuleContext) {
         status: 404,
       });
     app.setNotFoundHandler(noRoute);
-    // The SPA's catch-all GET (lib/spa.ts) would otherwise answer this prefix's unknown paths
-    // in the app's error shape; a more specific wildcard keeps Algolia's.
+    // The pages' catch-all GET (web-app/routes.ts) would otherwise answer this prefix's unknown
+    // paths in the app's error shape; a more specific wildcard keeps Algolia's.
     app.get('/*', { schema: { hide: true } }, noRoute);
 
     app.post(
