@@ -1,8 +1,11 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
+import jsxA11y from 'eslint-plugin-jsx-a11y';
 import globals from 'globals';
 
+// Import boundaries (no cycles, features apart, modules apart from the app) are kept by
+// dependency-cruiser (.dependency-cruiser.cjs), which counts type-only imports too.
 export default tseslint.config(
   {
     ignores: [
@@ -33,4 +36,5 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: reactHooks.configs.recommended.rules,
   },
+  { files: ['apps/web/**/*.tsx'], ...jsxA11y.flatConfigs.recommended },
 );

@@ -27,6 +27,14 @@ export default defineConfig({
         },
       },
       {
+        // The repository's own tooling (the import rules of `npm run lint`).
+        test: {
+          name: 'tooling',
+          include: ['scripts/**/*.test.mjs'],
+          environment: 'node',
+        },
+      },
+      {
         // The bench's own helpers (the benchmarks themselves run with `npm run bench`).
         test: {
           name: 'bench',
