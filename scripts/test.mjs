@@ -46,7 +46,15 @@ ensureBuilds();
 
 // One Vitest step per project, so the summary gives each its own counts: the API suites on
 // PGlite and on PostgreSQL are the same files, told apart only by their project.
-const projects = ['shared', 'e2e-helpers', 'tooling', 'bench', 'server-pglite', 'server-postgres', 'web'];
+const projects = [
+  'shared',
+  'e2e-helpers',
+  'tooling',
+  'bench',
+  'server-pglite',
+  'server-postgres',
+  'web',
+];
 const postgresUp = await reachable(postgresUrl.hostname, postgresUrl.port || 5432);
 if (!postgresUp) missing(`PostgreSQL at ${postgresUrl.host}`);
 
