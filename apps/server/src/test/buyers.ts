@@ -14,27 +14,28 @@ export interface TestBuyer {
   headers: { authorization: string };
 }
 
+/** A verified buyer's `users` row that never logs in (it only holds minted access tokens). */
+export function buyerRow(id = newObjectId()) {
+  return {
+    id,
+    email: `buyer-${id}@example.com`,
+    passwordHash: 'test-only',
+    fullName: `Buyer ${id.slice(-6)}`,
+    companyName: 'Test Traders Pvt Ltd',
+    phoneNumber: '9876543210',
+    gstNumber: '27AABCM1234F1Z5',
+    businessStreet: '1 Test Road',
+    businessCity: 'Pune',
+    businessState: 'Maharashtra',
+    businessCountry: 'India',
+    businessType: 'Retailer',
+    emailVerifiedAt: new Date(),
+  };
+}
+
 export async function createBuyers(t: TestApp, count: number): Promise<TestBuyer[]> {
   const tokens = createTokenService(t.config.jwtSecret);
-  const rows = Array.from({ length: count }, () => {
-    const id = newObjectId();
-    return {
-      id,
-      email: `buyer-${id}@example.com`,
-      // Never used to log in: these buyers only hold minted access tokens.
-      passwordHash: 'test-only',
-      fullName: `Buyer ${id.slice(-6)}`,
-      companyName: 'Test Traders Pvt Ltd',
-      phoneNumber: '9876543210',
-      gstNumber: '27AABCM1234F1Z5',
-      businessStreet: '1 Test Road',
-      businessCity: 'Pune',
-      businessState: 'Maharashtra',
-      businessCountry: 'India',
-      businessType: 'Retailer',
-      emailVerifiedAt: new Date(),
-    };
-  });
+  const rows = Array.from({ length: count }, () => buyerRow());
   await t.database.db.insert(users).values(rows);
   return Promise.all(
     rows.map(async ({ id }) => {

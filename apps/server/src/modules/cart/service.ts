@@ -197,6 +197,17 @@ export async function addItem(
   );
 }
 
+/** The buyer's line keyed by product, variant (or none) and source, as a WHERE condition. */
+function lineKey(
+  userId: string,
+  productId: string,
+  { variantIndex, source }: Pick<CartItemDeleteBody, 'variantIndex' | 'source'>,
+) {
+  return sql`user_id = ${userId} AND product_id = ${productId}
+    AND variant_index IS NOT DISTINCT FROM ${variantIndex ?? null}::smallint
+    AND source = ${source}`;
+}
+
 /** Sets the quantity of the buyer's line keyed by product, variant and source. */
 export async function setQuantity(
   db: Db,
@@ -206,10 +217,7 @@ export async function setQuantity(
 ): Promise<void> {
   const result = await db.execute(
     sql`UPDATE cart_lines SET quantity = ${body.quantity}, updated_at = now()
-         WHERE user_id = ${userId} AND product_id = ${productId}
-           AND variant_index IS NOT DISTINCT FROM ${body.variantIndex ?? null}::smallint
-           AND source = ${body.source}
-        RETURNING id`,
+         WHERE ${lineKey(userId, productId, body)} RETURNING id`,
   );
   if (result.rows.length === 0) throw lineNotFound();
 }
@@ -221,11 +229,7 @@ export async function removeItem(
   body: CartItemDeleteBody,
 ): Promise<void> {
   const result = await db.execute(
-    sql`DELETE FROM cart_lines
-         WHERE user_id = ${userId} AND product_id = ${productId}
-           AND variant_index IS NOT DISTINCT FROM ${body.variantIndex ?? null}::smallint
-           AND source = ${body.source}
-        RETURNING id`,
+    sql`DELETE FROM cart_lines WHERE ${lineKey(userId, productId, body)} RETURNING id`,
   );
   if (result.rows.length === 0) throw lineNotFound();
 }

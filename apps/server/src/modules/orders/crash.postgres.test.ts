@@ -22,6 +22,7 @@ import { createTokenService } from '../users/access-tokens.js';
 import { newObjectId } from '../../lib/ids.js';
 import { seedCatalog } from '../../seed/seed.js';
 import { adminDatabaseUrl } from '../../test/app.js';
+import { buyerRow } from '../../test/buyers.js';
 
 const BUYERS = 50;
 const JWT_SECRET = randomBytes(32).toString('hex');
@@ -112,22 +113,7 @@ describe('a crash during checkout (G12)', () => {
         return { id, key: `crash-${i}`, token: await tokens.signAccessToken(id) };
       }),
     );
-    await db.insert(users).values(
-      buyers.map(({ id }) => ({
-        id,
-        email: `crash-${id}@example.com`,
-        passwordHash: 'test-only',
-        fullName: 'Crash Test',
-        companyName: 'Crash Traders',
-        phoneNumber: '9876543210',
-        gstNumber: '27AABCM1234F1Z5',
-        businessStreet: '1 Test Road',
-        businessCity: 'Pune',
-        businessState: 'Maharashtra',
-        businessCountry: 'India',
-        businessType: 'Retailer',
-      })),
-    );
+    await db.insert(users).values(buyers.map(({ id }) => buyerRow(id)));
     await db.insert(cartLines).values(
       buyers.flatMap(({ id }, i) =>
         products.map((p, n) => ({
