@@ -1,7 +1,7 @@
 import { defineConfig, devices } from '@playwright/test';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../scripts/chromium.mjs';
 
 const port = Number(process.env.E2E_PORT ?? 3310);
-const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 /** Journeys against the built server with a freshly seeded catalog, in Debian's Chromium. */
 export default defineConfig({
@@ -16,17 +16,7 @@ export default defineConfig({
   use: {
     baseURL: `http://127.0.0.1:${port}`,
     trace: 'retain-on-failure',
-    launchOptions: {
-      executablePath: chromium,
-      args: [
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
-    },
+    launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS },
   },
   projects: [
     {
