@@ -4,6 +4,10 @@
  * gzipped instead of 31 on every route; decision 033). Navigations run in a transition: the
  * page on screen stays until the next page's code has loaded, and `useNavigationPending` tells
  * the frame that one is on its way.
+ *
+ * React Router's public BrowserRouter runs navigations in a transition too, but nothing public
+ * says when one is pending, so this builds on its UNSAFE_createBrowserHistory: react-router is
+ * pinned to an exact version (package.json) and browser-router.test.tsx checks what this uses.
  */
 import {
   createContext,
@@ -22,10 +26,7 @@ export function BrowserRouter({ children }: { children: ReactNode }) {
   const [state, setState] = useState({ action: history.action, location: history.location });
   const [pending, startTransition] = useTransition();
   useLayoutEffect(
-    () =>
-      history.listen(({ action, location }) =>
-        startTransition(() => setState({ action, location })),
-      ),
+    () => history.listen((update) => startTransition(() => setState(update))),
     [history],
   );
   return (
