@@ -5,9 +5,10 @@
  * 029). A visitor is asked to log in.
  */
 import { href } from '@storefront/shared/routes';
-import { LogIn, LogOut, Package, Settings, User } from 'lucide-react';
-import { Link, NavLink, useLocation } from 'react-router';
-import { Button, buttonClasses } from '../../../components/ui/button';
+import { LogOut, Package, Settings, User } from 'lucide-react';
+import { NavLink } from 'react-router';
+import { LoginPrompt } from '../../../components/account/sign-in-required';
+import { Button } from '../../../components/ui/button';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs';
 import { cn } from '../../../lib/cn';
@@ -56,22 +57,6 @@ function ProfileMenu() {
   );
 }
 
-function LoginRequired() {
-  const { pathname } = useLocation();
-  return (
-    <div className="mx-auto max-w-md rounded-lg border border-slate-200 bg-white p-8 text-center shadow-sm">
-      <LogIn aria-hidden="true" className="mx-auto size-10 text-slate-400" />
-      <p className="mt-4 text-lg font-semibold text-slate-900">Please login to view your profile</p>
-      <Link
-        to={href.auth({ returnUrl: pathname })}
-        className={buttonClasses('primary', 'md', 'mt-6')}
-      >
-        Login
-      </Link>
-    </div>
-  );
-}
-
 export function ProfilePage() {
   useDocumentTitle('Your Account');
   const { user, isLoading, signOut } = useSession();
@@ -90,7 +75,7 @@ export function ProfilePage() {
   if (!user) {
     return (
       <div className="px-4 py-16">
-        <LoginRequired />
+        <LoginPrompt message="Please login to view your profile" />
       </div>
     );
   }

@@ -7,14 +7,13 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import type { CartLineView } from '@storefront/shared/cart';
 import { href } from '@storefront/shared/routes';
-import { LoginPrompt } from '../../../components/account/login-prompt';
+import { SignedInQuery } from '../../../components/account/sign-in-required';
 import { ErrorAlert } from '../../../components/ui/alert';
 import { buttonClasses } from '../../../components/ui/button';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { toast } from '../../../components/ui/use-toast';
 import { describeError } from '../../../lib/api/error-message';
 import { useCartQuery } from '../../../lib/api/get-cart';
-import { useSession } from '../../../lib/contexts/session';
 import { useDocumentTitle } from '../../../lib/hooks/use-document-title';
 import { useRemoveCartItem } from '../api/remove-cart-item';
 import { useUpdateCartItem } from '../api/update-cart-item';
@@ -23,23 +22,19 @@ import { CartSummary } from '../components/cart-summary';
 
 export function CartPage() {
   useDocumentTitle('Shopping Cart');
-  const { user } = useSession();
   const cart = useCartQuery();
 
   return (
     <div className="mx-auto max-w-screen-xl px-4 py-8 lg:px-8">
       <h1 className="mb-6 text-2xl font-bold sm:text-3xl">Shopping Cart</h1>
-      {!user ? (
-        <LoginPrompt message="Please login to view your cart" />
-      ) : cart.isError ? (
-        <ErrorAlert title="Error">{cart.error.message}</ErrorAlert>
-      ) : cart.isPending ? (
-        <CartSkeleton />
-      ) : cart.data.lines.length === 0 ? (
-        <EmptyCart />
-      ) : (
-        <CartContents lines={cart.data.lines} />
-      )}
+      <SignedInQuery
+        query={cart}
+        loginMessage="Please login to view your cart"
+        loading={<CartSkeleton />}
+        error={(error) => <ErrorAlert title="Error">{error.message}</ErrorAlert>}
+      >
+        {({ lines }) => (lines.length === 0 ? <EmptyCart /> : <CartContents lines={lines} />)}
+      </SignedInQuery>
     </div>
   );
 }

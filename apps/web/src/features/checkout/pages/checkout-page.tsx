@@ -9,7 +9,7 @@ import { useRef } from 'react';
 import { Link, useNavigate } from 'react-router';
 import type { CheckoutShippingForm } from '@storefront/shared/orders';
 import { href } from '@storefront/shared/routes';
-import { LoginPrompt } from '../../../components/account/login-prompt';
+import { SignedInQuery } from '../../../components/account/sign-in-required';
 import { SITE_NAME } from '../../../components/layout/site-info';
 import { CheckoutSteps } from '../../../components/order/checkout-steps';
 import { ErrorAlert } from '../../../components/ui/alert';
@@ -17,7 +17,6 @@ import { describeError } from '../../../lib/api/error-message';
 import { buttonClasses } from '../../../components/ui/button';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { useCartQuery } from '../../../lib/api/get-cart';
-import { useSession } from '../../../lib/contexts/session';
 import { useDocumentTitle } from '../../../lib/hooks/use-document-title';
 import { useCreateOrder } from '../api/create-order';
 import { CheckoutSummary } from '../components/checkout-summary';
@@ -26,7 +25,6 @@ import { newIdempotencyKey } from '../lib/idempotency-key';
 
 export function CheckoutPage() {
   useDocumentTitle('Checkout');
-  const { user } = useSession();
   const cart = useCartQuery();
   const createOrder = useCreateOrder();
   const navigate = useNavigate();
@@ -67,49 +65,58 @@ export function CheckoutPage() {
           <h1 className="text-2xl font-bold sm:text-3xl">Checkout</h1>
           <CheckoutSteps current="Shipping" />
         </div>
-        {!user ? (
-          <LoginPrompt message="Please login to check out" />
-        ) : cart.isError ? (
-          <ErrorAlert title="Error">{cart.error.message}</ErrorAlert>
-        ) : cart.isPending ? (
-          <div aria-busy="true" aria-label="Loading checkout" className="grid gap-8 lg:grid-cols-3">
-            <Skeleton className="h-96 lg:col-span-2" />
-            <Skeleton className="h-64" />
-          </div>
-        ) : cart.data.lines.length === 0 && !placed ? (
-          <div className="rounded-lg border border-slate-200 bg-white p-10 text-center shadow-sm">
-            <ShoppingCart aria-hidden="true" className="mx-auto size-12 text-slate-400" />
-            <p className="mt-4 text-xl font-semibold">Your cart is empty</p>
-            <p className="mt-2 text-slate-600">
-              You need to add items to your cart before proceeding to checkout.
-            </p>
-            <Link to={href.home()} className={buttonClasses('primary', 'md', 'mt-6')}>
-              Continue Shopping
-            </Link>
-          </div>
-        ) : (
-          <div className="grid gap-8 lg:grid-cols-3">
-            <section
-              aria-labelledby="shipping-heading"
-              className="rounded-lg border border-slate-200 bg-white p-5 shadow-sm lg:col-span-2"
+        <SignedInQuery
+          query={cart}
+          loginMessage="Please login to check out"
+          loading={
+            <div
+              aria-busy="true"
+              aria-label="Loading checkout"
+              className="grid gap-8 lg:grid-cols-3"
             >
-              <h2 id="shipping-heading" className="mb-4 text-lg font-bold">
-                Shipping Address
-              </h2>
-              {createOrder.isError ? (
-                <div className="mb-4">
-                  <ErrorAlert title="Failed to create order">
-                    {describeError(createOrder.error)}
-                  </ErrorAlert>
-                </div>
-              ) : null}
-              <ShippingForm onSubmit={submit} isSubmitting={createOrder.isPending || placed} />
-            </section>
-            <div className="lg:sticky lg:top-4 lg:self-start">
-              <CheckoutSummary cart={cart.data} />
+              <Skeleton className="h-96 lg:col-span-2" />
+              <Skeleton className="h-64" />
             </div>
-          </div>
-        )}
+          }
+          error={(error) => <ErrorAlert title="Error">{error.message}</ErrorAlert>}
+        >
+          {(data) =>
+            data.lines.length === 0 && !placed ? (
+              <div className="rounded-lg border border-slate-200 bg-white p-10 text-center shadow-sm">
+                <ShoppingCart aria-hidden="true" className="mx-auto size-12 text-slate-400" />
+                <p className="mt-4 text-xl font-semibold">Your cart is empty</p>
+                <p className="mt-2 text-slate-600">
+                  You need to add items to your cart before proceeding to checkout.
+                </p>
+                <Link to={href.home()} className={buttonClasses('primary', 'md', 'mt-6')}>
+                  Continue Shopping
+                </Link>
+              </div>
+            ) : (
+              <div className="grid gap-8 lg:grid-cols-3">
+                <section
+                  aria-labelledby="shipping-heading"
+                  className="rounded-lg border border-slate-200 bg-white p-5 shadow-sm lg:col-span-2"
+                >
+                  <h2 id="shipping-heading" className="mb-4 text-lg font-bold">
+                    Shipping Address
+                  </h2>
+                  {createOrder.isError ? (
+                    <div className="mb-4">
+                      <ErrorAlert title="Failed to create order">
+                        {describeError(createOrder.error)}
+                      </ErrorAlert>
+                    </div>
+                  ) : null}
+                  <ShippingForm onSubmit={submit} isSubmitting={createOrder.isPending || placed} />
+                </section>
+                <div className="lg:sticky lg:top-4 lg:self-start">
+                  <CheckoutSummary cart={data} />
+                </div>
+              </div>
+            )
+          }
+        </SignedInQuery>
       </div>
     </div>
   );

@@ -10,7 +10,7 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { canPay, canTrack, statusBadge } from '@storefront/shared/order-status';
 import type { Order } from '@storefront/shared/orders';
 import { href } from '@storefront/shared/routes';
-import { LoginPrompt } from '../../../components/account/login-prompt';
+import { SignedInQuery } from '../../../components/account/sign-in-required';
 import { OrderStatusBadge, OrderStatusIcon } from '../../../components/order/order-status-badge';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { Skeleton } from '../../../components/ui/skeleton';
@@ -18,13 +18,11 @@ import { countryName } from '../../../lib/data/countries';
 import { formatDate, formatTime } from '../lib/dates';
 import { formatRupeeAmount } from '../../../lib/format';
 import { useOrder } from '../../../lib/api/get-order';
-import { useSession } from '../../../lib/contexts/session';
 import { useDocumentTitle } from '../../../lib/hooks/use-document-title';
 import { LazyTrackingDialog } from '../components/lazy-tracking-dialog';
 
 export function OrderDetailPage() {
   const { orderId = '' } = useParams();
-  const { user } = useSession();
   const order = useOrder(orderId);
   const navigate = useNavigate();
   useDocumentTitle(order.data ? `Order ${order.data.mkpOrderId}` : 'Order');
@@ -35,15 +33,14 @@ export function OrderDetailPage() {
         <ArrowLeft aria-hidden="true" className="size-4" />
         Back to Orders
       </Button>
-      {!user ? (
-        <LoginPrompt message="Please login to view your orders" />
-      ) : order.isError ? (
-        <OrderError message={order.error.message} />
-      ) : order.isPending ? (
-        <OrderDetailSkeleton />
-      ) : (
-        <OrderDetail order={order.data} />
-      )}
+      <SignedInQuery
+        query={order}
+        loginMessage="Please login to view your orders"
+        loading={<OrderDetailSkeleton />}
+        error={(error) => <OrderError message={error.message} />}
+      >
+        {(data) => <OrderDetail order={data} />}
+      </SignedInQuery>
     </div>
   );
 }

@@ -8,12 +8,11 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import type { Order } from '@storefront/shared/orders';
 import { href } from '@storefront/shared/routes';
-import { LoginPrompt } from '../../../components/account/login-prompt';
+import { SignedInQuery } from '../../../components/account/sign-in-required';
 import { ErrorAlert } from '../../../components/ui/alert';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { useOrders } from '../../../lib/api/get-orders';
-import { useSession } from '../../../lib/contexts/session';
 import { useDocumentTitle } from '../../../lib/hooks/use-document-title';
 import { OrderCard } from '../components/order-card';
 import { LazyTrackingDialog } from '../components/lazy-tracking-dialog';
@@ -21,52 +20,52 @@ import { filterOrders } from '../lib/filter-orders';
 
 export function OrdersPage() {
   useDocumentTitle('Your Orders');
-  const { user } = useSession();
+  const orders = useOrders();
   return (
     <div className="mx-auto max-w-screen-lg px-4 py-8 lg:px-8">
       <h1 className="mb-6 text-2xl font-bold sm:text-3xl">Your Orders</h1>
-      {user ? <OrderList /> : <LoginPrompt message="Please login to view your orders" />}
+      <SignedInQuery
+        query={orders}
+        loginMessage="Please login to view your orders"
+        loading={
+          <div aria-busy="true" aria-label="Loading orders" className="space-y-4">
+            {[0, 1, 2].map((i) => (
+              <Skeleton key={i} className="h-40 w-full" />
+            ))}
+          </div>
+        }
+        error={() => (
+          <div className="space-y-4">
+            <ErrorAlert title="Error">Failed to load orders. Please try again later.</ErrorAlert>
+            <Button variant="outline" onClick={() => window.location.reload()}>
+              Retry
+            </Button>
+          </div>
+        )}
+      >
+        {(data) => (data.length === 0 ? <NoOrders /> : <OrderList orders={data} />)}
+      </SignedInQuery>
     </div>
   );
 }
 
-function OrderList() {
-  const orders = useOrders();
+function NoOrders() {
+  return (
+    <div className="rounded-lg border border-slate-200 bg-white p-10 text-center shadow-sm">
+      <PackageOpen aria-hidden="true" className="mx-auto size-12 text-slate-400" />
+      <p className="mt-4 text-xl font-semibold">You have no orders yet</p>
+      <Link to={href.home()} className={buttonClasses('primary', 'md', 'mt-6')}>
+        Start Shopping
+      </Link>
+    </div>
+  );
+}
+
+function OrderList({ orders }: { orders: Order[] }) {
   const [search, setSearch] = useState('');
   const [tracking, setTracking] = useState<Order | null>(null);
 
-  if (orders.isPending) {
-    return (
-      <div aria-busy="true" aria-label="Loading orders" className="space-y-4">
-        {[0, 1, 2].map((i) => (
-          <Skeleton key={i} className="h-40 w-full" />
-        ))}
-      </div>
-    );
-  }
-  if (orders.isError) {
-    return (
-      <div className="space-y-4">
-        <ErrorAlert title="Error">Failed to load orders. Please try again later.</ErrorAlert>
-        <Button variant="outline" onClick={() => window.location.reload()}>
-          Retry
-        </Button>
-      </div>
-    );
-  }
-  if (orders.data.length === 0) {
-    return (
-      <div className="rounded-lg border border-slate-200 bg-white p-10 text-center shadow-sm">
-        <PackageOpen aria-hidden="true" className="mx-auto size-12 text-slate-400" />
-        <p className="mt-4 text-xl font-semibold">You have no orders yet</p>
-        <Link to={href.home()} className={buttonClasses('primary', 'md', 'mt-6')}>
-          Start Shopping
-        </Link>
-      </div>
-    );
-  }
-
-  const shown = filterOrders(orders.data, search);
+  const shown = filterOrders(orders, search);
   return (
     <div className="space-y-5">
       <div className="relative max-w-md">

@@ -13,7 +13,7 @@ import { canPay, canTrack } from '@storefront/shared/order-status';
 import type { Order } from '@storefront/shared/orders';
 import { href } from '@storefront/shared/routes';
 import { CheckoutSteps } from '../../../components/order/checkout-steps';
-import { LoginPrompt } from '../../../components/account/login-prompt';
+import { SignedInQuery } from '../../../components/account/sign-in-required';
 import { OrderStatusBadge } from '../../../components/order/order-status-badge';
 import { ErrorAlert } from '../../../components/ui/alert';
 import { Button, buttonClasses } from '../../../components/ui/button';
@@ -22,7 +22,6 @@ import { ApiError } from '../../../lib/api/api-client';
 import { cn } from '../../../lib/cn';
 import { useOrder } from '../../../lib/api/get-order';
 import { redirectTo } from '../lib/redirect';
-import { useSession } from '../../../lib/contexts/session';
 import { useDocumentTitle } from '../../../lib/hooks/use-document-title';
 import { useStartPayment } from '../api/start-payment';
 import { PaymentSummary } from '../components/payment-summary';
@@ -30,7 +29,6 @@ import { PaymentSummary } from '../components/payment-summary';
 export function PaymentPage() {
   useDocumentTitle('Payment');
   const { orderId = '' } = useParams();
-  const { user } = useSession();
   const order = useOrder(orderId);
 
   return (
@@ -39,22 +37,23 @@ export function PaymentPage() {
         <h1 className="text-2xl font-bold sm:text-3xl">Checkout</h1>
         <CheckoutSteps current="Payment" />
       </div>
-      {!user ? (
-        <LoginPrompt message="Please login to view your orders" />
-      ) : order.isError ? (
-        <OrderNotFound />
-      ) : order.isPending ? (
-        <PaymentSkeleton />
-      ) : (
-        <div className="grid gap-8 lg:grid-cols-3">
-          <div className="lg:col-span-2">
-            <PaymentMethod order={order.data} />
+      <SignedInQuery
+        query={order}
+        loginMessage="Please login to view your orders"
+        loading={<PaymentSkeleton />}
+        error={() => <OrderNotFound />}
+      >
+        {(data) => (
+          <div className="grid gap-8 lg:grid-cols-3">
+            <div className="lg:col-span-2">
+              <PaymentMethod order={data} />
+            </div>
+            <div className="lg:sticky lg:top-4 lg:self-start">
+              <PaymentSummary order={data} />
+            </div>
           </div>
-          <div className="lg:sticky lg:top-4 lg:self-start">
-            <PaymentSummary order={order.data} />
-          </div>
-        </div>
-      )}
+        )}
+      </SignedInQuery>
     </div>
   );
 }
