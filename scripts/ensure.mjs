@@ -2,6 +2,8 @@
 // Makes a fresh or stale checkout runnable: `--install` installs dependencies when they are
 // missing or older than package-lock.json; `--build` rebuilds the web app and the server when
 // any of their sources is newer than the last build. Uses only Node's standard library.
+// First, before any other import runs: stop on a Node.js older than engines.node.
+import './require-node.mjs';
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { join, dirname } from 'node:path';

@@ -1,6 +1,8 @@
 #!/usr/bin/env node
 // `npm start`: install if needed, build if stale, then run the production server, which
 // migrates the database, seeds an empty one and serves on PORT (default 3000).
+// First, before any other import runs: stop on a Node.js older than engines.node.
+import './require-node.mjs';
 import { spawn } from 'node:child_process';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';

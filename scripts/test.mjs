@@ -4,6 +4,8 @@
 // Debian Chromium), and close with each suite's counts and a 'Total: N passed, N failed' line.
 // Under CI=true a missing PostgreSQL or Chromium fails the run; locally it is reported and
 // that suite is skipped.
+// First, before any other import runs: stop on a Node.js older than engines.node.
+import './require-node.mjs';
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createConnection } from 'node:net';
