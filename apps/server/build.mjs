@@ -13,7 +13,7 @@ await build({
   bundle: true,
   platform: 'node',
   format: 'esm',
-  target: 'node20',
+  target: 'node24', // the Node line of package.json engines.node
   sourcemap: true,
   external: [...external, ...external.map((name) => `${name}/*`)],
   banner: {
