@@ -11,11 +11,12 @@ import { Link, useLocation } from 'react-router';
 import { href } from '@storefront/shared/routes';
 import { useSession } from '../../lib/contexts/session';
 import { buttonClasses } from '../ui/button';
+import { Card } from '../ui/card';
 
 export function LoginPrompt({ message }: { message: string }) {
   const { pathname, search } = useLocation();
   return (
-    <div className="mx-auto max-w-md rounded-lg border border-slate-200 bg-white p-8 text-center shadow-sm">
+    <Card className="mx-auto max-w-md p-8 text-center">
       <LogIn aria-hidden="true" className="mx-auto size-10 text-slate-400" />
       <p className="mt-4 text-lg font-semibold text-slate-900">{message}</p>
       <Link
@@ -24,7 +25,7 @@ export function LoginPrompt({ message }: { message: string }) {
       >
         Login
       </Link>
-    </div>
+    </Card>
   );
 }
 

@@ -9,6 +9,7 @@ import { LogOut, Package, Settings, User } from 'lucide-react';
 import { NavLink } from 'react-router';
 import { LoginPrompt } from '../../../components/account/sign-in-required';
 import { Button } from '../../../components/ui/button';
+import { Card } from '../../../components/ui/card';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs';
 import { cn } from '../../../lib/cn';
@@ -82,10 +83,10 @@ export function ProfilePage() {
 
   return (
     <div className="mx-auto grid max-w-6xl gap-6 px-4 py-8 md:grid-cols-[14rem_minmax(0,1fr)]">
-      <aside className="rounded-lg border border-slate-200 bg-white p-3 self-start">
+      <Card as="aside" flat className="p-3 self-start">
         <ProfileMenu />
-      </aside>
-      <section className="rounded-lg border border-slate-200 bg-white p-5 sm:p-6">
+      </Card>
+      <Card as="section" flat className="p-5 sm:p-6">
         <div className="flex flex-wrap items-center gap-4">
           <span
             aria-hidden="true"
@@ -116,7 +117,7 @@ export function ProfilePage() {
             <RecentOrders />
           </TabsContent>
         </Tabs>
-      </section>
+      </Card>
     </div>
   );
 }

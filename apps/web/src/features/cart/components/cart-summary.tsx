@@ -9,14 +9,12 @@ import { Link } from 'react-router';
 import { formatRupees } from '@storefront/shared/money';
 import { href } from '@storefront/shared/routes';
 import { buttonClasses } from '../../../components/ui/button';
+import { Card } from '../../../components/ui/card';
 
 export function CartSummary({ itemCount, totalPaise }: { itemCount: number; totalPaise: number }) {
   const total = formatRupees(totalPaise);
   return (
-    <section
-      aria-labelledby="cart-summary"
-      className="space-y-4 rounded-lg border border-slate-200 bg-white p-5 shadow-sm"
-    >
+    <Card as="section" aria-labelledby="cart-summary" className="space-y-4 p-5">
       <h2 id="cart-summary" className="text-lg font-bold">
         Order Summary
       </h2>
@@ -52,6 +50,6 @@ export function CartSummary({ itemCount, totalPaise }: { itemCount: number; tota
       <Link to={href.checkout()} className={buttonClasses('secondary', 'lg', 'w-full')}>
         Proceed to Checkout
       </Link>
-    </section>
+    </Card>
   );
 }

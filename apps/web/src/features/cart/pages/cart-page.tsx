@@ -10,6 +10,7 @@ import { href } from '@storefront/shared/routes';
 import { SignedInQuery } from '../../../components/account/sign-in-required';
 import { ErrorAlert } from '../../../components/ui/alert';
 import { buttonClasses } from '../../../components/ui/button';
+import { Card } from '../../../components/ui/card';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { toast } from '../../../components/ui/use-toast';
 import { describeError } from '../../../lib/api/error-message';
@@ -76,9 +77,10 @@ function CartContents({ lines }: { lines: CartLineView[] }) {
 
   return (
     <div className="grid gap-8 lg:grid-cols-3">
-      <ul
+      <Card
+        as="ul"
         aria-label="Cart items"
-        className="divide-y divide-slate-200 rounded-lg border border-slate-200 bg-white px-5 shadow-sm lg:col-span-2"
+        className="divide-y divide-slate-200 px-5 lg:col-span-2"
       >
         {lines.map((line) => (
           <CartLineItem
@@ -107,7 +109,7 @@ function CartContents({ lines }: { lines: CartLineView[] }) {
             }
           />
         ))}
-      </ul>
+      </Card>
       <div className="lg:sticky lg:top-4 lg:self-start">
         <CartSummary itemCount={itemCount} totalPaise={totalPaise} />
       </div>
@@ -117,13 +119,13 @@ function CartContents({ lines }: { lines: CartLineView[] }) {
 
 function EmptyCart() {
   return (
-    <div className="rounded-lg border border-slate-200 bg-white p-10 text-center shadow-sm">
+    <Card className="p-10 text-center">
       <ShoppingCart aria-hidden="true" className="mx-auto size-12 text-slate-400" />
       <p className="mt-4 text-xl font-semibold">Your cart is empty</p>
       <Link to={href.home()} className={buttonClasses('primary', 'md', 'mt-6')}>
         Continue Shopping
       </Link>
-    </div>
+    </Card>
   );
 }
 

@@ -6,13 +6,11 @@ import type { CartResponse } from '@storefront/shared/cart';
 import { ProductImage } from '../../../components/product/product-image';
 import { formatRupeeAmount } from '../../../lib/format';
 import { sourceLabel } from '../../../lib/data/shipping-sources';
+import { Card } from '../../../components/ui/card';
 
 export function CheckoutSummary({ cart }: { cart: CartResponse }) {
   return (
-    <section
-      aria-labelledby="checkout-summary"
-      className="rounded-lg border border-slate-200 bg-white p-5 shadow-sm"
-    >
+    <Card as="section" aria-labelledby="checkout-summary" className="p-5">
       <h2 id="checkout-summary" className="text-lg font-bold">
         Order Summary
       </h2>
@@ -48,6 +46,6 @@ export function CheckoutSummary({ cart }: { cart: CartResponse }) {
           <dd data-testid="checkout-total">{formatRupeeAmount(cart.total)}</dd>
         </div>
       </dl>
-    </section>
+    </Card>
   );
 }

@@ -15,6 +15,7 @@ import { CheckoutSteps } from '../../../components/order/checkout-steps';
 import { ErrorAlert } from '../../../components/ui/alert';
 import { describeError } from '../../../lib/api/error-message';
 import { buttonClasses } from '../../../components/ui/button';
+import { Card } from '../../../components/ui/card';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { useCartQuery } from '../../../lib/api/get-cart';
 import { useDocumentTitle } from '../../../lib/hooks/use-document-title';
@@ -82,7 +83,7 @@ export function CheckoutPage() {
         >
           {(data) =>
             data.lines.length === 0 && !placed ? (
-              <div className="rounded-lg border border-slate-200 bg-white p-10 text-center shadow-sm">
+              <Card className="p-10 text-center">
                 <ShoppingCart aria-hidden="true" className="mx-auto size-12 text-slate-400" />
                 <p className="mt-4 text-xl font-semibold">Your cart is empty</p>
                 <p className="mt-2 text-slate-600">
@@ -91,13 +92,10 @@ export function CheckoutPage() {
                 <Link to={href.home()} className={buttonClasses('primary', 'md', 'mt-6')}>
                   Continue Shopping
                 </Link>
-              </div>
+              </Card>
             ) : (
               <div className="grid gap-8 lg:grid-cols-3">
-                <section
-                  aria-labelledby="shipping-heading"
-                  className="rounded-lg border border-slate-200 bg-white p-5 shadow-sm lg:col-span-2"
-                >
+                <Card as="section" aria-labelledby="shipping-heading" className="p-5 lg:col-span-2">
                   <h2 id="shipping-heading" className="mb-4 text-lg font-bold">
                     Shipping Address
                   </h2>
@@ -109,7 +107,7 @@ export function CheckoutPage() {
                     </div>
                   ) : null}
                   <ShippingForm onSubmit={submit} isSubmitting={createOrder.isPending || placed} />
-                </section>
+                </Card>
                 <div className="lg:sticky lg:top-4 lg:self-start">
                   <CheckoutSummary cart={data} />
                 </div>

@@ -12,14 +12,12 @@ import { OrderStatusBadge } from '../../../components/order/order-status-badge';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { formatDate } from '../lib/dates';
 import { formatRupeeAmount } from '../../../lib/format';
+import { Card } from '../../../components/ui/card';
 
 export function OrderCard({ order, onTrack }: { order: Order; onTrack: () => void }) {
   const id = order._id.$oid;
   return (
-    <li
-      data-testid="order-card"
-      className="rounded-lg border border-slate-200 bg-white p-5 shadow-sm"
-    >
+    <Card as="li" data-testid="order-card" className="p-5">
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div>
           <h2 className="font-mono text-base font-bold">{order.mkpOrderId}</h2>
@@ -55,6 +53,6 @@ export function OrderCard({ order, onTrack }: { order: Order; onTrack: () => voi
           </Button>
         ) : null}
       </div>
-    </li>
+    </Card>
   );
 }

@@ -13,6 +13,7 @@ import { href } from '@storefront/shared/routes';
 import { SignedInQuery } from '../../../components/account/sign-in-required';
 import { OrderStatusBadge, OrderStatusIcon } from '../../../components/order/order-status-badge';
 import { Button, buttonClasses } from '../../../components/ui/button';
+import { Card } from '../../../components/ui/card';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { countryName } from '../../../lib/data/countries';
 import { formatDate, formatTime } from '../lib/dates';
@@ -76,7 +77,10 @@ function OrderDetail({ order }: { order: Order }) {
       </div>
 
       <div className="grid gap-6 md:grid-cols-2">
-        <Card title="Shipping Address" icon={<MapPin aria-hidden="true" className="size-5" />}>
+        <DetailCard
+          title="Shipping Address"
+          icon={<MapPin aria-hidden="true" className="size-5" />}
+        >
           <address className="text-sm leading-6 not-italic">
             <span className="block font-semibold">{order.recipientName}</span>
             <span className="block">{order.shippingAddress1}</span>
@@ -94,8 +98,8 @@ function OrderDetail({ order }: { order: Order }) {
               <span className="block">Phone: {order.shippingPhoneNumber}</span>
             ) : null}
           </address>
-        </Card>
-        <Card title="Payment" icon={<CreditCard aria-hidden="true" className="size-5" />}>
+        </DetailCard>
+        <DetailCard title="Payment" icon={<CreditCard aria-hidden="true" className="size-5" />}>
           <dl className="space-y-2 text-sm">
             <div className="flex justify-between gap-4">
               <dt className="text-slate-600">Status</dt>
@@ -111,13 +115,10 @@ function OrderDetail({ order }: { order: Order }) {
               Pay Now
             </Link>
           ) : null}
-        </Card>
+        </DetailCard>
       </div>
 
-      <section
-        aria-labelledby="order-items"
-        className="rounded-lg border border-slate-200 bg-white shadow-sm"
-      >
+      <Card as="section" aria-labelledby="order-items">
         <h2 id="order-items" className="border-b border-slate-200 px-5 py-4 text-lg font-bold">
           Order Items
         </h2>
@@ -147,22 +148,30 @@ function OrderDetail({ order }: { order: Order }) {
           <span>Order Total</span>
           <span data-testid="order-total">{formatRupeeAmount(order.total_amount)}</span>
         </p>
-      </section>
+      </Card>
 
       {tracking ? <LazyTrackingDialog order={order} open onOpenChange={setTracking} /> : null}
     </div>
   );
 }
 
-function Card({ title, icon, children }: { title: string; icon: ReactNode; children: ReactNode }) {
+function DetailCard({
+  title,
+  icon,
+  children,
+}: {
+  title: string;
+  icon: ReactNode;
+  children: ReactNode;
+}) {
   return (
-    <section className="rounded-lg border border-slate-200 bg-white p-5 shadow-sm">
+    <Card as="section" className="p-5">
       <h2 className="mb-3 flex items-center gap-2 text-lg font-bold">
         {icon}
         {title}
       </h2>
       {children}
-    </section>
+    </Card>
   );
 }
 

@@ -11,6 +11,7 @@ import { href } from '@storefront/shared/routes';
 import { SignedInQuery } from '../../../components/account/sign-in-required';
 import { ErrorAlert } from '../../../components/ui/alert';
 import { Button, buttonClasses } from '../../../components/ui/button';
+import { Card } from '../../../components/ui/card';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { useOrders } from '../../../lib/api/get-orders';
 import { useDocumentTitle } from '../../../lib/hooks/use-document-title';
@@ -51,13 +52,13 @@ export function OrdersPage() {
 
 function NoOrders() {
   return (
-    <div className="rounded-lg border border-slate-200 bg-white p-10 text-center shadow-sm">
+    <Card className="p-10 text-center">
       <PackageOpen aria-hidden="true" className="mx-auto size-12 text-slate-400" />
       <p className="mt-4 text-xl font-semibold">You have no orders yet</p>
       <Link to={href.home()} className={buttonClasses('primary', 'md', 'mt-6')}>
         Start Shopping
       </Link>
-    </div>
+    </Card>
   );
 }
 
@@ -86,13 +87,13 @@ function OrderList({ orders }: { orders: Order[] }) {
         />
       </div>
       {shown.length === 0 ? (
-        <div className="rounded-lg border border-slate-200 bg-white p-8 text-center shadow-sm">
+        <Card className="p-8 text-center">
           <p className="font-semibold">No orders match &ldquo;{search.trim()}&rdquo;</p>
           <Button variant="outline" className="mt-4" onClick={() => setSearch('')}>
             <X aria-hidden="true" className="size-4" />
             Clear Search
           </Button>
-        </div>
+        </Card>
       ) : (
         <ul aria-label="Orders" className="space-y-4">
           {shown.map((order) => (

@@ -4,13 +4,11 @@
  */
 import type { Order } from '@storefront/shared/orders';
 import { formatRupeeAmount } from '../../../lib/format';
+import { Card } from '../../../components/ui/card';
 
 export function PaymentSummary({ order }: { order: Order }) {
   return (
-    <section
-      aria-labelledby="payment-summary"
-      className="rounded-lg border border-slate-200 bg-white p-5 shadow-sm"
-    >
+    <Card as="section" aria-labelledby="payment-summary" className="p-5">
       <h2 id="payment-summary" className="text-lg font-bold">
         Order Summary
       </h2>
@@ -50,6 +48,6 @@ export function PaymentSummary({ order }: { order: Order }) {
           <dd data-testid="payment-total">{formatRupeeAmount(order.total_amount)}</dd>
         </div>
       </dl>
-    </section>
+    </Card>
   );
 }

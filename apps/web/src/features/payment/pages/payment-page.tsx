@@ -17,6 +17,7 @@ import { SignedInQuery } from '../../../components/account/sign-in-required';
 import { OrderStatusBadge } from '../../../components/order/order-status-badge';
 import { ErrorAlert } from '../../../components/ui/alert';
 import { Button, buttonClasses } from '../../../components/ui/button';
+import { Card } from '../../../components/ui/card';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { ApiError } from '../../../lib/api/api-client';
 import { cn } from '../../../lib/cn';
@@ -88,10 +89,7 @@ function PaymentMethod({ order }: { order: Order }) {
   }
 
   return (
-    <section
-      aria-labelledby="payment-method"
-      className="space-y-5 rounded-lg border border-slate-200 bg-white p-5 shadow-sm"
-    >
+    <Card as="section" aria-labelledby="payment-method" className="space-y-5 p-5">
       <h2 id="payment-method" className="text-lg font-bold">
         Payment Method
       </h2>
@@ -150,20 +148,20 @@ function PaymentMethod({ order }: { order: Order }) {
           </Link>
         </div>
       )}
-    </section>
+    </Card>
   );
 }
 
 function OrderNotFound() {
   return (
-    <div className="mx-auto max-w-md rounded-lg border border-slate-200 bg-white p-8 text-center shadow-sm">
+    <Card className="mx-auto max-w-md p-8 text-center">
       <PackageX aria-hidden="true" className="mx-auto size-12 text-slate-400" />
       <h2 className="mt-4 text-xl font-bold">Order Not Found</h2>
       <p className="mt-2 text-slate-600">The order you&apos;re looking for could not be found.</p>
       <Link to={href.cart()} className={buttonClasses('primary', 'md', 'mt-6')}>
         Return to Cart
       </Link>
-    </div>
+    </Card>
   );
 }
 
