@@ -29,7 +29,10 @@ import { startServer } from './lib/processes.js';
 
 /** What the search page asks with each query (features/search/components/search-results.tsx). */
 const SEARCH_PAGE = { attributesToHighlight: SEARCH_HIGHLIGHTED_ATTRIBUTES, clickAnalytics: true };
-/** What the header's suggestions ask with each prefix (lib/get-search-suggestions.ts). */
+/**
+ * What the header's suggestions ask with each prefix
+ * (apps/web/src/lib/api/get-search-suggestions.ts).
+ */
 const SUGGESTIONS = {
   hitsPerPage: 5,
   attributesToRetrieve: ['name', 'imgUrl', 'sp'],
