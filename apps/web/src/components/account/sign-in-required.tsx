@@ -30,9 +30,10 @@ export function LoginPrompt({ message }: { message: string }) {
 }
 
 /**
- * The states of a page of the signed-in buyer's own data: the login prompt for a visitor (whose
- * query is disabled, so nothing is fetched), then the query's error, its loading placeholder,
- * or `children` with the data.
+ * The states of a page of the signed-in buyer's own data: the loading placeholder while a stored
+ * session's user is still being fetched (a signed-in buyer never sees the login prompt flash),
+ * the login prompt for a visitor (whose query is disabled, so nothing is fetched), then the
+ * query's error, its loading placeholder, or `children` with the data.
  */
 export function SignedInQuery<T>({
   query,
@@ -47,7 +48,8 @@ export function SignedInQuery<T>({
   error: (error: Error) => ReactNode;
   children: (data: T) => ReactNode;
 }) {
-  const { user } = useSession();
+  const { user, isLoading } = useSession();
+  if (isLoading) return loading;
   if (!user) return <LoginPrompt message={loginMessage} />;
   if (query.isError) return error(query.error);
   if (query.isPending) return loading;
