@@ -47,7 +47,7 @@ module.exports = {
       comment: 'The server lib/ holds tools any module could use; it never imports a module.',
       severity: 'error',
       from: { path: '^apps/server/src/lib/' },
-      to: { path: '^apps/server/src/(modules|web-app|app\\.ts|main\\.ts)' },
+      to: { path: '^apps/server/src/(modules/|app\\.ts|main\\.ts)' },
     },
     {
       name: 'shared-to-apps',

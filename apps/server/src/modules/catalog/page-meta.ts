@@ -13,7 +13,7 @@ import { resolveImageUrl } from '@storefront/shared/images';
 import { href } from '@storefront/shared/routes';
 import type { Db } from '../../db/connect.js';
 import { AppError } from '../../lib/errors.js';
-import type { Answers, PageMeta, PageMetaMakers } from '../../lib/page-head.js';
+import type { Answers, PageMeta, PageMetaMakers } from '../../lib/page-meta.js';
 import { findListing, getProduct, listProducts } from './service.js';
 
 const SITE = 'B2B Storefront';

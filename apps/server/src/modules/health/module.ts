@@ -1,10 +1,9 @@
 /** The health module: the liveness answer, which also proves the database answers. */
-import type { FastifyInstance } from 'fastify';
-import type { ModuleContext } from '../../module-context.js';
+import type { ModuleContext, ServerModule } from '../../module-context.js';
 import { healthRoutes } from './routes.js';
 
-export function healthModule({ db }: ModuleContext) {
-  return async (app: FastifyInstance) => {
+export function healthModule({ db }: ModuleContext): ServerModule {
+  return async (app) => {
     await app.register(healthRoutes(db));
   };
 }

@@ -1,12 +1,11 @@
 /** The images module: the renderer with its disk cache under DATA_DIR, and its route. */
 import { join } from 'node:path';
-import type { FastifyInstance } from 'fastify';
-import type { ModuleContext } from '../../module-context.js';
+import type { ModuleContext, ServerModule } from '../../module-context.js';
 import { imageRoutes } from './routes.js';
 import { createImageRenderer } from './service.js';
 
-export function imagesModule({ db, config }: ModuleContext) {
-  return async (app: FastifyInstance) => {
+export function imagesModule({ db, config }: ModuleContext): ServerModule {
+  return async (app) => {
     await app.register(imageRoutes(createImageRenderer(db, join(config.dataDir, 'image-cache'))));
   };
 }

@@ -1,6 +1,5 @@
 /** The orders module: the buyer's orders API and, in its own scope, the operator commands. */
-import type { FastifyInstance } from 'fastify';
-import type { ModuleContext } from '../../module-context.js';
+import type { ModuleContext, ServerModule } from '../../module-context.js';
 import { operatorRoutes } from './operator.js';
 import { buyerOrderRoutes } from './routes.js';
 
@@ -9,8 +8,11 @@ export interface OrdersModuleOptions {
   lockTimeoutMs?: number;
 }
 
-export function ordersModule(context: ModuleContext, options: OrdersModuleOptions = {}) {
-  return async (app: FastifyInstance) => {
+export function ordersModule(
+  context: ModuleContext,
+  options: OrdersModuleOptions = {},
+): ServerModule {
+  return async (app) => {
     await app.register(buyerOrderRoutes(context, options));
     await app.register(operatorRoutes(context));
   };

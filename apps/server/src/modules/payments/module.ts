@@ -3,8 +3,7 @@
  * orders, users and email modules' exported services, the API routes, the sandbox gateway's
  * pages, and the reconciliation worker.
  */
-import type { FastifyInstance } from 'fastify';
-import type { ModuleContext } from '../../module-context.js';
+import type { ModuleContext, ServerModule } from '../../module-context.js';
 import type { Tx } from '../../db/connect.js';
 import { enqueueEmail } from '../email/outbox.js';
 import {
@@ -65,11 +64,9 @@ export function createPayments(
     provider,
     {
       findOwnOrder,
-      findOrder: (tx, orderId) => findOrder(tx, orderId),
-      transitionOrderStatus: (tx, orderId, from, to, cause, detail) =>
-        transitionOrderStatus(tx, orderId, from, to, cause, detail),
-      recordOrderEvent: (tx, orderId, cause, detail) =>
-        recordOrderEvent(tx, orderId, cause, detail),
+      findOrder,
+      transitionOrderStatus,
+      recordOrderEvent,
       async notifyOrderPaid(tx: Tx, orderId: string) {
         const order = await findOrder(tx, orderId);
         if (!order) return;
@@ -90,9 +87,12 @@ export function createPayments(
   );
 }
 
-export function paymentsModule(context: ModuleContext, options: PaymentsModuleOptions = {}) {
+export function paymentsModule(
+  context: ModuleContext,
+  options: PaymentsModuleOptions = {},
+): ServerModule {
   const provider = options.provider ?? createPaymentProvider(context);
-  return async (app: FastifyInstance) => {
+  return async (app) => {
     const service = createPayments(context, provider, {
       log: app.log,
       clock: options.clock ?? context.now,
@@ -109,8 +109,11 @@ export function paymentsModule(context: ModuleContext, options: PaymentsModuleOp
       );
     }
     if (context.config.workers) {
-      const stop = startReconciliation(service, app.log, options.reconciliation);
-      app.addHook('onClose', async () => stop());
+      let stop: (() => void) | undefined;
+      app.addHook('onReady', async () => {
+        stop = startReconciliation(service, app.log, options.reconciliation);
+      });
+      app.addHook('onClose', async () => stop?.());
     }
   };
 }

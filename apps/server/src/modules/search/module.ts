@@ -3,9 +3,8 @@
  * hosted-Algolia mode the push of catalog changes to Algolia (the browser then queries Algolia
  * directly, GET /api/search/config tells it so).
  */
-import type { FastifyInstance } from 'fastify';
 import { SEARCH_INDEX } from '@storefront/shared/constants';
-import type { ModuleContext } from '../../module-context.js';
+import type { ModuleContext, ServerModule } from '../../module-context.js';
 import type { Config } from '../../config.js';
 import { createAlgoliaSync } from './algolia-sync.js';
 import { searchRoutes } from './routes.js';
@@ -21,9 +20,9 @@ export function algoliaConnectSrc(config: Pick<Config, 'search'>): string[] {
   ];
 }
 
-export function searchModule(context: ModuleContext) {
+export function searchModule(context: ModuleContext): ServerModule {
   const { db, config } = context;
-  return async (app: FastifyInstance) => {
+  return async (app) => {
     await app.register(searchRoutes(context));
 
     const { provider, algoliaAppId, algoliaAdminKey } = config.search;

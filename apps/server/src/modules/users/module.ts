@@ -3,17 +3,16 @@
  * REDIS_URL is set, so every replica counts against one limit; decision 011) and registers the
  * account routes, which sign with the app's token service.
  */
-import type { FastifyInstance } from 'fastify';
 import { connectRedis } from '../../lib/redis.js';
-import type { ModuleContext } from '../../module-context.js';
+import type { ModuleContext, ServerModule } from '../../module-context.js';
 import type { TokenService } from './access-tokens.js';
 import { ACCOUNT_LIMITS, type AccountLimiters } from './limits.js';
 import { memoryLimiter, redisLimiter } from './rate-limit.js';
 import { userRoutes } from './routes.js';
 
-export function usersModule(context: ModuleContext, tokens: TokenService) {
+export function usersModule(context: ModuleContext, tokens: TokenService): ServerModule {
   const { config, now } = context;
-  return async (app: FastifyInstance) => {
+  return async (app) => {
     const redis = config.redisUrl ? await connectRedis(config.redisUrl, app.log) : undefined;
     const limiters = Object.fromEntries(
       Object.entries(ACCOUNT_LIMITS).map(([name, rule]) => [

@@ -30,7 +30,7 @@ import {
   type PageMatch,
 } from '@storefront/shared/routes';
 import { escapeHtml, safeJson } from '../../lib/html.js';
-import type { Answers } from '../../lib/page-head.js';
+import type { Answers } from '../../lib/page-meta.js';
 
 /** The images an answer of the page's own first call names, to preload with the HTML. */
 const IMAGE_PRELOADS: Record<FirstCallAnswer, (answer: unknown) => string[]> = {

@@ -3,13 +3,12 @@
  * what it needs first, with its meta). Registered last: its catch-all GET answers every path no
  * other route claims.
  */
-import type { FastifyInstance } from 'fastify';
-import type { PageMetaMakers } from '../../lib/page-head.js';
-import type { ModuleContext } from '../../module-context.js';
+import type { PageMetaMakers } from '../../lib/page-meta.js';
+import type { ModuleContext, ServerModule } from '../../module-context.js';
 import { webAppRoutes } from './routes.js';
 
-export function webAppModule({ config }: ModuleContext, metaMakers: PageMetaMakers) {
-  return async (app: FastifyInstance) => {
+export function webAppModule({ config }: ModuleContext, metaMakers: PageMetaMakers): ServerModule {
+  return async (app) => {
     await app.register(webAppRoutes(config.webDist, metaMakers));
   };
 }

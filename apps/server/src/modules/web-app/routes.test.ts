@@ -90,6 +90,22 @@ describe('compression of served pages', () => {
     }
   });
 
+  it('answers a page by the route manifest: 200 for a page, 404 for a path naming none', async () => {
+    for (const [url, status] of [
+      ['/faq', 200],
+      ['/verify-email/abc', 200],
+      // The link without its token: the page says the token is missing (decision 038).
+      ['/verify-email', 200],
+      ['/order/abc/payment', 200],
+      ['/no/such/page', 404],
+      ['/products', 404],
+    ] as const) {
+      const response = await t.app.inject({ url });
+      expect(response.statusCode, url).toBe(status);
+      expect(response.headers['content-type'], url).toBe('text/html; charset=utf-8');
+    }
+  });
+
   it('answers HEAD for a page without a body', async () => {
     const response = await t.app.inject({ method: 'HEAD', url: '/faq' });
     expect(response.statusCode).toBe(200);

@@ -12,7 +12,8 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { matchPage, PAGES } from '@storefront/shared/routes';
 import { notFoundJson } from '../../lib/error-handler.js';
-import { renderMeta, type PageMeta, type PageMetaMakers } from '../../lib/page-head.js';
+import type { PageMeta, PageMetaMakers } from '../../lib/page-meta.js';
+import { renderMeta } from './page-head.js';
 import { pageModulePreloads } from './build-manifest.js';
 import { firstLoadTags } from './first-load.js';
 
