@@ -15,6 +15,14 @@ export function testQueryClient() {
   });
 }
 
+/** A wrapper for renderHook: hooks rendered with it share `client`. */
+export function queryWrapper(client = testQueryClient()) {
+  const wrapper = ({ children }: { children: ReactNode }) => (
+    <QueryClientProvider client={client}>{children}</QueryClientProvider>
+  );
+  return { client, wrapper };
+}
+
 export interface RenderOptions {
   path?: string;
   route?: string;

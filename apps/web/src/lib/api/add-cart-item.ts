@@ -1,11 +1,10 @@
 /**
  * POST /api/cart/items/{productId} (spec §7): adds the quantity to the line with the same
- * variant and source. The answer is the whole cart, written under the cart query's key.
+ * variant and source; a cart change (useCartChange), so its answer becomes the cached cart.
  */
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CartItemAddBody, CartResponse } from '@storefront/shared/cart';
 import { authRequest } from './auth-client';
-import { cartQueryOptions } from './get-cart';
+import { useCartChange } from './get-cart';
 
 /** The line's source as the cart answered it; the server checks it against its list. */
 export interface AddCartItemInput extends Omit<CartItemAddBody, 'source'> {
@@ -21,10 +20,5 @@ export function addCartItem({ productId, ...body }: AddCartItemInput): Promise<C
 }
 
 export function useAddCartItem() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: addCartItem,
-    scope: { id: 'cart' },
-    onSuccess: (cart) => queryClient.setQueryData(cartQueryOptions().queryKey, cart),
-  });
+  return useCartChange(addCartItem);
 }

@@ -1,8 +1,7 @@
 /** DELETE /api/cart/items/{productId} (spec §7): removes the line keyed by variant and source. */
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CartItemDeleteBody, CartResponse } from '@storefront/shared/cart';
 import { authRequest } from '../../../lib/api/auth-client';
-import { cartQueryOptions } from '../../../lib/api/get-cart';
+import { useCartChange } from '../../../lib/api/get-cart';
 
 /** The line's source as the cart answered it; the server checks it against its list. */
 export interface RemoveCartItemInput extends Omit<CartItemDeleteBody, 'source'> {
@@ -18,10 +17,5 @@ export function removeCartItem({ productId, ...body }: RemoveCartItemInput): Pro
 }
 
 export function useRemoveCartItem() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: removeCartItem,
-    scope: { id: 'cart' },
-    onSuccess: (cart) => queryClient.setQueryData(cartQueryOptions().queryKey, cart),
-  });
+  return useCartChange(removeCartItem);
 }

@@ -1,11 +1,10 @@
 /**
- * PATCH /api/cart/items/{productId} (spec §7): sets a line's quantity. Cart changes share one
- * mutation scope, so they reach the server one after another and the last answer is the cart.
+ * PATCH /api/cart/items/{productId} (spec §7): sets a line's quantity; a cart change
+ * (useCartChange), so edits reach the server one after another.
  */
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CartItemPatchBody, CartResponse } from '@storefront/shared/cart';
 import { authRequest } from '../../../lib/api/auth-client';
-import { cartQueryOptions } from '../../../lib/api/get-cart';
+import { useCartChange } from '../../../lib/api/get-cart';
 
 /** The line's source as the cart answered it; the server checks it against its list. */
 export interface UpdateCartItemInput extends Omit<CartItemPatchBody, 'source'> {
@@ -21,10 +20,5 @@ export function updateCartItem({ productId, ...body }: UpdateCartItemInput): Pro
 }
 
 export function useUpdateCartItem() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: updateCartItem,
-    scope: { id: 'cart' },
-    onSuccess: (cart) => queryClient.setQueryData(cartQueryOptions().queryKey, cart),
-  });
+  return useCartChange(updateCartItem);
 }
