@@ -8,16 +8,14 @@ import { ChevronDown } from 'lucide-react';
 import { Link } from 'react-router';
 import { formatRupees } from '@storefront/shared/money';
 import { href } from '@storefront/shared/routes';
+import { OrderSummaryCard } from '../../../components/order/order-summary-card';
+import { FreeShippingRow, TotalsRow } from '../../../components/order/order-totals';
 import { buttonClasses } from '../../../components/ui/button';
-import { Card } from '../../../components/ui/card';
 
 export function CartSummary({ itemCount, totalPaise }: { itemCount: number; totalPaise: number }) {
   const total = formatRupees(totalPaise);
   return (
-    <Card as="section" aria-labelledby="cart-summary" className="space-y-4 p-5">
-      <h2 id="cart-summary" className="text-lg font-bold">
-        Order Summary
-      </h2>
+    <OrderSummaryCard id="cart-summary" className="space-y-4 p-5">
       <p className="flex justify-between text-base">
         <span>
           Subtotal ({itemCount} {itemCount === 1 ? 'item' : 'items'})
@@ -36,20 +34,16 @@ export function CartSummary({ itemCount, totalPaise }: { itemCount: number; tota
         </Collapsible.Trigger>
         <Collapsible.Content>
           <dl className="space-y-2 border-t border-slate-200 px-3 py-3 text-sm">
-            <div className="flex justify-between">
-              <dt className="text-slate-600">Shipping</dt>
-              <dd className="font-semibold text-green-700">FREE</dd>
-            </div>
-            <div className="flex justify-between">
-              <dt className="text-slate-600">Order total</dt>
-              <dd className="font-semibold">{total}</dd>
-            </div>
+            <FreeShippingRow />
+            <TotalsRow label="Order total" className="font-semibold">
+              {total}
+            </TotalsRow>
           </dl>
         </Collapsible.Content>
       </Collapsible.Root>
       <Link to={href.checkout()} className={buttonClasses('secondary', 'lg', 'w-full')}>
         Proceed to Checkout
       </Link>
-    </Card>
+    </OrderSummaryCard>
   );
 }

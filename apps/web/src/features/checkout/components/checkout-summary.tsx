@@ -6,14 +6,12 @@ import type { CartResponse } from '@storefront/shared/cart';
 import { ProductImage } from '../../../components/product/product-image';
 import { formatRupeeAmount } from '../../../lib/format';
 import { sourceLabel } from '../../../lib/data/shipping-sources';
-import { Card } from '../../../components/ui/card';
+import { OrderSummaryCard } from '../../../components/order/order-summary-card';
+import { OrderTotals } from '../../../components/order/order-totals';
 
 export function CheckoutSummary({ cart }: { cart: CartResponse }) {
   return (
-    <Card as="section" aria-labelledby="checkout-summary" className="p-5">
-      <h2 id="checkout-summary" className="text-lg font-bold">
-        Order Summary
-      </h2>
+    <OrderSummaryCard id="checkout-summary" className="p-5">
       <ul className="mt-4 max-h-80 divide-y divide-slate-100 overflow-y-auto">
         {cart.lines.map((line) => (
           <li key={line.id} className="flex gap-3 py-3">
@@ -32,20 +30,12 @@ export function CheckoutSummary({ cart }: { cart: CartResponse }) {
           </li>
         ))}
       </ul>
-      <dl className="mt-4 space-y-2 border-t border-slate-200 pt-4 text-sm">
-        <div className="flex justify-between">
-          <dt className="text-slate-600">Subtotal ({cart.itemCount} items)</dt>
-          <dd>{formatRupeeAmount(cart.subtotal)}</dd>
-        </div>
-        <div className="flex justify-between">
-          <dt className="text-slate-600">Shipping</dt>
-          <dd className="font-semibold text-green-700">FREE</dd>
-        </div>
-        <div className="flex justify-between border-t border-slate-200 pt-2 text-base font-bold">
-          <dt>Total</dt>
-          <dd data-testid="checkout-total">{formatRupeeAmount(cart.total)}</dd>
-        </div>
-      </dl>
-    </Card>
+      <OrderTotals
+        itemCount={cart.itemCount}
+        subtotal={cart.subtotal}
+        total={cart.total}
+        totalTestId="checkout-total"
+      />
+    </OrderSummaryCard>
   );
 }

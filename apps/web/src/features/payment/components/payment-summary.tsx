@@ -4,14 +4,12 @@
  */
 import type { Order } from '@storefront/shared/orders';
 import { formatRupeeAmount } from '../../../lib/format';
-import { Card } from '../../../components/ui/card';
+import { OrderSummaryCard } from '../../../components/order/order-summary-card';
+import { OrderTotals, TotalsRow } from '../../../components/order/order-totals';
 
 export function PaymentSummary({ order }: { order: Order }) {
   return (
-    <Card as="section" aria-labelledby="payment-summary" className="p-5">
-      <h2 id="payment-summary" className="text-lg font-bold">
-        Order Summary
-      </h2>
+    <OrderSummaryCard id="payment-summary" className="p-5">
       <p className="mt-1 text-sm text-slate-600">Order {order.mkpOrderId}</p>
       <ul
         aria-label="Order items"
@@ -30,24 +28,15 @@ export function PaymentSummary({ order }: { order: Order }) {
           </li>
         ))}
       </ul>
-      <dl className="mt-4 space-y-2 border-t border-slate-200 pt-4 text-sm">
-        <div className="flex justify-between">
-          <dt className="text-slate-600">Subtotal ({order.itemCount} items)</dt>
-          <dd>{formatRupeeAmount(order.total_amount)}</dd>
-        </div>
-        <div className="flex justify-between">
-          <dt className="text-slate-600">Shipping</dt>
-          <dd className="font-semibold text-green-700">FREE</dd>
-        </div>
-        <div className="flex justify-between">
-          <dt className="text-slate-600">Tax (included)</dt>
-          <dd>-</dd>
-        </div>
-        <div className="flex justify-between border-t border-slate-200 pt-2 text-base font-bold">
-          <dt>Total</dt>
-          <dd data-testid="payment-total">{formatRupeeAmount(order.total_amount)}</dd>
-        </div>
-      </dl>
-    </Card>
+      {/* An order stores one amount, so it is both the subtotal and the total. */}
+      <OrderTotals
+        itemCount={order.itemCount}
+        subtotal={order.total_amount}
+        total={order.total_amount}
+        totalTestId="payment-total"
+      >
+        <TotalsRow label="Tax (included)">-</TotalsRow>
+      </OrderTotals>
+    </OrderSummaryCard>
   );
 }
