@@ -1,30 +1,19 @@
 /**
- * GET /api/orders/ through the authenticated client: the profile's Recent Orders, the buyer's
- * latest orders (product decision #2). Under the 'orders' key, so whatever refreshes the orders
- * (a new order, a payment result) refreshes these too.
+ * The profile's Recent Orders (product decision #2): the first orders of the shared orders query
+ * (lib/api/get-orders.ts), so the tab and the orders page share one request and one cache entry,
+ * and whatever refreshes the orders (a new order, a payment result) refreshes these too.
  */
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { Order, OrderListResponse } from '@storefront/shared/orders';
-import { authRequest } from '../../../lib/api/auth-client';
+import { useQuery } from '@tanstack/react-query';
+import type { Order } from '@storefront/shared/orders';
+import { ordersQueryOptions } from '../../../lib/api/get-orders';
 
 /** How many orders the profile tab lists; the orders page has them all. */
 export const RECENT_ORDERS_SHOWN = 5;
 
-export async function getRecentOrders(signal?: AbortSignal): Promise<Order[]> {
-  const body = await authRequest<OrderListResponse>('/api/orders/', {
-    signal,
-    errorPrefix: 'Failed to fetch orders',
-  });
-  // The server answers newest first.
-  return body.payload.slice(0, RECENT_ORDERS_SHOWN);
-}
-
-export const recentOrdersQueryOptions = () =>
-  queryOptions({
-    queryKey: ['orders', 'recent'],
-    queryFn: ({ signal }) => getRecentOrders(signal),
-  });
+// The server answers newest first. A module-level function, so select keeps its result between
+// renders instead of slicing anew each time.
+const latestOrders = (orders: Order[]) => orders.slice(0, RECENT_ORDERS_SHOWN);
 
 export function useRecentOrders() {
-  return useQuery(recentOrdersQueryOptions());
+  return useQuery({ ...ordersQueryOptions(), select: latestOrders });
 }

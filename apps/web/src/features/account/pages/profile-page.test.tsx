@@ -1,12 +1,14 @@
+import type { QueryClient } from '@tanstack/react-query';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Order } from '@storefront/shared/orders';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { SessionProvider } from '../../../app/session-provider';
 import { Toaster } from '../../../components/ui/toaster';
+import { ORDERS_KEY, ordersQueryOptions } from '../../../lib/api/get-orders';
 import { userProfile } from '../../../test/accounts';
 import { fakeApi, type FakeAnswer, type FakeRequest } from '../../../test/fake-api';
-import { renderRoute } from '../../../test/render';
+import { renderRoute, testQueryClient } from '../../../test/render';
 import { ProfilePage } from './profile-page';
 
 function order(overrides: Partial<Order> = {}): Order {
@@ -36,14 +38,17 @@ function order(overrides: Partial<Order> = {}): Order {
   };
 }
 
-function renderProfile(answer: (request: FakeRequest) => FakeAnswer) {
+function renderProfile(
+  answer: (request: FakeRequest) => FakeAnswer,
+  client: QueryClient = testQueryClient(),
+) {
   const requests = fakeApi(answer);
   render(<Toaster />);
   const rendered = renderRoute(
     <SessionProvider>
       <ProfilePage />
     </SessionProvider>,
-    { path: '/profile' },
+    { path: '/profile', client },
   );
   return { ...rendered, requests };
 }
@@ -55,6 +60,12 @@ function signIn() {
 
 const me = (request: FakeRequest): FakeAnswer =>
   request.path === '/api/user/me' ? { body: userProfile() } : undefined;
+
+/** The buyer's profile, and `orders` as the orders list. */
+const meWithOrders =
+  (orders: Order[]) =>
+  (request: FakeRequest): FakeAnswer =>
+    me(request) ?? (request.path === '/api/orders/' ? { body: { payload: orders } } : undefined);
 
 beforeEach(() => localStorage.clear());
 
@@ -93,24 +104,16 @@ describe('the profile page', () => {
     signIn();
     const user = userEvent.setup();
     const { requests } = renderProfile(
-      (request) =>
-        me(request) ??
-        (request.path === '/api/orders/'
-          ? {
-              body: {
-                payload: [
-                  order(),
-                  order({
-                    _id: { $oid: '65b000000000000000000002' },
-                    mkpOrderId: 'MKP-2026-000122',
-                    pStatus: 'UP',
-                    total_amount: 999,
-                    itemCount: 1,
-                  }),
-                ],
-              },
-            }
-          : undefined),
+      meWithOrders([
+        order(),
+        order({
+          _id: { $oid: '65b000000000000000000002' },
+          mkpOrderId: 'MKP-2026-000122',
+          pStatus: 'UP',
+          total_amount: 999,
+          itemCount: 1,
+        }),
+      ]),
     );
     await user.click(await screen.findByRole('tab', { name: 'Recent Orders' }));
     const rows = await within(await screen.findByRole('tabpanel')).findAllByRole('listitem');
@@ -133,13 +136,67 @@ describe('the profile page', () => {
   it('offers Start Shopping when there are no orders', async () => {
     signIn();
     const user = userEvent.setup();
-    renderProfile(
-      (request) =>
-        me(request) ?? (request.path === '/api/orders/' ? { body: { payload: [] } } : undefined),
-    );
+    renderProfile(meWithOrders([]));
     await user.click(await screen.findByRole('tab', { name: 'Recent Orders' }));
     expect(await screen.findByText('No orders yet')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Start Shopping' })).toHaveAttribute('href', '/');
+  });
+
+  it('lists only the five newest orders, in the order the server answers', async () => {
+    signIn();
+    const user = userEvent.setup();
+    const numbers = [7, 6, 5, 4, 3, 2, 1].map((n) => `MKP-2026-00000${n}`);
+    const orders = numbers.map((mkpOrderId, index) =>
+      order({ _id: { $oid: `65b00000000000000000000${index}` }, mkpOrderId }),
+    );
+    renderProfile(meWithOrders(orders));
+    await user.click(await screen.findByRole('tab', { name: 'Recent Orders' }));
+    const rows = await within(await screen.findByRole('tabpanel')).findAllByRole('listitem');
+    expect(rows.map((row) => within(row).getByRole('link').textContent)).toEqual(
+      numbers.slice(0, 5),
+    );
+    expect(screen.getByRole('link', { name: 'View all orders' })).toHaveAttribute(
+      'href',
+      '/orders',
+    );
+  });
+
+  it('shares the orders page’s cache entry: no second request, and a refresh reaches the tab', async () => {
+    signIn();
+    const user = userEvent.setup();
+    const client = testQueryClient();
+    client.setQueryData(ordersQueryOptions().queryKey, [order()]);
+    const newer = order({
+      _id: { $oid: '65b000000000000000000009' },
+      mkpOrderId: 'MKP-2026-000200',
+    });
+    const { requests } = renderProfile(meWithOrders([newer, order()]), client);
+    await user.click(await screen.findByRole('tab', { name: 'Recent Orders' }));
+    const panel = await screen.findByRole('tabpanel');
+    expect(await within(panel).findAllByRole('listitem')).toHaveLength(1);
+    expect(requests.filter((r) => r.path === '/api/orders/')).toHaveLength(0);
+
+    // What a new order or a payment result does to the orders.
+    await client.invalidateQueries({ queryKey: ORDERS_KEY });
+    await waitFor(() => expect(within(panel).getAllByRole('listitem')).toHaveLength(2));
+    expect(within(panel).getAllByRole('listitem')[0]).toHaveTextContent('MKP-2026-000200');
+    expect(requests.filter((r) => r.path === '/api/orders/')).toHaveLength(1);
+  });
+
+  it("shows the orders' fetch error under 'Failed to load orders'", async () => {
+    signIn();
+    const user = userEvent.setup();
+    renderProfile(
+      (request) =>
+        me(request) ?? (request.path === '/api/orders/' ? { status: 500, body: {} } : undefined),
+    );
+    await user.click(await screen.findByRole('tab', { name: 'Recent Orders' }));
+    expect(
+      await screen.findByText('Failed to load orders. Please try again later.'),
+    ).toBeInTheDocument();
+    expect(
+      screen.getByText('Failed to fetch orders: 500 Internal Server Error'),
+    ).toBeInTheDocument();
   });
 
   it('logs out with both tokens, clears the session and toasts', async () => {
