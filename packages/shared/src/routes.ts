@@ -153,6 +153,12 @@ export const PAGES = {
 
 export type PageName = keyof typeof PAGES;
 
+/** Every page by name, as a PageDefinition (the manifest's literal types are for ROUTES). */
+export const PAGE_LIST = Object.entries(PAGES) as readonly [PageName, PageDefinition][];
+
+/** The definition of a page by name. */
+export const pageOf = (name: PageName): PageDefinition => PAGES[name];
+
 /** The page every path outside the manifest shows (answered 404). */
 export const NOT_FOUND_PAGE = {
   module: 'features/not-found/pages/not-found-page',
@@ -164,14 +170,12 @@ export const ROUTES = Object.fromEntries(
   Object.entries(PAGES).map(([name, page]) => [name, page.path]),
 ) as { readonly [Name in PageName]: (typeof PAGES)[Name]['path'] };
 
-const PAGE_MATCHERS = (Object.entries(PAGES) as [PageName, PageDefinition][]).map(
-  ([name, page]) => ({
-    name,
-    pattern: new RegExp(
-      `^${page.path.replace(/\/:[a-zA-Z]+/g, page.paramOptional ? '(?:/([^/]+))?' : '/([^/]+)')}/?$`,
-    ),
-  }),
-);
+const PAGE_MATCHERS = PAGE_LIST.map(([name, page]) => ({
+  name,
+  pattern: new RegExp(
+    `^${page.path.replace(/\/:[a-zA-Z]+/g, page.paramOptional ? '(?:/([^/]+))?' : '/([^/]+)')}/?$`,
+  ),
+}));
 
 const NO_QUERY: QueryParams = { get: () => null };
 
@@ -202,7 +206,7 @@ function decodeSegment(segment: string): string {
 }
 
 /** The first segments below which the header and footer are hidden (spec §2). */
-const CHROMELESS_PREFIXES = (Object.values(PAGES) as PageDefinition[])
+const CHROMELESS_PREFIXES = PAGE_LIST.map(([, page]) => page)
   .filter((page) => page.chromeless)
   .map((page) => `/${page.path.split('/')[1]}`);
 

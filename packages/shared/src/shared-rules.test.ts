@@ -143,6 +143,17 @@ describe('route table', () => {
     expect(name('/products')).toBeUndefined();
   });
 
+  it('builds every page’s href on that page’s own path', async () => {
+    const { href, matchPage, PAGE_LIST } = await import('./routes.js');
+    // One argument each (an id, a slug, a token); the others ignore it.
+    const builders = href as unknown as Record<string, (argument: string) => string>;
+    expect(Object.keys(href).sort()).toEqual(PAGE_LIST.map(([name]) => name).sort());
+    for (const [name] of PAGE_LIST) {
+      const built = builders[name]!('x1').split('?')[0]!;
+      expect(matchPage(built)?.name, name).toBe(name);
+    }
+  });
+
   it('gives a listing page its own first call for the page its query names', async () => {
     const { matchPage, PAGES } = await import('./routes.js');
     // A QueryParams of our own: this package type-checks without DOM or Node globals (types: []),

@@ -4,7 +4,7 @@
  * module a page loads with it must be one that page imports.
  */
 import { describe, expect, it } from 'vitest';
-import { NOT_FOUND_PAGE, PAGES, type PageDefinition } from '@storefront/shared/routes';
+import { NOT_FOUND_PAGE, PAGE_LIST, type PageDefinition } from '@storefront/shared/routes';
 import { PAGE_MODULES } from './router';
 
 const pageSources = import.meta.glob<string>('../features/*/pages/*-page.tsx', {
@@ -13,7 +13,7 @@ const pageSources = import.meta.glob<string>('../features/*/pages/*-page.tsx', {
 });
 const featureFiles = Object.keys(import.meta.glob('../features/**/*.tsx'));
 const definitions: [string, Pick<PageDefinition, 'module' | 'component' | 'loadsWith'>][] = [
-  ...Object.entries(PAGES as Record<string, PageDefinition>),
+  ...PAGE_LIST,
   ['notFound', NOT_FOUND_PAGE],
 ];
 

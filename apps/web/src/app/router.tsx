@@ -8,7 +8,7 @@
  */
 import type { ComponentType, ReactElement } from 'react';
 import { createRoutesFromElements, matchRoutes, Route, Routes } from 'react-router';
-import { NOT_FOUND_PAGE, PAGES, type PageDefinition } from '@storefront/shared/routes';
+import { NOT_FOUND_PAGE, PAGE_LIST, type PageDefinition } from '@storefront/shared/routes';
 import { lazyPage, type PageComponent } from './lazy-page';
 import { RootLayout } from './root-layout';
 
@@ -44,7 +44,7 @@ function pageElement(definition: PageDefinition): ReactElement {
 
 const appRoutes = (
   <Route element={<RootLayout />}>
-    {Object.entries(PAGES as Record<string, PageDefinition>).map(([name, definition]) => (
+    {PAGE_LIST.map(([name, definition]) => (
       <Route
         key={name}
         path={definition.paramOptional ? `${definition.path}?` : definition.path}

@@ -22,7 +22,7 @@ const SITE = 'B2B Storefront';
 export function catalogPageMeta(db: Db, publicUrl: string): PageMetaMakers {
   return {
     product: async ({ param: id = '' }, answers) => {
-      const canonicalUrl = `${publicUrl}/products/${id}`;
+      const canonicalUrl = `${publicUrl}${href.product(id)}`;
       try {
         if (!/^[0-9a-f]{24}$/.test(id))
           throw new AppError('not_found', 'product_not_found', 'Product not found');

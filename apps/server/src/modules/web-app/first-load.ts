@@ -24,7 +24,7 @@ import {
 import {
   isChromeless,
   NOT_FOUND_PAGE,
-  PAGES,
+  pageOf,
   type FirstCallAnswer,
   type PageDefinition,
   type PageMatch,
@@ -67,7 +67,7 @@ export async function firstLoadTags(
   path: string,
 ): Promise<{ tags: string[]; answers: Answers }> {
   const page: Pick<PageDefinition, 'module' | 'loadsWith' | 'firstCall'> = match
-    ? PAGES[match.name]
+    ? pageOf(match.name)
     : NOT_FOUND_PAGE;
   const ownCall = match && page.firstCall?.url(match);
   // The header's category strip and drawer, on every page that has the header.

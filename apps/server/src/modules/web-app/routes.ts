@@ -10,7 +10,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { matchPage, PAGES } from '@storefront/shared/routes';
+import { matchPage, pageOf } from '@storefront/shared/routes';
 import { notFoundJson } from '../../lib/error-handler.js';
 import type { PageMeta, PageMetaMakers } from '../../lib/page-meta.js';
 import { renderMeta } from './page-head.js';
@@ -66,7 +66,7 @@ export function webAppRoutes(webDist: string, metaMakers: PageMetaMakers) {
           return { tags: [], answers: {} };
         },
       );
-      const metaKind = match && (PAGES[match.name] as { meta?: keyof PageMetaMakers }).meta;
+      const metaKind = match && pageOf(match.name).meta;
       const meta: PageMeta | null =
         match && metaKind
           ? await metaMakers[metaKind](match, firstLoad.answers).catch((error: unknown) => {
