@@ -7,6 +7,11 @@ import { defineConfig } from 'vitest/config';
 const serverTests = ['apps/server/src/**/*.test.ts'];
 /** Files named *.postgres.test.ts exercise PostgreSQL itself (a killed server process). */
 const postgresOnlyTests = ['apps/server/src/**/*.postgres.test.ts'];
+/**
+ * Files named *.security.test.ts are the threat suite (`npm run test:security`, docs/security.md):
+ * attacks on the default setup (PGlite), run once in their own project.
+ */
+const securityTests = ['apps/server/src/**/*.security.test.ts'];
 
 export default defineConfig({
   test: {
@@ -46,7 +51,7 @@ export default defineConfig({
         test: {
           name: 'server-pglite',
           include: serverTests,
-          exclude: postgresOnlyTests,
+          exclude: [...postgresOnlyTests, ...securityTests],
           environment: 'node',
           env: { TEST_DB: 'pglite' },
           testTimeout: 60_000,
@@ -57,8 +62,19 @@ export default defineConfig({
         test: {
           name: 'server-postgres',
           include: serverTests,
+          exclude: securityTests,
           environment: 'node',
           env: { TEST_DB: 'postgres' },
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+        },
+      },
+      {
+        test: {
+          name: 'security',
+          include: securityTests,
+          environment: 'node',
+          env: { TEST_DB: 'pglite' },
           testTimeout: 60_000,
           hookTimeout: 120_000,
         },

@@ -55,6 +55,7 @@ const projects = [
   'bench',
   'server-pglite',
   'server-postgres',
+  'security',
   'web',
 ];
 const postgresUp = await reachable(postgresUrl.hostname, postgresUrl.port || 5432);
