@@ -50,7 +50,13 @@ export const users = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [uniqueIndex('users_email_lower_key').on(sql`lower(${t.email})`)],
+  (t) => [
+    uniqueIndex('users_email_lower_key').on(sql`lower(${t.email})`),
+    // The sweep of unverified accounts (users/unverified-accounts.ts) reads only these.
+    index('users_unverified_created_idx')
+      .on(t.createdAt)
+      .where(sql`${t.emailVerifiedAt} IS NULL`),
+  ],
 );
 
 /** Opaque refresh tokens, stored as SHA-256 hashes, rotated on every use (RFC 9700 §4.14.2). */
@@ -473,8 +479,9 @@ export const emailOutbox = pgTable(
     kind: text('kind').notNull(),
     toAddress: text('to_address').notNull(),
     subject: text('subject').notNull(),
-    textBody: text('text_body').notNull(),
-    htmlBody: text('html_body').notNull(),
+    /** Kept until the message is sent or given up on, then dropped: it may carry a token. */
+    textBody: text('text_body'),
+    htmlBody: text('html_body'),
     attempts: integer('attempts').notNull().default(0),
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
     lockedUntil: timestamp('locked_until', { withTimezone: true }),

@@ -170,6 +170,8 @@ describe('email over SMTP', () => {
     expect(row?.sentAt).not.toBeNull();
     expect(row?.attempts).toBe(1);
     expect(row?.lockedUntil).toBeNull();
+    // Sent: the bodies (and the token in them) are dropped, the delivery record stays.
+    expect(row).toMatchObject({ textBody: null, htmlBody: null, subject: VERIFICATION_SUBJECT });
   });
 
   it('sends nothing twice: a drained outbox stays drained', async () => {
@@ -340,7 +342,9 @@ describe('the outbox worker', () => {
     expect(row.attempts).toBeGreaterThan(20);
     expect(Math.max(...gaps)).toBeLessThanOrEqual(3600 * 1.2);
     expect(gaps.slice(-5).every((gap) => gap >= 3600 * 0.8)).toBe(true);
+    // Still to be sent: it keeps what sending needs.
     expect(row).toMatchObject({ sentAt: null, deadAt: null, lastError: 'connection refused' });
+    expect(row).toMatchObject({ textBody: 't', htmlBody: 'h' });
 
     transport.fail = false;
     clock.set(row.nextAttemptAt);
@@ -366,6 +370,7 @@ describe('the outbox worker', () => {
     expect(row.sentAt).toBeNull();
     expect(row.deadAt!.getTime()).toBeGreaterThanOrEqual(start.getTime() + 24 * 3600_000);
     expect(row.lastError).toBe('connection refused');
+    expect(row).toMatchObject({ textBody: null, htmlBody: null });
     const buried = lines.filter(
       (l) =>
         l.message === 'email expired unsent; giving up' &&

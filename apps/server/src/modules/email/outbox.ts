@@ -1,7 +1,8 @@
 /**
  * The transactional outbox (ARCHITECTURE.md "Email"): an email that must follow a change is
  * written in the same transaction as the change, so it exists exactly when the change
- * committed. The worker (worker.ts) delivers it afterwards, retrying until it is sent.
+ * committed. The worker (worker.ts) delivers it afterwards, retrying until it is sent, and
+ * then drops its bodies (a verification link's token must not outlive the sending in clear).
  */
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/connect.js';

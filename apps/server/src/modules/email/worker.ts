@@ -10,6 +10,10 @@
  * and a row whose `sent_at` committed is never sent again. Only a crash (or a lost answer)
  * between the SMTP server's acceptance and that commit can repeat a message, after the claim
  * lock expires; it then carries the same Message-ID as the first copy.
+ *
+ * A row keeps its bodies only while it may still be sent: the statement that records `sent_at`
+ * or `dead_at` drops them, so a verification link's token, stored elsewhere only as its hash,
+ * is not kept in clear (kind, address, subject and the delivery record stay for audit).
  */
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
@@ -63,7 +67,8 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
   /** Gives up on the unsent rows whose purpose expired; a claimed row waits for its claim. */
   async function buryExpired(): Promise<void> {
     const result = await db.execute(sql`
-      UPDATE email_outbox SET dead_at = ${now()}, locked_until = NULL
+      UPDATE email_outbox
+         SET dead_at = ${now()}, locked_until = NULL, text_body = NULL, html_body = NULL
        WHERE sent_at IS NULL AND dead_at IS NULL AND expires_at <= ${now()}
          AND (locked_until IS NULL OR locked_until <= ${now()})
       RETURNING id, kind, attempts, last_error`);
@@ -127,7 +132,9 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
       return false;
     }
     await db.execute(sql`
-      UPDATE email_outbox SET sent_at = ${now()}, locked_until = NULL, last_error = NULL
+      UPDATE email_outbox
+         SET sent_at = ${now()}, locked_until = NULL, last_error = NULL,
+             text_body = NULL, html_body = NULL
        WHERE id = ${email.id}`);
     return true;
   }

@@ -64,7 +64,10 @@ export async function createUser(
   return { id, email, password };
 }
 
-/** The verification tokens mailed to `email`, newest first, read from the outbox. */
+/**
+ * The verification tokens mailed to `email`, newest first, read from the outbox (the test app
+ * runs no worker, so no message is sent and every body is still there).
+ */
 export async function mailedTokens(db: Db, email: string): Promise<string[]> {
   const rows = await db
     .select({ text: emailOutbox.textBody })
@@ -72,7 +75,7 @@ export async function mailedTokens(db: Db, email: string): Promise<string[]> {
     .where(eq(emailOutbox.toAddress, email))
     .orderBy(desc(emailOutbox.id));
   return rows.map((row) => {
-    const match = /\/verify-email\/([A-Za-z0-9_-]+)/.exec(row.text);
+    const match = /\/verify-email\/([A-Za-z0-9_-]+)/.exec(row.text ?? '');
     if (!match?.[1]) throw new Error(`no verification link in: ${row.text}`);
     return match[1];
   });
