@@ -18,11 +18,13 @@ export function renderMeta(html: string, meta: PageMeta): string {
       ? [`<script type="application/ld+json">${safeJson(meta.jsonLd)}</script>`]
       : []),
   ].join('\n    ');
+  // Replacer functions: a replacement string would expand `$&`, `$'` or `$\`` in the data
+  // (a product's name) into parts of the page.
   return html
-    .replace(/<title>[\s\S]*?<\/title>/, `<title>${escapeHtml(meta.title)}</title>`)
+    .replace(/<title>[\s\S]*?<\/title>/, () => `<title>${escapeHtml(meta.title)}</title>`)
     .replace(
       /<meta name="description"[^>]*>/,
-      `<meta name="description" content="${escapeHtml(meta.description)}" />`,
+      () => `<meta name="description" content="${escapeHtml(meta.description)}" />`,
     )
-    .replace('</head>', `    ${tags}\n  </head>`);
+    .replace('</head>', () => `    ${tags}\n  </head>`);
 }

@@ -6,6 +6,7 @@ import { brotliCompressSync, brotliDecompressSync, gzipSync, gunzipSync } from '
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ProductListResponse } from '@storefront/shared/catalog';
 import { buildTestApp, type TestApp } from '../../test/app.js';
+import { insertProducts } from '../../test/catalog-fixtures.js';
 import { tempWebDist, type TempWebDist } from '../../test/web-dist.js';
 
 // Over the compression threshold (1 KB), like the real index.html.
@@ -110,5 +111,33 @@ describe('compression of served pages', () => {
     const response = await t.app.inject({ method: 'HEAD', url: '/faq' });
     expect(response.statusCode).toBe(200);
     expect(response.body).toBe('');
+  });
+});
+
+describe('catalog data written into the page', () => {
+  // `$&` (the match), `$'` (what follows it) and `$\`` (what precedes it) are what a
+  // String.replace replacement string expands: in a product's name they spliced the shell's
+  // head and body into the page.
+  const NAME = "$&$'$`";
+
+  it('keeps the page whole when a product’s name and description carry replacement patterns', async () => {
+    const [id] = await insertProducts(t, [
+      { name: NAME, code: 'DOLLAR-1', spPaise: 100_00, descriptionHtml: `<p>${NAME} $1 $$</p>` },
+    ]);
+    const response = await t.app.inject({ url: `/products/${id}` });
+    expect(response.statusCode).toBe(200);
+    const html = response.body;
+    const count = (text: string) => html.split(text).length - 1;
+    for (const part of ['<head>', '</head>', '<title>', '</title>', '<body>', '<div id="root">'])
+      expect(count(part), part).toBe(1);
+    const escaped = '$&amp;$&#39;$`';
+    expect(html).toContain(`<title>${escaped} | B2B Storefront</title>`);
+    expect(html).toContain(`<meta property="og:title" content="${escaped} | B2B Storefront" />`);
+    expect(html).toContain(`<meta name="description" content="${escaped} — bulk prices from`);
+    expect(html).toContain(`&lt;p&gt;${escaped} $1 $$&lt;/p&gt;" />`);
+    // The inlined answer carries the name as JSON (with & written \u0026).
+    expect(html).toContain('"name":"$\\u0026$\'$`"');
+    expect(html.startsWith('<!doctype html><html><head><title>')).toBe(true);
+    expect(html.endsWith('</body></html>')).toBe(true);
   });
 });

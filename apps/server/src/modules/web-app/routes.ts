@@ -78,7 +78,9 @@ export function webAppRoutes(webDist: string, metaMakers: PageMetaMakers) {
         html = renderMeta(html, meta);
         status = meta.status ?? 200;
       }
-      html = html.replace('</head>', `    ${firstLoad.tags.join('\n    ')}\n  </head>`);
+      // A replacer function: the tags carry catalog data, whose `$&`, `$'` or `$\`` a
+      // replacement string would expand into parts of the page.
+      html = html.replace('</head>', () => `    ${firstLoad.tags.join('\n    ')}\n  </head>`);
       return reply
         .status(status)
         .header('cache-control', 'no-cache')
