@@ -3,6 +3,8 @@ import {
   ChangePasswordBody,
   ChangePasswordForm,
   LoginBody,
+  PERSON_NAME_MESSAGES,
+  PersonName,
   RegisterForm,
   signupBodyFromRegisterForm,
   SignupBody,
@@ -75,6 +77,62 @@ describe('LoginBody (spec §5)', () => {
     expect(messages(LoginBody.safeParse({ email: 'nope', password: '' }))).toEqual({
       email: 'Valid email is required',
       password: 'Password is required',
+    });
+  });
+});
+
+describe("PersonName (the form's name and the payload's full_name)", () => {
+  it.each([
+    ['a Latin name', 'Ravi Kulkarni'],
+    ['initials with dots', 'A.K. Sharma'],
+    ['an apostrophe and a hyphen', "Mary-Jane D'Souza"],
+    ['a typographic apostrophe', 'Seán O’Brien'],
+    ['Devanagari with its vowel signs and virama', 'रवि कुलकर्णी'],
+    ['Tamil', 'முத்துலட்சுமி'],
+    ['Bengali', 'সৌমিত্র চট্টোপাধ্যায়'],
+    ['Malayalam with a zero-width joiner inside a word', 'അവന്\u200dറെ'],
+    ['decomposed accents', 'Jose\u0301 Nun\u0303ez'],
+    ['one letter (the spec asks at least 1)', 'X'],
+    ['surrounding spaces, trimmed', '  Ravi  '],
+    ['100 characters', 'A'.repeat(100)],
+  ])('accepts %s', (_case, name) => {
+    expect(PersonName.parse(name)).toBe(name.trim());
+  });
+
+  it.each([
+    ['nothing', '', 'required'],
+    ['only spaces', '   ', 'required'],
+    ['101 characters', 'A'.repeat(101), 'max'],
+    ['a newline', 'Ravi\nKulkarni', 'characters'],
+    ['a carriage return and a header', 'Ravi\r\nBcc: x@example.in', 'characters'],
+    ['a tab', 'Ravi\tKulkarni', 'characters'],
+    ['a NUL', 'Ravi\u0000', 'characters'],
+    ['a right-to-left override', 'Ravi\u202eKulkarni', 'characters'],
+    ['a URL', 'https://evil.example/x', 'characters'],
+    ['an email address', 'ravi@evil.example', 'characters'],
+    ['markup', 'Ravi <b>K</b>', 'characters'],
+    ['digits only', '9822012345', 'characters'],
+    ['a digit', 'Ravi 2', 'characters'],
+    ['a joiner at a word’s end', 'Ravi\u200d', 'characters'],
+    ['punctuation without a letter', ".'-", 'letter'],
+    ['a bare domain', 'Win a prize at evil.example', 'link'],
+    ['www and a domain', 'www.evil.in', 'link'],
+    ['a domain in another script', 'उदाहरण.भारत', 'link'],
+    ['initials run into the surname', 'A.K.Sharma', 'link'],
+  ] as const)('refuses %s', (_case, name, problem) => {
+    const result = PersonName.safeParse(name);
+    expect(result.error?.issues.map((issue) => issue.message)).toEqual([
+      PERSON_NAME_MESSAGES[problem],
+    ]);
+  });
+
+  it('is the rule of the register form and of the signup payload alike', () => {
+    expect(messages(RegisterForm.safeParse({ ...form, name: 'shop.example' }))).toEqual({
+      name: PERSON_NAME_MESSAGES.link,
+    });
+    const body = signupBodyFromRegisterForm(RegisterForm.parse(form));
+    expect(messages(SignupBody.safeParse({ ...body, full_name: 'Ravi\nK' }))).toEqual({
+      full_name: PERSON_NAME_MESSAGES.characters,
     });
   });
 });

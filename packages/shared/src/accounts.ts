@@ -66,6 +66,52 @@ export const GstNumber = z
   );
 
 const required = (message: string) => z.string().trim().min(1, message).max(TEXT_MAX);
+
+export const PERSON_NAME_MAX = 100;
+export const PERSON_NAME_MESSAGES = {
+  required: 'Name is required',
+  max: `Name must be at most ${PERSON_NAME_MAX} characters`,
+  characters: 'Name can contain only letters, spaces, dots, apostrophes and hyphens',
+  letter: 'Name must contain a letter',
+  link: 'Name must not contain a web address',
+} as const;
+
+/**
+ * Letters and their marks in any script (Devanagari and Tamil vowel signs are marks), spaces,
+ * and . ' ’ -; a zero-width joiner or non-joiner only inside a word, where some Indic
+ * spellings need it. No digits, no other punctuation, no tab, newline or control character.
+ */
+const NAME_CHARACTERS = /^(?:[\p{L}\p{M} .'’-]|(?<=[\p{L}\p{M}])[\u200c\u200d](?=[\p{L}\p{M}]))*$/u;
+/** A dot followed by two letters reads as a domain ("shop.example"); initials ("A.K.") do not. */
+const DOMAIN_LIKE = /\.[\p{L}\p{M}]{2}/u;
+
+/** What is wrong with a trimmed, non-empty name of allowed length, if anything. */
+function personNameProblem(
+  name: string,
+): Exclude<keyof typeof PERSON_NAME_MESSAGES, 'required' | 'max'> | undefined {
+  if (!NAME_CHARACTERS.test(name)) return 'characters';
+  if (!/\p{L}/u.test(name)) return 'letter';
+  if (DOMAIN_LIKE.test(name)) return 'link';
+  return undefined;
+}
+
+/**
+ * A person's name (the form's name, the payload's full_name; spec §5: 'Name is required'). It
+ * is written into the verification email sent to whatever address the sign-up names, so it
+ * must not be able to carry a link or a line of its own (issue 17, "Mail relay").
+ */
+export const PersonName = z
+  .string()
+  .trim()
+  .min(1, PERSON_NAME_MESSAGES.required)
+  .max(PERSON_NAME_MAX, PERSON_NAME_MESSAGES.max)
+  .superRefine((name, ctx) => {
+    // The length messages say enough about an empty or overlong name.
+    if (!name || name.length > PERSON_NAME_MAX) return;
+    const problem = personNameProblem(name);
+    if (problem) ctx.addIssue({ code: 'custom', message: PERSON_NAME_MESSAGES[problem] });
+  });
+
 const optionalText = z.string().trim().max(TEXT_MAX).optional();
 /** Missing, empty or blank all mean absent: `fallback` is stored instead (spec §3, §9). */
 const textOr = (fallback: string) =>
@@ -99,7 +145,7 @@ export type LoginBody = z.infer<typeof LoginBody>;
 /** The register form of the /auth page (spec §5), field names as the form has them. */
 export const RegisterForm = z
   .object({
-    name: required('Name is required'),
+    name: PersonName,
     companyName: required('Company name is required'),
     city: required('City is required'),
     gstNumber: GstNumber,
@@ -126,7 +172,7 @@ export type RegisterForm = z.output<typeof RegisterForm>;
  */
 export const SignupBody = z
   .object({
-    full_name: required('Name is required'),
+    full_name: PersonName,
     company_name: required('Company name is required'),
     business_type: textOr(DEFAULT_BUSINESS_TYPE),
     business_street: textOr(SIGNUP_PLACEHOLDER),

@@ -2,6 +2,7 @@
  * Email bodies: every message has a plain-text part and an HTML part; links are absolute,
  * built on PUBLIC_URL, and point at the SPA's routes (spec §2), never at the API.
  */
+import { PersonName } from '@storefront/shared/accounts';
 import { href } from '@storefront/shared/routes';
 
 export interface EmailContent {
@@ -18,6 +19,14 @@ const escapeHtml = (text: string) =>
 
 export const VERIFICATION_SUBJECT = 'Verify your email address for your B2B Storefront account';
 
+/**
+ * The greeting names the requester only if the name passes the sign-up rule: it goes to
+ * whatever address the sign-up named, so a name stored before the rule (a link, a line of its
+ * own) must not ride along in a resent email.
+ */
+const greeting = (fullName: string) =>
+  PersonName.safeParse(fullName).success ? `Hello ${fullName},` : 'Hello,';
+
 export function verificationEmail(input: {
   publicUrl: string;
   fullName: string;
@@ -25,8 +34,9 @@ export function verificationEmail(input: {
   validHours: number;
 }): EmailContent {
   const link = `${input.publicUrl}${href.verifyEmail(input.token)}`;
+  const hello = greeting(input.fullName);
   const text = [
-    `Hello ${input.fullName},`,
+    hello,
     '',
     'Thank you for registering your business account. Please confirm your email address by',
     'opening this link:',
@@ -41,7 +51,7 @@ export function verificationEmail(input: {
   const html = `<!doctype html>
 <html lang="en">
 <body style="font-family: Arial, sans-serif; color: #1f2937; line-height: 1.5">
-<p>Hello ${escapeHtml(input.fullName)},</p>
+<p>${escapeHtml(hello)}</p>
 <p>Thank you for registering your business account. Please confirm your email address:</p>
 <p><a href="${escapeHtml(link)}" style="display: inline-block; padding: 10px 18px; background: #2563eb; color: #ffffff; text-decoration: none; border-radius: 6px">Verify email address</a></p>
 <p>Or copy this link into your browser:<br><a href="${escapeHtml(link)}">${escapeHtml(link)}</a></p>

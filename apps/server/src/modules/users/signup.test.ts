@@ -1,7 +1,11 @@
 import { createHash } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PASSWORD_MESSAGES, type SignupBodyInput } from '@storefront/shared/accounts';
+import {
+  PASSWORD_MESSAGES,
+  PERSON_NAME_MESSAGES,
+  type SignupBodyInput,
+} from '@storefront/shared/accounts';
 import { emailOutbox, emailVerificationTokens, users } from '../../db/schema.js';
 import { buildTestApp, type TestApp } from '../../test/app.js';
 import { COMMON_PASSWORD_MESSAGE } from './password-policy.js';
@@ -130,6 +134,26 @@ describe('POST /api/user/signup', () => {
 
   it.each<[string, Partial<SignupBodyInput> | Record<string, unknown>, string, string]>([
     ['an empty name', { full_name: '' }, 'full_name', 'Name is required'],
+    ['a 101-letter name', { full_name: 'A'.repeat(101) }, 'full_name', PERSON_NAME_MESSAGES.max],
+    [
+      'a name of two lines',
+      { full_name: 'Ravi\nKulkarni' },
+      'full_name',
+      PERSON_NAME_MESSAGES.characters,
+    ],
+    [
+      'a name with a link',
+      { full_name: 'Claim your prize at https://evil.example' },
+      'full_name',
+      PERSON_NAME_MESSAGES.characters,
+    ],
+    [
+      'a name with a domain',
+      { full_name: 'Claim your prize at evil.example' },
+      'full_name',
+      PERSON_NAME_MESSAGES.link,
+    ],
+    ['a name of digits', { full_name: '12345' }, 'full_name', PERSON_NAME_MESSAGES.characters],
     ['a blank company', { company_name: '  ' }, 'company_name', 'Company name is required'],
     ['no city', { business_city: '' }, 'business_city', 'City is required'],
     [

@@ -189,6 +189,46 @@ describe('the register tab', () => {
     expect(confirm).toHaveAttribute('aria-invalid', 'true');
   });
 
+  it.each([
+    ['a domain', 'Win a prize at shop.example', 'Name must not contain a web address'],
+    [
+      'digits',
+      '9822012345',
+      'Name can contain only letters, spaces, dots, apostrophes and hyphens',
+    ],
+    ['101 letters', 'A'.repeat(101), 'Name must be at most 100 characters'],
+  ])(
+    'puts the name rule under Full Name for %s and sends nothing',
+    async (_case, name, message) => {
+      const user = userEvent.setup();
+      const requests = fakeApi(() => undefined);
+      renderAuth();
+      await user.click(screen.getByRole('tab', { name: 'Register' }));
+      const form = await fillRegisterForm(user);
+      const field = within(form).getByLabelText('Full Name');
+      await user.clear(field);
+      await user.type(field, name);
+      await user.click(screen.getByRole('button', { name: 'Create Business Account' }));
+      await waitFor(() => expect(field).toHaveAccessibleDescription(message));
+      expect(field).toHaveAttribute('aria-invalid', 'true');
+      expect(requests).toEqual([]);
+    },
+  );
+
+  it('accepts a name in Devanagari and sends it as full_name', async () => {
+    const user = userEvent.setup();
+    const requests = fakeApi(() => ({ status: 201, body: { msg: 'Registration successful.' } }));
+    renderAuth();
+    await user.click(screen.getByRole('tab', { name: 'Register' }));
+    const form = await fillRegisterForm(user);
+    const field = within(form).getByLabelText('Full Name');
+    await user.clear(field);
+    await user.type(field, 'आशा वर्मा');
+    await user.click(screen.getByRole('button', { name: 'Create Business Account' }));
+    expect(await screen.findByText('Registration successful')).toBeInTheDocument();
+    expect(requests[0]).toMatchObject({ body: { full_name: 'आशा वर्मा' } });
+  });
+
   it('sends the signup payload, toasts and switches to the login tab with the email', async () => {
     const user = userEvent.setup();
     const requests = fakeApi(() => ({ status: 201, body: { msg: 'Registration successful.' } }));
