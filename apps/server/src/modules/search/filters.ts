@@ -3,6 +3,10 @@
  * `numericFilters` ("sp>=100", "sp:100 TO 2000") and the `filters` expression language
  * (`category:"Home & Kitchen" AND (sp < 500 OR NOT pd_brand:Generic)`) — parsed into one tree
  * and compiled to SQL over `product_search ps`. Values only ever reach SQL as parameters.
+ *
+ * Each form is bounded before it is parsed (FILTER_LIMITS, issue 17): its length, the nesting
+ * of the expression (the parser recurses once per level) and the nodes of the whole tree (the
+ * size of the SQL); past a bound, a 400 like any other malformed filter.
  */
 import { sql, type SQL } from 'drizzle-orm';
 import {
@@ -22,6 +26,40 @@ export type FilterNode =
   | { type: 'range'; from: number; to: number };
 
 const NUMERIC_OPERATORS: readonly NumericOperator[] = ['<=', '>=', '!=', '<', '>', '='];
+
+/**
+ * What the filters of one query may be. The web app sends none; an InstantSearch page with a
+ * refinement list, a menu and a price range sends a tree of ~30 nodes, 2–3 deep, in ~1 KB.
+ */
+export const FILTER_LIMITS = {
+  /** Characters of one filter parameter (all its strings, for the array forms). */
+  length: 4096,
+  /** Conditions, ANDs, ORs and NOTs of the three parameters together. */
+  nodes: 200,
+  /** Parentheses and NOTs nested in a `filters` expression. */
+  depth: 10,
+} as const;
+
+function checkLength(length: number, where: string): void {
+  if (length > FILTER_LIMITS.length) {
+    throw badRequest(`Invalid ${where}: longer than ${FILTER_LIMITS.length} characters`);
+  }
+}
+
+/** The whole filter of a query: at most FILTER_LIMITS.nodes nodes. */
+export function checkSize(node: FilterNode): void {
+  let nodes = 0;
+  const pending: FilterNode[] = [node];
+  for (let next = pending.pop(); next; next = pending.pop()) {
+    if (++nodes > FILTER_LIMITS.nodes) {
+      throw badRequest(
+        `Filters too complex: at most ${FILTER_LIMITS.nodes} conditions and operators`,
+      );
+    }
+    if (next.type === 'and' || next.type === 'or') pending.push(...next.items);
+    else if (next.type === 'not') pending.push(next.item);
+  }
+}
 
 function facetAttribute(name: string, where: string): SearchFacet {
   if ((SEARCH_FACETS as readonly string[]).includes(name)) return name as SearchFacet;
@@ -93,6 +131,7 @@ export function listFilters(
   const one = kind === 'facetFilters' ? facetFilter : numericFilter;
   if (input === undefined || input === null || input === '') return undefined;
   if (typeof input === 'string') {
+    checkLength(input.length, kind);
     const trimmed = input.trim();
     if (trimmed.startsWith('[')) {
       let parsed: unknown;
@@ -106,14 +145,19 @@ export function listFilters(
     return and((kind === 'numericFilters' ? trimmed.split(',') : [trimmed]).map(one));
   }
   if (!Array.isArray(input)) throw badRequest(`Invalid ${kind}: expected an array`);
+  const groups = input.map((item: unknown): string[] => {
+    if (typeof item === 'string') return [item];
+    if (Array.isArray(item) && item.every((i) => typeof i === 'string')) return item;
+    throw badRequest(`Invalid ${kind}: expected strings or arrays of strings`);
+  });
+  checkLength(
+    groups.reduce((sum, group) => group.reduce((n, text) => n + text.length, sum), 0),
+    kind,
+  );
   return and(
-    input.map((item: unknown): FilterNode => {
-      if (typeof item === 'string') return one(item);
-      if (Array.isArray(item) && item.every((i) => typeof i === 'string')) {
-        const alternatives = item.map(one);
-        return alternatives.length === 1 ? alternatives[0]! : { type: 'or', items: alternatives };
-      }
-      throw badRequest(`Invalid ${kind}: expected strings or arrays of strings`);
+    groups.map((group): FilterNode => {
+      const alternatives = group.map(one);
+      return alternatives.length === 1 ? alternatives[0]! : { type: 'or', items: alternatives };
     }),
   );
 }
@@ -125,6 +169,9 @@ type Token =
   | { kind: 'string'; text: string }
   | { kind: 'op'; text: NumericOperator | ':' }
   | { kind: '(' | ')' };
+
+/** A word: anything up to a space, a parenthesis, a quote or an operator's character. */
+const WORD = /[^\s()"':<>=!]+/y;
 
 function tokenize(input: string): Token[] {
   const tokens: Token[] = [];
@@ -153,7 +200,10 @@ function tokenize(input: string): Token[] {
         tokens.push({ kind: 'op', text: op });
         i += op.length;
       } else {
-        const word = /^[^\s()"':<>=!]+/.exec(input.slice(i))![0];
+        WORD.lastIndex = i;
+        // Only a '!' not followed by '=' is neither an operator nor part of a word.
+        const word = WORD.exec(input)?.[0];
+        if (word === undefined) throw badRequest(`Invalid filters: unexpected "${c}"`);
         tokens.push({ kind: 'word', text: word });
         i += word.length;
       }
@@ -162,11 +212,16 @@ function tokenize(input: string): Token[] {
   return tokens;
 }
 
-/** Recursive descent: or := and (OR and)*; and := unary (AND unary)*; unary := NOT unary | atom. */
+/**
+ * Recursive descent: or := and (OR and)*; and := unary (AND unary)*; unary := NOT unary | atom.
+ * Each parenthesis and NOT nests one level, at most FILTER_LIMITS.depth.
+ */
 export function parseFilters(input: string): FilterNode | undefined {
+  checkLength(input.length, 'filters');
   if (input.trim() === '') return undefined;
   const tokens = tokenize(input);
   let at = 0;
+  let depth = 0;
   const peek = () => tokens[at];
   const isWord = (text: string) => {
     const t = peek();
@@ -174,6 +229,12 @@ export function parseFilters(input: string): FilterNode | undefined {
   };
   const fail = (why: string): never => {
     throw badRequest(`Invalid filters: ${why}`);
+  };
+  const nest = <T>(parse: () => T): T => {
+    if (++depth > FILTER_LIMITS.depth) fail(`nested deeper than ${FILTER_LIMITS.depth} levels`);
+    const result = parse();
+    depth--;
+    return result;
   };
 
   function value(): string {
@@ -185,7 +246,7 @@ export function parseFilters(input: string): FilterNode | undefined {
   function atom(): FilterNode {
     const t = tokens[at++];
     if (t?.kind === '(') {
-      const inner = or();
+      const inner = nest(or);
       if (tokens[at++]?.kind !== ')') fail('missing ")"');
       return inner;
     }
@@ -212,7 +273,7 @@ export function parseFilters(input: string): FilterNode | undefined {
   function unary(): FilterNode {
     if (isWord('NOT')) {
       at++;
-      return { type: 'not', item: unary() };
+      return { type: 'not', item: nest(unary) };
     }
     return atom();
   }

@@ -4,6 +4,7 @@
  * `params` string whose arrays are JSON (algoliasearch v4). Known parameters are validated
  * strictly (a bad value is a 400 in Algolia's format); parameters we do not implement
  * (analytics, ruleContexts, ...) are accepted and ignored, as a client may always send them.
+ * Every input that sets the work of a request is bounded (SEARCH_LIMITS, issue 17).
  */
 import { PAGE_SIZE } from '@storefront/shared/constants';
 import {
@@ -11,8 +12,39 @@ import {
   SEARCH_MAX_HITS_PER_PAGE,
   type SearchFacet,
 } from '@storefront/shared/search';
-import { and, listFilters, parseFilters, type FilterNode } from './filters.js';
+import {
+  and,
+  checkSize,
+  FILTER_LIMITS,
+  listFilters,
+  parseFilters,
+  type FilterNode,
+} from './filters.js';
 import { badRequest } from './search-error.js';
+
+/**
+ * The bounds of one request (docs/api-search.md §3). What the web app asks: one query of 20
+ * hits (5 for suggestions), two attribute lists of 1–3 names, no filters. InstantSearch asks
+ * one query per widget (2–4 on a faceted page).
+ */
+export const SEARCH_LIMITS = {
+  /** Queries of one multi-query. */
+  queries: 10,
+  hitsPerPage: SEARCH_MAX_HITS_PER_PAGE,
+  /** No hit past this position is served; pages are counted up to it (Algolia's default). */
+  paginationLimit: 1000,
+  /** Algolia's: a longer query is an error, not silently cut (cutting could change it). */
+  queryBytes: 512,
+  filterLength: FILTER_LIMITS.length,
+  filterNodes: FILTER_LIMITS.nodes,
+  filterDepth: FILTER_LIMITS.depth,
+  /** Names in `facets`, `attributesToRetrieve`, `attributesToHighlight`. */
+  listItems: 100,
+  /** A highlight tag is repeated at every match of every hit. */
+  tagLength: 100,
+  /** Arrays and objects nested in one parameter's value (Algolia's own nest 3 at most). */
+  valueDepth: 5,
+} as const;
 
 export type QueryType = 'prefixLast' | 'prefixAll' | 'prefixNone';
 
@@ -43,8 +75,6 @@ export interface FacetSearch {
   maxFacetHits: number;
 }
 
-/** Algolia's hard limit: a longer query is an error, not silently cut (it could change the meaning). */
-const MAX_QUERY_BYTES = 512;
 const DEFAULT_MAX_VALUES_PER_FACET = 100;
 const MAX_VALUES_PER_FACET = 1000;
 const DEFAULT_MAX_FACET_HITS = 10;
@@ -52,7 +82,17 @@ const MAX_FACET_HITS = 100;
 
 type Raw = Record<string, unknown>;
 
-/** The parameters of one request, whatever its form, as a flat object. */
+/** Whether `value` nests arrays or objects more than `levels` deep; stops looking there. */
+function nestedDeeper(value: unknown, levels: number): boolean {
+  if (value === null || typeof value !== 'object') return false;
+  if (levels === 0) return true;
+  return Object.values(value).some((item) => nestedDeeper(item, levels - 1));
+}
+
+/**
+ * The parameters of one request, whatever its form, as a flat object. Even a parameter we
+ * ignore is echoed back (`params`), so none may nest deeper than SEARCH_LIMITS.valueDepth.
+ */
 export function collectParams(request: Raw): Raw {
   const { params, ...rest } = request;
   delete rest.indexName;
@@ -65,7 +105,15 @@ export function collectParams(request: Raw): Raw {
   } else if (params !== undefined) {
     throw badRequest('Invalid params: expected a URL-encoded string or an object');
   }
-  return { ...rest, ...nested };
+  const collected = { ...rest, ...nested };
+  for (const [name, value] of Object.entries(collected)) {
+    if (nestedDeeper(value, SEARCH_LIMITS.valueDepth)) {
+      throw badRequest(
+        `Invalid value for ${name}: nested deeper than ${SEARCH_LIMITS.valueDepth} levels`,
+      );
+    }
+  }
+  return collected;
 }
 
 function integer(raw: Raw, name: string, fallback: number, min: number, max: number): number {
@@ -93,7 +141,27 @@ function text(raw: Raw, name: string, fallback: string): string {
   return value;
 }
 
-/** A list parameter: an array, a JSON array in a string, or a comma-separated string. */
+/** A query-like text, bounded in UTF-8 bytes as Algolia bounds `query`. */
+function words(raw: Raw, name: string, what: string): string {
+  const value = text(raw, name, '');
+  if (Buffer.byteLength(value, 'utf8') > SEARCH_LIMITS.queryBytes) {
+    throw badRequest(`${what} too long: the maximum is ${SEARCH_LIMITS.queryBytes} bytes`);
+  }
+  return value;
+}
+
+function tag(raw: Raw, name: string, fallback: string): string {
+  const value = text(raw, name, fallback);
+  if (value.length > SEARCH_LIMITS.tagLength) {
+    throw badRequest(`Invalid value for ${name}: at most ${SEARCH_LIMITS.tagLength} characters`);
+  }
+  return value;
+}
+
+/**
+ * A list parameter: an array, a JSON array in a string, or a comma-separated string; at most
+ * SEARCH_LIMITS.listItems names.
+ */
 function list(raw: Raw, name: string): string[] | undefined {
   const value = raw[name];
   if (value === undefined || value === '') return undefined;
@@ -112,6 +180,9 @@ function list(raw: Raw, name: string): string[] | undefined {
   if (!Array.isArray(items) || !items.every((i) => typeof i === 'string')) {
     throw badRequest(`Invalid value for ${name}: expected a list of strings`);
   }
+  if (items.length > SEARCH_LIMITS.listItems) {
+    throw badRequest(`Invalid value for ${name}: at most ${SEARCH_LIMITS.listItems} items`);
+  }
   return items;
 }
 
@@ -129,10 +200,7 @@ function echo(raw: Raw): string {
 }
 
 export function parseSearchParams(raw: Raw): SearchParams {
-  const query = text(raw, 'query', '');
-  if (Buffer.byteLength(query, 'utf8') > MAX_QUERY_BYTES) {
-    throw badRequest(`Query too long: the maximum is ${MAX_QUERY_BYTES} bytes`);
-  }
+  const query = words(raw, 'query', 'Query');
   const queryType = text(raw, 'queryType', 'prefixLast');
   if (queryType !== 'prefixLast' && queryType !== 'prefixAll' && queryType !== 'prefixNone') {
     throw badRequest('Invalid value for queryType: expected prefixLast, prefixAll or prefixNone');
@@ -159,11 +227,12 @@ export function parseSearchParams(raw: Raw): SearchParams {
       listFilters(raw.numericFilters, 'numericFilters'),
     ].filter((f): f is FilterNode => f !== undefined),
   );
+  if (filter) checkSize(filter);
 
   return {
     query,
     page: integer(raw, 'page', 0, 0, Number.MAX_SAFE_INTEGER),
-    hitsPerPage: integer(raw, 'hitsPerPage', PAGE_SIZE, 0, SEARCH_MAX_HITS_PER_PAGE),
+    hitsPerPage: integer(raw, 'hitsPerPage', PAGE_SIZE, 0, SEARCH_LIMITS.hitsPerPage),
     facets,
     maxValuesPerFacet: integer(
       raw,
@@ -175,8 +244,8 @@ export function parseSearchParams(raw: Raw): SearchParams {
     filter,
     queryType,
     typoTolerance,
-    highlightPreTag: text(raw, 'highlightPreTag', '<em>'),
-    highlightPostTag: text(raw, 'highlightPostTag', '</em>'),
+    highlightPreTag: tag(raw, 'highlightPreTag', '<em>'),
+    highlightPostTag: tag(raw, 'highlightPostTag', '</em>'),
     attributesToRetrieve: list(raw, 'attributesToRetrieve'),
     attributesToHighlight: list(raw, 'attributesToHighlight'),
     clickAnalytics: boolean(raw, 'clickAnalytics', false),
@@ -193,7 +262,7 @@ export function parseFacetSearch(raw: Raw, facetInPath?: string): FacetSearch {
   }
   return {
     facet,
-    facetQuery: text(raw, 'facetQuery', ''),
+    facetQuery: words(raw, 'facetQuery', 'Facet query'),
     maxFacetHits: integer(raw, 'maxFacetHits', DEFAULT_MAX_FACET_HITS, 1, MAX_FACET_HITS),
   };
 }

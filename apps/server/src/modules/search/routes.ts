@@ -4,7 +4,8 @@
  * serving the index `product_index`. Requests and errors follow Algolia's REST API: clients
  * send JSON as text/plain (no CORS preflight), keys and agent in headers or the query string
  * (accepted and ignored: the index is public, like a search-only key), and errors answer
- * `{message, status}`.
+ * `{message, status}`. Like Algolia, it accepts and ignores the parameters it does not implement
+ * (the official clients send many), in the query string and the body: its schemas are loose.
  */
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -13,7 +14,13 @@ import { z } from 'zod';
 import { SEARCH_INDEX } from '@storefront/shared/constants';
 import { SEARCH_API_PATH, SearchConfigResponse } from '@storefront/shared/search';
 import type { ModuleContext } from '../../module-context.js';
-import { collectParams, parseFacetSearch, parseSearchParams, type SearchParams } from './params.js';
+import {
+  collectParams,
+  parseFacetSearch,
+  parseSearchParams,
+  SEARCH_LIMITS,
+  type SearchParams,
+} from './params.js';
 import { SearchError, badRequest } from './search-error.js';
 import {
   searchFacetValues,
@@ -22,18 +29,20 @@ import {
   type SearchResult,
 } from './service.js';
 
-/** More queries in one multi-query than InstantSearch ever sends for one page. */
-const MAX_QUERIES = 50;
-
 type Raw = Record<string, unknown>;
 
 const IndexParams = z.object({ index: z.string() });
+/** `x-algolia-agent` and the keys, or a GET's search parameters (read by collectParams). */
+const AlgoliaQuery = z.looseObject({});
 const SearchBody = z.record(z.string(), z.unknown()).optional();
-const MultiQueryBody = z.object({
+const MultiQueryBody = z.looseObject({
   requests: z
     .array(z.record(z.string(), z.unknown()))
     .min(1)
-    .max(MAX_QUERIES, `Too many queries: the maximum is ${MAX_QUERIES} per request`),
+    .max(
+      SEARCH_LIMITS.queries,
+      `Too many queries: the maximum is ${SEARCH_LIMITS.queries} per request`,
+    ),
   strategy: z.enum(['none', 'stopIfEnoughMatches']).optional(),
 });
 
@@ -116,6 +125,7 @@ export function searchRoutes({ db, config }: ModuleContext) {
           tags,
           summary: 'Algolia multi-query: several searches in one request (index "*")',
           params: IndexParams,
+          querystring: AlgoliaQuery,
           body: MultiQueryBody,
         },
       },
@@ -140,6 +150,7 @@ export function searchRoutes({ db, config }: ModuleContext) {
           tags,
           summary: 'Algolia search in one index',
           params: IndexParams,
+          querystring: AlgoliaQuery,
           body: SearchBody,
         },
       },
@@ -156,11 +167,12 @@ export function searchRoutes({ db, config }: ModuleContext) {
           tags,
           summary: 'Algolia search in one index with the parameters in the query string',
           params: IndexParams,
+          querystring: AlgoliaQuery,
         },
       },
       async (request) => {
         checkIndex(request.params.index);
-        return searchIndex(db, parseSearchParams(collectParams(request.query as Raw)));
+        return searchIndex(db, parseSearchParams(collectParams(request.query)));
       },
     );
 
@@ -171,6 +183,7 @@ export function searchRoutes({ db, config }: ModuleContext) {
           tags,
           summary: 'Algolia search for facet values',
           params: z.object({ index: z.string(), facet: z.string() }),
+          querystring: AlgoliaQuery,
           body: SearchBody,
         },
       },

@@ -3,6 +3,7 @@
  * ranking and typo tests state exact results without depending on the seed generator.
  */
 import { sql } from 'drizzle-orm';
+import { SEARCH_MAX_HITS_PER_PAGE } from '@storefront/shared/search';
 import type { Db } from '../../db/connect.js';
 import { products } from '../../db/schema.js';
 import { newObjectId } from '../../lib/ids.js';
@@ -48,4 +49,19 @@ export async function insertSearchProducts(db: Db, fixtures: SearchFixture[]): P
     ids.push(id);
   }
   return ids;
+}
+
+/** Every hit of a query through `search`, a page of the most hits allowed at a time. */
+export async function searchAll<Answer extends { hits: unknown[]; nbPages?: number }>(
+  search: (params: Record<string, unknown>) => Promise<Answer>,
+  params: Record<string, unknown>,
+): Promise<Answer> {
+  const hitsPerPage = SEARCH_MAX_HITS_PER_PAGE;
+  const first = await search({ ...params, hitsPerPage });
+  const rest = await Promise.all(
+    Array.from({ length: (first.nbPages ?? 1) - 1 }, (_, i) =>
+      search({ ...params, hitsPerPage, page: i + 1 }),
+    ),
+  );
+  return { ...first, hits: [first, ...rest].flatMap((page) => page.hits) };
 }

@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { products } from '../../db/schema.js';
 import { buildTestApp, type TestApp } from '../../test/app.js';
-import { insertSearchProducts } from './search-fixtures.js';
+import { insertSearchProducts, searchAll } from './search-fixtures.js';
 import type { SearchResult } from './service.js';
 
 let t: TestApp;
@@ -147,7 +147,7 @@ describe('ranking', () => {
 
   it('puts products named for both words first', async () => {
     // Also matched: laptops whose features say 'standards' (the last word is a prefix).
-    const body = await search({ query: 'laptop stand', hitsPerPage: 1000 });
+    const body = await searchAll(search, { query: 'laptop stand' });
     const named = body.hits.map((h) => /Laptop Stand/.test(h.name!));
     expect(named.filter(Boolean).length).toBeGreaterThan(0);
     expect(named.filter((n) => !n).length).toBeGreaterThan(0);
@@ -163,8 +163,8 @@ describe('typo tolerance', () => {
     ['samovra', 'samovar'],
   ])('"%s" finds what "%s" finds', async (typo, word) => {
     const [typed, meant] = await Promise.all([
-      search({ query: typo, hitsPerPage: 1000 }),
-      search({ query: word, hitsPerPage: 1000 }),
+      searchAll(search, { query: typo }),
+      searchAll(search, { query: word }),
     ]);
     expect(meant.nbHits).toBeGreaterThan(0);
     expect(typed.nbHits).toBe(meant.nbHits);
@@ -193,14 +193,14 @@ describe('prefix matching (as you type)', () => {
   });
 
   it('matches earlier words whole and the last one as a prefix', async () => {
-    const body = await search({ query: 'water bot', hitsPerPage: 1000 });
+    const body = await searchAll(search, { query: 'water bot' });
     expect(body.nbHits).toBeGreaterThan(0);
     for (const hit of body.hits) expect(hit.name).toMatch(/Water Bottle/);
   });
 
   it('finds a word whose English stem is shorter than the typed prefix ("organi")', async () => {
     // 'organic' is indexed as its stem 'organ', which the prefix 'organi:*' alone would miss.
-    const body = await search({ query: 'organi', hitsPerPage: 1000 });
+    const body = await searchAll(search, { query: 'organi' });
     expect(body.nbHits).toBe(await countWithWord('organi'));
     expect(body.hits.some((h) => /\bOrganic\b/.test(h.name!))).toBe(true);
   });
@@ -269,10 +269,9 @@ describe('filters and facets', () => {
   });
 
   it('filters by price with numericFilters on sp (rupees, inclusive bounds)', async () => {
-    const body = await search({
+    const body = await searchAll(search, {
       query: 'bottle',
       numericFilters: ['sp>=100', 'sp<=2000'],
-      hitsPerPage: 1000,
     });
     expect(body.nbHits).toBe(
       await countWithWord('bottle', sql`p.sp_paise BETWEEN 10000 AND 200000`),
@@ -334,7 +333,7 @@ describe('filters and facets', () => {
 
 describe('paging', () => {
   it('pages through every hit once, the last page holding the rest', async () => {
-    const all = await search({ query: 'pack', hitsPerPage: 1000 });
+    const all = await searchAll(search, { query: 'pack' });
     const n = all.nbHits;
     expect(n).toBeGreaterThan(40);
     const lastPage = Math.ceil(n / 20) - 1;
@@ -406,6 +405,45 @@ describe('request forms real clients send', () => {
     expect(ids(response.body)).toEqual(expected);
   });
 
+  it('accepts and ignores the Algolia parameters it does not implement, wherever they come', async () => {
+    const unknown = { analytics: false, ruleContexts: ['home'], enableABTest: false, zzNew: 1 };
+    const multi = await post(`${MULTI_URL}?x-algolia-agent=InstantSearch&zzQuery=1`, {
+      requests: [
+        { ...v5.requests[0], ...unknown },
+        { indexName: 'product_index', params: { query: 'bottel', hitsPerPage: 3, ...unknown } },
+        { indexName: 'product_index', params: 'query=bottel&hitsPerPage=3&zzNew=1&analytics=0' },
+      ],
+      strategy: 'none',
+      zzTopLevel: { any: 'thing' },
+    });
+    expect(multi.status, JSON.stringify(multi.body)).toBe(200);
+    const results = multi.body.results as SearchResult[];
+    for (const result of results) expect(result.hits.map((h) => h.objectID)).toEqual(expected);
+    // Echoed back as Algolia echoes every parameter.
+    expect(results[0]!.params).toContain('ruleContexts=%5B%22home%22%5D');
+
+    const single = await post(`${QUERY_URL}?x-algolia-api-key=public&zzQuery=1`, {
+      query: 'bottel',
+      hitsPerPage: 3,
+      ...unknown,
+    });
+    expect(single.status).toBe(200);
+    expect((single.body as unknown as SearchResult).hits.map((h) => h.objectID)).toEqual(expected);
+
+    const get = await t.app.inject({
+      url: '/api/search/1/indexes/product_index?query=bottel&hitsPerPage=3&zzNew=1&analytics=false',
+    });
+    expect(get.statusCode).toBe(200);
+    expect((get.json() as SearchResult).hits.map((h) => h.objectID)).toEqual(expected);
+
+    const facet = await post('/api/search/1/indexes/product_index/facets/pd_brand/query?zz=1', {
+      facetQuery: 'gen',
+      ...unknown,
+    });
+    expect(facet.status).toBe(200);
+    expect(facet.body.facetHits).toMatchObject([{ value: 'Generic' }]);
+  });
+
   it('answers GET /1/indexes/{index} with the parameters in the query string', async () => {
     const response = await t.app.inject({
       method: 'GET',
@@ -438,11 +476,11 @@ describe('errors in Algolia’s format', () => {
       'Index does not exist',
     ],
     [
-      'hitsPerPage above 1000',
+      'hitsPerPage above 100',
       QUERY_URL,
-      { hitsPerPage: 1001 },
+      { hitsPerPage: 101 },
       400,
-      'Value too big for parameter hitsPerPage: maximum is 1000',
+      'Value too big for parameter hitsPerPage: maximum is 100',
     ],
     ['a negative page', QUERY_URL, { page: -1 }, 400, 'Invalid value for page: must be at least 0'],
     [
@@ -482,11 +520,11 @@ describe('errors in Algolia’s format', () => {
       'Index does not exist',
     ],
     [
-      'more than 50 queries in one multi-query',
+      'more than 10 queries in one multi-query',
       MULTI_URL,
-      { requests: Array.from({ length: 51 }, () => ({ indexName: 'product_index', query: 'a' })) },
+      { requests: Array.from({ length: 11 }, () => ({ indexName: 'product_index', query: 'a' })) },
       400,
-      'Invalid requests: Too many queries: the maximum is 50 per request',
+      'Invalid requests: Too many queries: the maximum is 10 per request',
     ],
     [
       'a query of 513 bytes (not silently cut)',
@@ -508,18 +546,18 @@ describe('errors in Algolia’s format', () => {
     expect(response.body).toEqual({ message, status });
   });
 
-  it('accepts a query of exactly 512 bytes and 50 queries in one request', async () => {
+  it('accepts a query of exactly 512 bytes and 10 queries in one request', async () => {
     const exact = await post(QUERY_URL, { query: 'b'.repeat(512), hitsPerPage: 0 });
     expect(exact.status).toBe(200);
-    const fifty = await post(MULTI_URL, {
-      requests: Array.from({ length: 50 }, () => ({
+    const ten = await post(MULTI_URL, {
+      requests: Array.from({ length: 10 }, () => ({
         indexName: 'product_index',
         query: 'bottle',
         hitsPerPage: 0,
       })),
     });
-    expect(fifty.status).toBe(200);
-    expect((fifty.body.results as unknown[]).length).toBe(50);
+    expect(ten.status).toBe(200);
+    expect((ten.body.results as unknown[]).length).toBe(10);
   });
 
   it('answers a body over 256 KB with 413 in Algolia’s format', async () => {

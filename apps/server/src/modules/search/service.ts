@@ -27,7 +27,7 @@ import type { ProductRecord, SearchFacet } from '@storefront/shared/search';
 import type { Db } from '../../db/connect.js';
 import { queryCounter } from '../../lib/query-counter.js';
 import { filterSql } from './filters.js';
-import type { FacetSearch, QueryType, SearchParams } from './params.js';
+import { SEARCH_LIMITS, type FacetSearch, type QueryType, type SearchParams } from './params.js';
 
 const MAX_TERMS = 10;
 const MAX_TERM_LENGTH = 40;
@@ -144,18 +144,61 @@ function toRecord(row: RecordRow): ProductRecord {
 const dialect = new PgDialect();
 
 /**
+ * Shapes one PostgreSQL connection keeps prepared. The web app's queries take ~20 shapes (1–10
+ * words, results or suggestions); every distinct filter is a shape of its own, so without a bound
+ * an API client could fill each connection's memory with plans.
+ */
+export const MAX_PREPARED_SHAPES = 50;
+/** The statement names each pooled connection has prepared. */
+const preparedOn = new WeakMap<pg.PoolClient, Set<string>>();
+
+/**
  * Runs a search statement. On PostgreSQL it is a named prepared statement, one per shape of
  * query (number of words, filters, facets, highlighted attributes), so each connection plans a
  * shape once instead of on every keystroke: planning was ~1 ms of the ~4 ms of database CPU a
- * query cost at 100,000 products. PGlite (one in-process connection) runs it as it is.
+ * query cost at 100,000 products. A connection that has prepared MAX_PREPARED_SHAPES shapes runs
+ * a new one unprepared and is then closed, so the pool opens a fresh one: the node-postgres
+ * client has no way to forget a statement it prepared. PGlite (one in-process connection) runs
+ * every statement as it is.
  */
 async function run(db: Db, statement: SQL): Promise<Record<string, unknown>[]> {
-  const client = (db as { $client?: unknown }).$client;
-  if (!(client instanceof pg.Pool)) return (await db.execute(statement)).rows;
+  const pool = (db as { $client?: unknown }).$client;
+  if (!(pool instanceof pg.Pool)) return (await db.execute(statement)).rows;
   const { sql: text, params } = dialect.sqlToQuery(statement);
   queryCounter.logQuery(text, params);
   const name = `search_${createHash('sha1').update(text).digest('hex').slice(0, 20)}`;
-  return (await client.query({ name, text, values: params })).rows as Record<string, unknown>[];
+  const client = await pool.connect();
+  let prepared = preparedOn.get(client);
+  if (!prepared) preparedOn.set(client, (prepared = new Set()));
+  const full = !prepared.has(name) && prepared.size >= MAX_PREPARED_SHAPES;
+  // Released to be closed when full, or after an error (as pool.query does).
+  let close: boolean | Error = full;
+  try {
+    if (full) return (await client.query({ text, values: params })).rows;
+    prepared.add(name);
+    return (await client.query({ name, text, values: params })).rows;
+  } catch (error) {
+    close = error as Error;
+    throw error;
+  } finally {
+    client.release(close);
+  }
+}
+
+/**
+ * The rows a page asks for: no hit past SEARCH_LIMITS.paginationLimit, as Algolia serves none
+ * past `paginationLimitedTo`, so a deep page costs no more than the last one served.
+ */
+export function pageWindow(page: number, hitsPerPage: number): { offset: number; limit: number } {
+  const limit = SEARCH_LIMITS.paginationLimit;
+  const offset = Math.min(page * hitsPerPage, limit);
+  return { offset, limit: Math.min(hitsPerPage, limit - offset) };
+}
+
+/** Pages of `nbHits` hits, counted up to the pagination limit (Algolia's `nbPages`). */
+export function pageCount(nbHits: number, hitsPerPage: number): number {
+  if (hitsPerPage === 0) return 0;
+  return Math.ceil(Math.min(nbHits, SEARCH_LIMITS.paginationLimit) / hitsPerPage);
 }
 
 /** The index records of these products (the hosted-Algolia push); unknown ids are left out. */
@@ -343,7 +386,7 @@ export async function searchIndex(db: Db, params: SearchParams): Promise<SearchR
   const filter = params.filter ? filterSql(params.filter) : sql`TRUE`;
   const highlighted = text ? highlightAttributes(params) : [];
   const highlighting = highlightSql(highlighted, terms.length);
-  const offset = params.page * params.hitsPerPage;
+  const { offset, limit } = pageWindow(params.page, params.hitsPerPage);
 
   // Without words, every product matches: a browse in id order (the catalog's order), whose
   // page then walks the primary key instead of sorting everything, unless facets need the set.
@@ -363,7 +406,7 @@ export async function searchIndex(db: Db, params: SearchParams): Promise<SearchR
     WITH ${text ? textQuery(terms, params.typoTolerance) : sql``}
     ${matched}
     page AS (SELECT id, rank FROM matched ORDER BY ${order}
-              LIMIT ${params.hitsPerPage} OFFSET ${offset})
+              LIMIT ${limit} OFFSET ${offset})
     SELECT (SELECT count(*)::int FROM matched) AS nb_hits,
       (SELECT coalesce(json_agg(h ORDER BY h.rank DESC, h.id), '[]'::json) FROM (
          SELECT page.rank, ${recordColumns}, ${highlighting.select}
@@ -411,7 +454,7 @@ export async function searchIndex(db: Db, params: SearchParams): Promise<SearchR
     hits,
     nbHits,
     page: params.page,
-    nbPages: params.hitsPerPage > 0 ? Math.ceil(nbHits / params.hitsPerPage) : 0,
+    nbPages: pageCount(nbHits, params.hitsPerPage),
     hitsPerPage: params.hitsPerPage,
     exhaustiveNbHits: true,
     exhaustiveTypo: true,
