@@ -12,6 +12,11 @@ const postgresOnlyTests = ['apps/server/src/**/*.postgres.test.ts'];
  * attacks on the default setup (PGlite), run once in their own project.
  */
 const securityTests = ['apps/server/src/**/*.security.test.ts'];
+/**
+ * Files named crash*.test.ts kill the real server process, round after round (`npm run
+ * test:crash`; `npm test` runs 3 rounds): their own project, on the database TEST_DB names.
+ */
+const crashTests = ['apps/server/src/**/crash*.test.ts'];
 
 export default defineConfig({
   test: {
@@ -51,7 +56,7 @@ export default defineConfig({
         test: {
           name: 'server-pglite',
           include: serverTests,
-          exclude: [...postgresOnlyTests, ...securityTests],
+          exclude: [...postgresOnlyTests, ...securityTests, ...crashTests],
           environment: 'node',
           env: { TEST_DB: 'pglite' },
           testTimeout: 60_000,
@@ -77,6 +82,17 @@ export default defineConfig({
           env: { TEST_DB: 'pglite' },
           testTimeout: 60_000,
           hookTimeout: 120_000,
+        },
+      },
+      {
+        // One file at a time: each runs servers of its own, on a machine of two cores.
+        test: {
+          name: 'crash',
+          include: crashTests,
+          environment: 'node',
+          fileParallelism: false,
+          testTimeout: 600_000,
+          hookTimeout: 300_000,
         },
       },
       'apps/web/vitest.config.ts',

@@ -1,40 +1,23 @@
 #!/usr/bin/env node
 // `npm test`: install if needed, build, then run every suite: Vitest project by project (shared
-// rules, the API on PGlite and on PostgreSQL, web components) and Playwright (real server,
-// Debian Chromium), and close with each suite's counts and a 'Total: N passed, N failed' line.
+// rules, the API on PGlite and on PostgreSQL, web components), 3 rounds of the crash tests per
+// database (`npm run test:crash` runs 20) and Playwright (real server, Debian Chromium), and
+// close with each suite's counts and a 'Total: N passed, N failed' line.
 // Under CI=true a missing PostgreSQL or Chromium fails the run; locally it is reported and
 // that suite is skipped.
 // First, before any other import runs: stop on a Node.js older than engines.node.
 import './require-node.mjs';
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createConnection } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ensureBuilds, ensureInstalled } from './ensure.mjs';
+import { postgresReachable, postgresUrl } from './postgres.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const ci = process.env.CI === 'true' || process.env.CI === '1';
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const postgresUrl = new URL(
-  process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres',
-);
-
-function reachable(host, port) {
-  return new Promise((resolve) => {
-    const socket = createConnection({ host, port: Number(port) }, () => {
-      socket.end();
-      resolve(true);
-    });
-    socket.on('error', () => resolve(false));
-    socket.setTimeout(2000, () => {
-      socket.destroy();
-      resolve(false);
-    });
-  });
-}
-
 function missing(what) {
   if (ci) {
     console.error(`CI: ${what} is required and missing.`);
@@ -58,7 +41,7 @@ const projects = [
   'security',
   'web',
 ];
-const postgresUp = await reachable(postgresUrl.hostname, postgresUrl.port || 5432);
+const postgresUp = await postgresReachable();
 if (!postgresUp) missing(`PostgreSQL at ${postgresUrl.host}`);
 
 const reportDir = mkdtempSync(join(tmpdir(), 'storefront-test-report-'));
@@ -102,6 +85,24 @@ for (const project of projects) {
       `--outputFile.json=${report}`,
     ],
     { counts: vitestCounts },
+  );
+}
+// The crash tests (a killed server, restarted) as CI runs them: a few rounds, fresh seeds, each
+// round's test named by its seed.
+for (const database of postgresUp ? ['pglite', 'postgres'] : ['pglite']) {
+  step(
+    `Crash ${database} (3 rounds)`,
+    'npx',
+    (report) => [
+      'vitest',
+      'run',
+      '--project',
+      'crash',
+      '--reporter=default',
+      '--reporter=json',
+      `--outputFile.json=${report}`,
+    ],
+    { env: { TEST_DB: database, CRASH_ROUNDS: '3' }, counts: vitestCounts },
   );
 }
 

@@ -1,0 +1,274 @@
+/**
+ * What the crash tests (`*crash*.test.ts`, `npm run test:crash`) share: the real server as a
+ * child process that can be killed with SIGKILL or stopped with SIGTERM, a database per round
+ * copied from a template the file prepares once (a PGlite data directory, or a PostgreSQL
+ * database made with CREATE DATABASE … TEMPLATE), and the rounds' seeds.
+ *
+ * Seeds: CRASH_SEED (one seed, or a comma list) replays rounds; otherwise CRASH_ROUNDS (default
+ * 1) rounds get fresh seeds. Every round's test name carries its seed, so a failure names it.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes, randomInt } from 'node:crypto';
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import { repoRoot } from '../config.js';
+import { connectDatabase, type Database } from '../db/connect.js';
+import { adminDatabaseUrl, testDbKind } from './app.js';
+
+export const crashDbKind = testDbKind;
+
+/** The rounds' seeds: CRASH_SEED's list, or CRASH_ROUNDS fresh ones. */
+export function crashSeeds(): number[] {
+  const given = process.env.CRASH_SEED;
+  if (given) return given.split(',').map((s) => Number(s.trim()));
+  const rounds = Number(process.env.CRASH_ROUNDS ?? 1);
+  return Array.from({ length: rounds }, () => randomInt(1, 1_000_000));
+}
+
+/** A small deterministic generator (a linear congruential one): the same seed, the same round. */
+export function seededRandom(seed: number): () => number {
+  let state = seed % 2 ** 31;
+  return () => (state = (state * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31;
+}
+
+export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** A JWT secret shared by the test (which mints buyers' tokens) and every server it starts. */
+export const CRASH_JWT_SECRET = randomBytes(32).toString('hex');
+
+async function admin(statement: string): Promise<void> {
+  const client = new pg.Client({ connectionString: adminDatabaseUrl });
+  await client.connect();
+  try {
+    await client.query(statement);
+  } finally {
+    await client.end();
+  }
+}
+
+function postgresUrl(name: string): string {
+  const url = new URL(adminDatabaseUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+/** One round's database: DATA_DIR (PGlite's data under it) and, on PostgreSQL, DATABASE_URL. */
+export interface CrashDatabase {
+  dataDir: string;
+  databaseUrl: string | undefined;
+  /** The server's environment for this database. */
+  env: Record<string, string>;
+  /** Opens it in the test process (on PGlite only while no server has it open). */
+  open(): Promise<Database>;
+  drop(): Promise<void>;
+}
+
+function crashDatabase(
+  dataDir: string,
+  databaseUrl: string | undefined,
+  drop: () => Promise<void>,
+) {
+  const database: CrashDatabase = {
+    dataDir,
+    databaseUrl,
+    env: { DATA_DIR: dataDir, ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}) },
+    open: () => connectDatabase({ databaseUrl, dataDir }),
+    async drop() {
+      await drop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+  return database;
+}
+
+/** A new, empty database (nothing migrated): what a first start finds. */
+export async function emptyDatabase(): Promise<CrashDatabase> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'storefront-crash-'));
+  if (crashDbKind === 'pglite') return crashDatabase(dataDir, undefined, async () => {});
+  const name = `storefront_crash_${process.pid}_${randomBytes(4).toString('hex')}`;
+  await admin(`CREATE DATABASE ${name}`);
+  return crashDatabase(dataDir, postgresUrl(name), () =>
+    admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`),
+  );
+}
+
+/**
+ * A database prepared once by `prepare` (migrated first; given DATA_DIR too, where the secrets
+ * are kept), closed, and then copied for each round, so every round starts from the same state
+ * and pays only for a copy.
+ */
+export async function databaseTemplate(
+  prepare: (database: Database, dataDir: string) => Promise<void>,
+) {
+  const template = await emptyDatabase();
+  const database = await template.open();
+  try {
+    await database.migrate();
+    await prepare(database, template.dataDir);
+  } finally {
+    await database.close();
+  }
+  return {
+    async copy(): Promise<CrashDatabase> {
+      const dataDir = mkdtempSync(join(tmpdir(), 'storefront-crash-'));
+      cpSync(template.dataDir, dataDir, { recursive: true });
+      if (!template.databaseUrl) return crashDatabase(dataDir, undefined, async () => {});
+      const name = `storefront_crash_${process.pid}_${randomBytes(4).toString('hex')}`;
+      const source = new URL(template.databaseUrl).pathname.slice(1);
+      await admin(`CREATE DATABASE ${name} TEMPLATE ${source}`);
+      return crashDatabase(dataDir, postgresUrl(name), () =>
+        admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`),
+      );
+    },
+    drop: () => template.drop(),
+  };
+}
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+    server.on('error', reject);
+  });
+}
+
+/** How the process ended: its exit code, or the signal that ended it. */
+export interface Exit {
+  code: number | null;
+  signal: NodeJS.Signals | null;
+}
+
+/**
+ * The server (apps/server/src/main.ts) as a child process on `database`. Node runs it with
+ * tsx's loader, not the tsx CLI, whose own child would outlive a SIGKILL.
+ */
+export class ServerProcess {
+  readonly url: string;
+  private child: ChildProcess | undefined;
+  private exited: Promise<Exit> | undefined;
+  /** The last 20,000 characters the server wrote, for failure messages. */
+  output = '';
+
+  constructor(
+    private readonly database: CrashDatabase,
+    private readonly port: number,
+    private readonly env: Record<string, string> = {},
+  ) {
+    this.url = `http://127.0.0.1:${port}`;
+  }
+
+  /** Spawns the server; `watch` sees its output as it comes (to act on a line). */
+  spawn(watch?: (text: string) => void): void {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+      cwd: repoRoot,
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: {
+        ...process.env,
+        NODE_ENV: 'test',
+        JWT_SECRET: CRASH_JWT_SECRET,
+        HOST: '127.0.0.1',
+        PORT: String(this.port),
+        PUBLIC_URL: this.url,
+        LOG_LEVEL: 'warn',
+        SEED_ON_START: 'false',
+        WORKERS: 'false',
+        // Hundreds of buyers from one address: the limits are not what these tests test.
+        RATE_LIMIT_SCALE: '1000',
+        ...this.database.env,
+        ...this.env,
+      },
+    });
+    const record = (chunk: Buffer) => {
+      const text = chunk.toString();
+      this.output = (this.output + text).slice(-20_000);
+      watch?.(text);
+    };
+    child.stdout!.on('data', record);
+    child.stderr!.on('data', record);
+    this.exited = new Promise((resolve) =>
+      child.once('exit', (code, signal) => resolve({ code, signal })),
+    );
+    this.child = child;
+  }
+
+  /** Spawns the server and waits until /api/health answers. */
+  async start(): Promise<void> {
+    this.spawn();
+    await this.ready();
+  }
+
+  async ready(timeoutMs = 120_000): Promise<void> {
+    const until = Date.now() + timeoutMs;
+    let exit: Exit | undefined;
+    void this.exited!.then((e) => (exit = e));
+    while (Date.now() < until) {
+      if (exit) throw new Error(`the server exited (${exit.code ?? exit.signal}):\n${this.output}`);
+      const up = await fetch(`${this.url}/api/health`).then(
+        (r) => r.ok,
+        () => false,
+      );
+      if (up) return;
+      await sleep(100);
+    }
+    throw new Error(`the server did not start in ${timeoutMs} ms:\n${this.output}`);
+  }
+
+  /** SIGKILL: the process ends at once, whatever it was writing. */
+  async kill(): Promise<void> {
+    if (!this.child || this.child.exitCode !== null || this.child.signalCode !== null) return;
+    this.child.kill('SIGKILL');
+    await this.exited;
+  }
+
+  /** Sends `signal` and answers how the process ended. */
+  async stop(signal: NodeJS.Signals = 'SIGTERM'): Promise<Exit> {
+    this.child!.kill(signal);
+    return this.exited!;
+  }
+}
+
+/**
+ * Sends every request at once and kills the server with SIGKILL after the `killAfterAnswers`-th
+ * answer plus `killDelayMs` (so the kill falls inside the burst however fast the machine is);
+ * answers each request's answer, undefined where none came.
+ */
+export async function killDuringBurst<A>(
+  server: ServerProcess,
+  requests: (() => Promise<A | undefined>)[],
+  killAfterAnswers: number,
+  killDelayMs: number,
+): Promise<(A | undefined)[]> {
+  let answered = 0;
+  let reached!: () => void;
+  const enough = new Promise<void>((resolve) => (reached = resolve));
+  if (killAfterAnswers === 0) reached();
+  const answers = requests.map((request) =>
+    request().then((answer) => {
+      if (++answered >= killAfterAnswers) reached();
+      return answer;
+    }),
+  );
+  await enough;
+  await sleep(killDelayMs);
+  await server.kill();
+  return Promise.all(answers);
+}
+
+/** Repeats `request` every 100 ms until `done` says its answer is final (at most 100 times). */
+export async function retryUntil<A>(
+  request: () => Promise<A | undefined>,
+  done: (answer: A | undefined) => boolean,
+): Promise<A | undefined> {
+  let answer = await request();
+  for (let attempt = 0; !done(answer) && attempt < 100; attempt++) {
+    await sleep(100);
+    answer = await request();
+  }
+  return answer;
+}
