@@ -6,7 +6,13 @@ export interface Operation {
   path: string;
   /** Names of the path parameters, as `{name}` in `path`. */
   params: string[];
+  /** The query parameters, with their JSON Schema type. */
+  query: { name: string; type?: string }[];
+  /** The operation declares a request body. */
+  hasBody: boolean;
   bodyProperties: Record<string, { type?: string }>;
+  /** The operation declares a bearer token (`security`). */
+  secured: boolean;
 }
 
 interface OpenApiDocument {
@@ -15,7 +21,8 @@ interface OpenApiDocument {
     Record<
       string,
       {
-        parameters?: { in: string; name: string }[];
+        parameters?: { in: string; name: string; schema?: { type?: string } }[];
+        security?: unknown[];
         requestBody?: {
           content?: Record<string, { schema?: { properties?: Record<string, { type?: string }> } }>;
         };
@@ -31,7 +38,12 @@ export async function documentedOperations(app: FastifyInstance): Promise<Operat
       method: method.toUpperCase(),
       path,
       params: (op.parameters ?? []).filter((p) => p.in === 'path').map((p) => p.name),
+      query: (op.parameters ?? [])
+        .filter((p) => p.in === 'query')
+        .map((p) => ({ name: p.name, type: p.schema?.type })),
+      hasBody: op.requestBody !== undefined,
       bodyProperties: op.requestBody?.content?.['application/json']?.schema?.properties ?? {},
+      secured: (op.security ?? []).length > 0,
     })),
   );
 }
