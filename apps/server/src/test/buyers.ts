@@ -49,3 +49,14 @@ export async function createBuyer(t: TestApp): Promise<TestBuyer> {
   const [buyer] = await createBuyers(t, 1);
   return buyer!;
 }
+
+/** An order's shipping fields (spec §7), addressed to `recipientName`. */
+export const shippingAddress = (recipientName: string) => ({
+  recipientName,
+  shippingAddress1: '4 Anna Salai',
+  shippingCity: 'Chennai',
+  shippingState: 'Tamil Nadu',
+  shippingPostalCode: '600002',
+  shippingCountry: 'India',
+  shippingPhoneNumber: '9840012345',
+});

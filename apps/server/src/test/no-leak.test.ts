@@ -9,6 +9,7 @@ import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser, loginTokens } from '../modules/users/test-support.js';
 import { buildTestApp, type TestApp } from './app.js';
+import { shippingAddress } from './buyers.js';
 import { documentedOperations, type Operation } from './openapi-operations.js';
 
 interface Buyer {
@@ -30,16 +31,6 @@ async function buyer(): Promise<Buyer> {
   return { ...user, access: tokens.access_token, refresh: tokens.refresh_token };
 }
 
-const shipping = (recipientName: string) => ({
-  recipientName,
-  shippingAddress1: '4 Anna Salai',
-  shippingCity: 'Chennai',
-  shippingState: 'Tamil Nadu',
-  shippingPostalCode: '600002',
-  shippingCountry: 'India',
-  shippingPhoneNumber: '9840012345',
-});
-
 async function order(who: Buyer, recipientName: string) {
   const headers = { authorization: `Bearer ${who.access}` };
   const added = await t.app.inject({
@@ -53,7 +44,7 @@ async function order(who: Buyer, recipientName: string) {
     method: 'POST',
     url: '/api/orders/',
     headers,
-    payload: shipping(recipientName),
+    payload: shippingAddress(recipientName),
   });
   expect(placed.statusCode, placed.body).toBe(201);
   return placed.json() as { payload: { _id: { $oid: string }; mkpOrderId: string } };
@@ -82,7 +73,7 @@ function plausibleBody(op: Operation): Record<string, unknown> {
     source: 'Ex-india custom',
     product_ids: [productId],
     requests: [{ indexName: 'product_index', query: 'bottle' }],
-    ...shipping('Meera Iyer'),
+    ...shippingAddress('Meera Iyer'),
   };
   return Object.fromEntries(
     Object.keys(op.bodyProperties).flatMap((name) =>
