@@ -17,6 +17,7 @@ import type { Database } from './db/connect.js';
 import { registerCors } from './lib/cors.js';
 import { frameworkErrorHandler, registerErrorHandler } from './lib/error-handler.js';
 import { registerInputGuard } from './lib/input-guard.js';
+import { registerRateLimits } from './lib/limits.js';
 import { createLogger, RequestLogController } from './lib/logger.js';
 import { registerQueryCounter } from './lib/query-counter.js';
 import { registerSecurityHeaders, securityHeaders } from './lib/security-headers.js';
@@ -83,6 +84,7 @@ export async function buildApp({
   registerInputGuard(app);
   registerCors(app, config.corsOrigins);
   if (config.env !== 'production') registerQueryCounter(app);
+  const limiters = await registerRateLimits(app, config, clock ?? (() => new Date()));
 
   const { db } = database;
   const tokens = createTokenService(config.jwtSecret);
@@ -90,6 +92,7 @@ export async function buildApp({
     db,
     config,
     authenticate: buyerAuthenticator(db, tokens),
+    limiters,
     now: clock ?? (() => new Date()),
     onCatalogChange: (listener) => database.onCatalogChange(listener),
   };

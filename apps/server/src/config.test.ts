@@ -1,11 +1,21 @@
+import { spawn } from 'node:child_process';
 import type * as Fs from 'node:fs';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { decodeJwt } from 'jose';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { loadConfig, parseTrustProxy } from './config.js';
+import {
+  loadConfig,
+  parseTrustProxy,
+  productionRefusals,
+  refuseUnsafeProduction,
+  repoRoot,
+} from './config.js';
+import { connectDatabase } from './db/connect.js';
 import { ACCESS_TOKEN_TTL_SECONDS, createTokenService } from './modules/users/access-tokens.js';
+import { ensureDemoBuyer } from './seed/seed.js';
+import { createTestDatabase } from './test/app.js';
 
 /** Lets a test pretend another process created a file just after this one looked for it. */
 const race = vi.hoisted(() => ({ hideExisting: false }));
@@ -105,4 +115,140 @@ describe('TRUST_PROXY', () => {
     expect(load().trustProxy).toBe(false);
     expect(load({ TRUST_PROXY: '10.0.0.0/8' }).trustProxy).toEqual(['10.0.0.0/8']);
   });
+});
+
+/** What docs/deploy.md's production start sets. */
+const PRODUCTION = {
+  NODE_ENV: 'production',
+  JWT_SECRET: 'j'.repeat(40),
+  SEED_ON_START: 'false',
+  PAYMENT_PROVIDER: 'phonepe',
+  PHONEPE_CLIENT_ID: 'client',
+  PHONEPE_CLIENT_SECRET: 'secret',
+  PHONEPE_WEBHOOK_USERNAME: 'hook',
+  PHONEPE_WEBHOOK_PASSWORD: 'hook-password',
+};
+
+describe('RATE_LIMIT_SCALE', () => {
+  it('is 1 by default and reads a positive number', () => {
+    expect(load().rateLimitScale).toBe(1);
+    expect(load({ RATE_LIMIT_SCALE: '1000' }).rateLimitScale).toBe(1000);
+    expect(load({ RATE_LIMIT_SCALE: '0.5' }).rateLimitScale).toBe(0.5);
+  });
+
+  it.each(['0', '-1', 'many', 'Infinity'])('refuses %j, naming the setting', (value) => {
+    expect(() => load({ RATE_LIMIT_SCALE: value })).toThrow(
+      /^Invalid configuration:\n {2}RATE_LIMIT_SCALE: /,
+    );
+  });
+});
+
+describe('production (issue 17 "Safe production")', () => {
+  it('is the default NODE_ENV, so a server started any way but `npm run dev` or a test is production', () => {
+    expect(loadConfig({ DATA_DIR: dataDir() }).env).toBe('production');
+    expect(load({ NODE_ENV: 'development' }).env).toBe('development');
+  });
+
+  it('starts with the production settings and no demo', () => {
+    expect(productionRefusals(load(PRODUCTION))).toEqual([]);
+  });
+
+  it.each<[string, Record<string, string>, RegExp]>([
+    ['the sandbox gateway', { PAYMENT_PROVIDER: 'sandbox' }, /^PAYMENT_PROVIDER=sandbox /],
+    ['the default gateway', { PAYMENT_PROVIDER: '' }, /^PAYMENT_PROVIDER=sandbox \(the default\)/],
+    ['demo seeding', { SEED_ON_START: 'true' }, /^SEED_ON_START=true .*; set SEED_ON_START=false$/],
+    ['default seeding', { SEED_ON_START: '' }, /^SEED_ON_START=true \(the default\)/],
+    ['a generated JWT_SECRET', { JWT_SECRET: '' }, /^JWT_SECRET is unset/],
+  ])('refuses %s, naming the setting', (_what, change, refusal) => {
+    const refusals = productionRefusals(load({ ...PRODUCTION, ...change }));
+    expect(refusals).toHaveLength(1);
+    expect(refusals[0]).toMatch(refusal);
+    expect(() => refuseUnsafeProduction(refusals)).toThrow(
+      /^Refusing to start with NODE_ENV=production:\n {2}(PAYMENT_PROVIDER|SEED_ON_START|JWT_SECRET)[\s\S]*set ALLOW_DEMO=true/,
+    );
+  });
+
+  it('refuses a database holding the demo buyer or the bench buyers', () => {
+    expect(productionRefusals(load(PRODUCTION), { demoAccounts: true })).toEqual([
+      'the database holds accounts whose passwords are published (the demo buyer, bench buyers); delete them, or start on an empty database with SEED_ON_START=false',
+    ]);
+  });
+
+  it('names every refusal at once when nothing is set', () => {
+    const refusals = productionRefusals(load({ NODE_ENV: 'production' }), { demoAccounts: true });
+    expect(refusals.map((r) => r.slice(0, 24))).toEqual([
+      'PAYMENT_PROVIDER=sandbox',
+      'SEED_ON_START=true (the ',
+      'JWT_SECRET is unset, so ',
+      'the database holds accou',
+    ]);
+  });
+
+  it('ALLOW_DEMO=true says it is a demo: nothing is refused', () => {
+    const demo = load({ NODE_ENV: 'production', ALLOW_DEMO: 'true' });
+    expect(demo.allowDemo).toBe(true);
+    expect(productionRefusals(demo, { demoAccounts: true })).toEqual([]);
+    expect(() => load({ ALLOW_DEMO: 'yes' })).toThrow(/^Invalid configuration:\n {2}ALLOW_DEMO: /);
+  });
+
+  it('refuses nothing in development or test', () => {
+    for (const NODE_ENV of ['development', 'test']) {
+      expect(productionRefusals(load({ NODE_ENV }), { demoAccounts: true })).toEqual([]);
+    }
+  });
+});
+
+/** Starts main.ts with exactly `env` (and PATH); answers its exit code and standard error. */
+function start(env: Record<string, string>): Promise<{ code: number | null; stderr: string }> {
+  const dir = dataDir();
+  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+    cwd: repoRoot,
+    env: {
+      PATH: process.env.PATH ?? '',
+      DATA_DIR: dir,
+      HOST: '127.0.0.1',
+      PORT: '0',
+      LOG_LEVEL: 'warn',
+      WORKERS: 'false',
+      ...env,
+    },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  let stderr = '';
+  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  return new Promise((resolve) => child.on('exit', (code) => resolve({ code, stderr })));
+}
+
+describe('a production start of the server (main.ts), run as an operator would', () => {
+  it('with nothing set (NODE_ENV defaults to production) exits naming every unsafe setting', async () => {
+    const { code, stderr } = await start({});
+    expect(code).toBe(1);
+    expect(stderr).toContain('Refusing to start with NODE_ENV=production:');
+    expect(stderr).toContain('PAYMENT_PROVIDER=sandbox (the default)');
+    expect(stderr).toContain('SEED_ON_START=true (the default)');
+    expect(stderr).toContain('JWT_SECRET is unset');
+    expect(stderr).toContain('set ALLOW_DEMO=true');
+  }, 120_000);
+
+  it('with the production settings on a database holding the demo buyer exits naming it', async () => {
+    const { database, url, drop } = await createTestDatabase();
+    const dir = dataDir();
+    // PGlite: a data directory of its own, which the server then opens.
+    const target = url ? database : await connectDatabase({ databaseUrl: undefined, dataDir: dir });
+    if (!url) await target.migrate();
+    await ensureDemoBuyer(target.db);
+    if (!url) await target.close();
+    try {
+      const { code, stderr } = await start({
+        ...PRODUCTION,
+        ...(url ? { DATABASE_URL: url } : { DATA_DIR: dir }),
+      });
+      expect(code).toBe(1);
+      expect(stderr).toContain(
+        'Refusing to start with NODE_ENV=production:\n  the database holds accounts whose passwords are published',
+      );
+    } finally {
+      await drop();
+    }
+  }, 120_000);
 });

@@ -16,7 +16,16 @@ export const repoRoot = resolve(here, '..', '..', '..');
 const optionalUrl = z.url().optional();
 
 const Env = z.object({
-  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  /**
+   * Production unless a developer or a test says otherwise (`npm run dev`, the test helpers), so
+   * a server started any other way gets production's checks and no debug headers.
+   */
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
+  /** Says that a production start is a demo: sandbox payments, demo data, a generated secret. */
+  ALLOW_DEMO: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((v) => v === 'true'),
   HOST: z.string().default('0.0.0.0'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   DATA_DIR: z.string().default('./data'),
@@ -38,6 +47,12 @@ const Env = z.object({
   ALGOLIA_SEARCH_KEY: z.string().optional(),
   ALGOLIA_ADMIN_KEY: z.string().optional(),
   REDIS_URL: optionalUrl,
+  /** Multiplies every rate limit (lib/limits.ts); the bench and the journeys raise them with it. */
+  RATE_LIMIT_SCALE: z.coerce
+    .number()
+    .positive('RATE_LIMIT_SCALE must be a positive number')
+    .finite()
+    .default(1),
   /**
    * Which proxies' X-Forwarded-For to believe: a hop count, or a comma list of addresses and
    * CIDR ranges. Unset: none, so request.ip is the socket's address.
@@ -60,12 +75,16 @@ const Env = z.object({
 
 export interface Config {
   env: 'development' | 'production' | 'test';
+  /** ALLOW_DEMO=true: a production start may run the demo's settings (productionRefusals). */
+  allowDemo: boolean;
   host: string;
   port: number;
   dataDir: string;
   databaseUrl: string | undefined;
   publicUrl: string;
   jwtSecret: string;
+  /** No JWT_SECRET was given: the secret was generated into DATA_DIR. */
+  jwtSecretGenerated: boolean;
   smtpUrl: string | undefined;
   mailFrom: string;
   payments: {
@@ -88,6 +107,8 @@ export interface Config {
     algoliaAdminKey: string | undefined;
   };
   redisUrl: string | undefined;
+  /** Multiplies every rate limit's count (RATE_LIMIT_SCALE). */
+  rateLimitScale: number;
   /**
    * Fastify's trustProxy: false (the socket's address is the client's), the number of proxy
    * hops in front of the server, or the addresses/CIDR ranges of the trusted proxies.
@@ -197,12 +218,14 @@ export function loadConfig(
   mkdirSync(dataDir, { recursive: true });
   return {
     env: e.NODE_ENV,
+    allowDemo: e.ALLOW_DEMO,
     host: e.HOST,
     port: e.PORT,
     dataDir,
     databaseUrl: e.DATABASE_URL,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
     jwtSecret: e.JWT_SECRET ?? persistedSecret(dataDir, 'jwt-secret'),
+    jwtSecretGenerated: e.JWT_SECRET === undefined,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     payments: {
@@ -225,6 +248,7 @@ export function loadConfig(
       algoliaAdminKey: e.ALGOLIA_ADMIN_KEY,
     },
     redisUrl: e.REDIS_URL,
+    rateLimitScale: e.RATE_LIMIT_SCALE,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     corsOrigins: [
       new URL(e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).origin,
@@ -240,4 +264,37 @@ export function loadConfig(
     webDist: join(repoRoot, 'apps', 'web', 'dist'),
     ...overrides,
   };
+}
+
+/**
+ * What a production server must not run with unless ALLOW_DEMO=true says it is a demo (issue 17
+ * "Safe production"), one line naming each setting: the sandbox gateway (its Approve button marks
+ * an order paid with no money), seeding the demo data (the demo buyer's password is published),
+ * and a generated JWT_SECRET (kept only in DATA_DIR, so replicas and a new disk disagree).
+ * `data`: what main.ts found in the database (seed/seed.ts demoAccountsPresent).
+ */
+export function productionRefusals(
+  config: Config,
+  data: { demoAccounts: boolean } = { demoAccounts: false },
+): string[] {
+  if (config.env !== 'production' || config.allowDemo) return [];
+  return [
+    config.payments.provider === 'sandbox' &&
+      'PAYMENT_PROVIDER=sandbox (the default): its Approve button marks orders paid with no money; set PAYMENT_PROVIDER=phonepe',
+    config.seedOnStart &&
+      'SEED_ON_START=true (the default): it seeds the demo buyer, whose password is published; set SEED_ON_START=false',
+    config.jwtSecretGenerated &&
+      'JWT_SECRET is unset, so a generated one would sign sessions; set JWT_SECRET to a secret of at least 32 characters',
+    data.demoAccounts &&
+      'the database holds accounts whose passwords are published (the demo buyer, bench buyers); delete them, or start on an empty database with SEED_ON_START=false',
+  ].filter((refusal): refusal is string => typeof refusal === 'string');
+}
+
+/** Stops the start with every refusal at once, and how to run a demo instead. */
+export function refuseUnsafeProduction(refusals: string[]): void {
+  if (!refusals.length) return;
+  throw new Error(
+    `Refusing to start with NODE_ENV=production:\n${refusals.map((r) => `  ${r}`).join('\n')}\n` +
+      'See docs/deploy.md; for a demo, set ALLOW_DEMO=true (npm start does).',
+  );
 }

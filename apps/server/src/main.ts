@@ -1,13 +1,17 @@
 /** Reads config, connects and migrates the database, seeds an empty one, builds the app, listens. */
 import { buildApp } from './app.js';
-import { loadConfig } from './config.js';
+import { loadConfig, productionRefusals, refuseUnsafeProduction } from './config.js';
 import { connectDatabase } from './db/connect.js';
-import { seedIfEmpty } from './seed/seed.js';
+import { demoAccountsPresent, seedIfEmpty } from './seed/seed.js';
 
 const config = loadConfig();
+refuseUnsafeProduction(productionRefusals(config));
 const database = await connectDatabase(config);
 await database.migrate();
 if (config.seedOnStart) await seedIfEmpty(database.db, { log: (line) => console.log(line) });
+refuseUnsafeProduction(
+  productionRefusals(config, { demoAccounts: await demoAccountsPresent(database.db) }),
+);
 
 // Background work (email, payment reconciliation, search sync) runs only where WORKERS is on,
 // so a fleet can dedicate replicas to it; each module starts its own workers when the app is
@@ -27,3 +31,5 @@ process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
 await app.listen({ host: config.host, port: config.port });
 app.log.info(`Storefront on ${config.publicUrl} (database: ${database.kind})`);
+if (config.env === 'production' && config.allowDemo)
+  app.log.warn('ALLOW_DEMO=true: a demo (sandbox payments, demo accounts); see docs/deploy.md');

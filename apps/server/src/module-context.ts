@@ -7,6 +7,7 @@
 import type { FastifyPluginAsync, preHandlerAsyncHookHandler } from 'fastify';
 import type { Config } from './config.js';
 import type { Db } from './db/connect.js';
+import type { Limiters } from './lib/limits.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -23,6 +24,11 @@ export interface ModuleContext {
   config: Config;
   /** The buyer authentication of every signed-in route (the users module's). */
   authenticate: Authenticate;
+  /**
+   * The rate limiters of lib/limits.ts (shared through Redis when REDIS_URL is set), for a module
+   * that applies a limit itself; the routes of ROUTE_LIMITS are limited by the app's hook.
+   */
+  limiters: Limiters;
   /** The time source of rules that expire things (sessions, links, limits); tests move it. */
   now: () => Date;
   /**

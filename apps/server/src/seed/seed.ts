@@ -118,6 +118,9 @@ export async function ensureDemoBuyer(db: Db): Promise<void> {
     .onConflictDoNothing();
 }
 
+const BENCH_DOMAIN = 'bench.example.com';
+const BENCH_BUYER_EMAILS = `bench%@${BENCH_DOMAIN}`;
+
 /** Verified buyers bench1…benchN@bench.example.com (password Bench@2026) for load scenarios. */
 export async function ensureBenchBuyers(db: Db, count: number): Promise<void> {
   if (count < 1) return;
@@ -125,7 +128,7 @@ export async function ensureBenchBuyers(db: Db, count: number): Promise<void> {
   const gstinBody = '29AABCB1234F1Z';
   const rows = Array.from({ length: count }, (_, i) => ({
     id: `65b${String(i + 1).padStart(21, '0')}`,
-    email: `bench${i + 1}@bench.example.com`,
+    email: `bench${i + 1}@${BENCH_DOMAIN}`,
     passwordHash,
     fullName: `Bench Buyer ${i + 1}`,
     companyName: `Bench Traders ${i + 1}`,
@@ -139,6 +142,17 @@ export async function ensureBenchBuyers(db: Db, count: number): Promise<void> {
     emailVerifiedAt: new Date(),
   }));
   await db.insert(users).values(rows).onConflictDoNothing();
+}
+
+/**
+ * Whether the database holds an account whose password this repository publishes (the demo
+ * buyer, the bench buyers): a production server refuses to start on it (config.ts).
+ */
+export async function demoAccountsPresent(db: Db): Promise<boolean> {
+  const result = await db.execute(
+    sql`SELECT EXISTS (SELECT 1 FROM ${users} WHERE ${users.email} = ${DEMO_BUYER.email} OR ${users.email} LIKE ${BENCH_BUYER_EMAILS}) AS present`,
+  );
+  return (result.rows[0] as { present: boolean } | undefined)?.present === true;
 }
 
 export async function seedIfEmpty(db: Db, options: SeedOptions = {}): Promise<void> {

@@ -19,12 +19,11 @@ import {
 } from '@storefront/shared/accounts';
 import { ErrorBody } from '@storefront/shared/errors';
 import { bearerToken } from '../../lib/bearer-token.js';
-import { AppError } from '../../lib/errors.js';
 import type { ModuleContext } from '../../module-context.js';
 import type { TokenService } from './access-tokens.js';
-import type { AccountLimiters } from './limits.js';
+import type { AccountLimiters } from '../../lib/limits.js';
 import { COMMON_PASSWORD_MESSAGE, isCommonPassword } from './password-policy.js';
-import type { Limiter } from './rate-limit.js';
+import { tooManyRequests, type Limiter } from '../../lib/rate-limit.js';
 import * as accounts from './service.js';
 import { endSession, rotateSession } from './sessions.js';
 
@@ -46,14 +45,6 @@ const VerifyParams = z.object({ token: z.string().max(200) }).strict();
 
 const errors = (...statuses: (400 | 401 | 403 | 409 | 429)[]) =>
   Object.fromEntries(statuses.map((status) => [status, ErrorBody]));
-
-const tooManyRequests = (retryAfterSeconds: number) =>
-  new AppError(
-    'rate_limited',
-    'rate_limited',
-    `Too many requests. Try again in ${Math.ceil(retryAfterSeconds / 60)} minutes.`,
-    { 'retry-after': String(retryAfterSeconds) },
-  );
 
 /** A preHandler taking one slot of `limiter` under the request's key. */
 function limitBy(limiter: Limiter, key: (request: FastifyRequest) => string) {

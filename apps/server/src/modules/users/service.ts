@@ -20,7 +20,7 @@ import { hashPassword, verifyPassword } from '../../lib/password.js';
 import { enqueueEmail } from '../email/outbox.js';
 import { verificationEmail } from '../email/templates.js';
 import { hashOpaqueToken, newOpaqueToken } from './opaque-token.js';
-import type { Limiter } from './rate-limit.js';
+import type { Limiter } from '../../lib/rate-limit.js';
 import { revokeAllSessions, startSession } from './sessions.js';
 
 export const VERIFICATION_TTL_HOURS = 24;

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { memoryLimiter, redisLimiter, type Limiter } from './rate-limit.js';
+import { addressKey, memoryLimiter, redisLimiter, type Limiter } from './rate-limit.js';
 
 const silent = { warn: () => {} } as unknown as FastifyBaseLogger;
 const redisUrl = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
@@ -95,5 +95,21 @@ describe('redisLimiter (limits shared between replicas)', () => {
     expect(await takeMany(limiter, 'k', 3)).toEqual([true, true, false]);
     limiter.close();
     dead.disconnect();
+  });
+});
+
+describe('addressKey', () => {
+  it.each([
+    ['203.0.113.7', '203.0.113.7'],
+    ['::ffff:203.0.113.7', '203.0.113.7'],
+    ['2001:db8:1:2:3:4:5:6', '2001:db8:1:2::/64'],
+    ['2001:0db8:0001:0002::ffff', '2001:db8:1:2::/64'],
+    ['2001:db8::1', '2001:db8:0:0::/64'],
+    ['::1', '0:0:0:0::/64'],
+    ['fe80::1%eth0', 'fe80:0:0:0::/64'],
+    ['::1:2:3:4:5:1.2.3.4', '0:1:2:3::/64'],
+    ['64:ff9b::192.0.2.1', '64:ff9b:0:0::/64'],
+  ])('keys %s as %s (IPv6 by its /64)', (ip, key) => {
+    expect(addressKey(ip)).toBe(key);
   });
 });

@@ -1,0 +1,185 @@
+/**
+ * The rate limits, written once (issue 17 "Limits as one policy"): every expensive or sensitive
+ * operation is limited in the app per client address (addressKey: request.ip, which is the
+ * socket's or what a proxy named in TRUST_PROXY forwarded; an IPv6 client by its /64) and per
+ * account where signed in. With REDIS_URL the windows are shared by every replica.
+ *
+ * Cheap cached reads (the catalog) take no limit here, so they never pay a Redis round trip:
+ * the response cache's bounds and, in production, nginx's limit_req at the edge hold them.
+ * RATE_LIMIT_SCALE multiplies every limit (the bench and the journeys raise them that way;
+ * nothing skips them).
+ */
+import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Config } from '../config.js';
+import { connectRedis } from './redis.js';
+import {
+  addressKey,
+  memoryLimiter,
+  redisLimiter,
+  tooManyRequests,
+  type Limiter,
+  type LimitRule,
+  type Take,
+} from './rate-limit.js';
+
+const MINUTE = 60 * 1000;
+const HOUR = 60 * MINUTE;
+
+/** Every limit: at most `limit` events per key in any `windowMs`, before RATE_LIMIT_SCALE. */
+export const LIMITS = {
+  // Accounts (ASVS 4.0.3 2.2.1, 5.0 6.3.1; decision 011), applied by the users routes: per
+  // address, and per account by the normalised email whether or not such an account exists, so a
+  // 429 reveals nothing about which emails are registered.
+  /** Password guessing spread over accounts from one address; a buyer logs in a few times a day. */
+  loginPerAddress: { limit: 50, windowMs: 10 * MINUTE },
+  /** "No more than 100 failed attempts per hour on a single account" (ASVS 4.0.3 2.2.1). */
+  failedLoginsPerAccount: { limit: 100, windowMs: HOUR },
+  /** Each sign-up hashes a password (scrypt, ~0.5 s of CPU) and sends an email. */
+  signupPerAddress: { limit: 10, windowMs: HOUR },
+  /** Sign-ups naming one email: each sends that address a message. */
+  signupPerAccount: { limit: 5, windowMs: HOUR },
+  /** Each resend sends an email to an address the caller names. */
+  resendPerAddress: { limit: 10, windowMs: HOUR },
+  resendPerAccount: { limit: 5, windowMs: HOUR },
+
+  /**
+   * Every search route, together (a multi-query of up to 10 queries counts once). A buyer typing
+   * sends about one request a keystroke, 60–100 a busy minute; 300 lets an office of several
+   * buyers behind one address search at once and holds one address to 5 requests a second.
+   */
+  searchPerAddress: { limit: 300, windowMs: MINUTE },
+
+  /**
+   * Order creation, a transaction that locks the buyer's cart and writes the order. A B2B buyer
+   * places a few orders a day (an Idempotency-Key retry counts too).
+   */
+  orderPerAccount: { limit: 20, windowMs: HOUR },
+  /** Orders from many accounts behind one address (an office; or one host holding many accounts). */
+  orderPerAddress: { limit: 100, windowMs: HOUR },
+
+  /**
+   * Payment starts: each opens an attempt with the gateway (a PhonePe API call, then ~45 polls).
+   * A buyer retries a failed payment a few times.
+   */
+  paymentStartPerAccount: { limit: 30, windowMs: HOUR },
+
+  /**
+   * Staff: the operator API (order ship/deliver; the `store` CLI sends one request a command).
+   * Bounds what a leaked operator token can do per minute; staff accounts add a per-account limit.
+   */
+  staffPerAddress: { limit: 60, windowMs: MINUTE },
+} as const satisfies Record<string, LimitRule>;
+
+export type LimitName = keyof typeof LIMITS;
+export type Limiters = Record<LimitName, Limiter>;
+export type AccountLimiters = Pick<
+  Limiters,
+  | 'loginPerAddress'
+  | 'failedLoginsPerAccount'
+  | 'signupPerAddress'
+  | 'signupPerAccount'
+  | 'resendPerAddress'
+  | 'resendPerAccount'
+>;
+
+interface RouteLimit {
+  limit: LimitName;
+  /** The client address, or the signed-in buyer (the route authenticates before this counts). */
+  by: 'address' | 'account';
+}
+
+const SEARCH: readonly RouteLimit[] = [{ limit: 'searchPerAddress', by: 'address' }];
+const STAFF: readonly RouteLimit[] = [{ limit: 'staffPerAddress', by: 'address' }];
+
+/**
+ * The routes the hook limits, by method and URL as registered (HEAD counts as its GET). The
+ * account routes apply their limits themselves (users/routes.ts), since their account key is
+ * the email of the body and a failed login is counted only once the password is known wrong.
+ */
+export const ROUTE_LIMITS: Readonly<Record<string, readonly RouteLimit[]>> = {
+  'POST /api/search/1/indexes/:index/queries': SEARCH,
+  'POST /api/search/1/indexes/:index/query': SEARCH,
+  'GET /api/search/1/indexes/:index': SEARCH,
+  'POST /api/search/1/indexes/:index/facets/:facet/query': SEARCH,
+  'POST /api/orders/': [
+    { limit: 'orderPerAddress', by: 'address' },
+    { limit: 'orderPerAccount', by: 'account' },
+  ],
+  'GET /api/payments/pay/:orderId': [{ limit: 'paymentStartPerAccount', by: 'account' }],
+  'POST /api/operator/orders/:mkpOrderId/ship': STAFF,
+  'POST /api/operator/orders/:mkpOrderId/deliver': STAFF,
+};
+
+/** A rule multiplied by RATE_LIMIT_SCALE, never below one event per window. */
+export const scaled = (rule: LimitRule, scale: number): LimitRule => ({
+  limit: Math.max(1, Math.round(rule.limit * scale)),
+  windowMs: rule.windowMs,
+});
+
+async function buildLimiters(
+  config: Pick<Config, 'redisUrl' | 'rateLimitScale'>,
+  now: () => Date,
+  log: FastifyBaseLogger,
+) {
+  const redis = config.redisUrl ? await connectRedis(config.redisUrl, log) : undefined;
+  const limiters = Object.fromEntries(
+    Object.entries(LIMITS).map(([name, rule]) => {
+      const effective = scaled(rule, config.rateLimitScale);
+      return [
+        name,
+        redis ? redisLimiter(redis, name, effective, now, log) : memoryLimiter(effective, now),
+      ];
+    }),
+  ) as Limiters;
+  return {
+    limiters,
+    close() {
+      Object.values(limiters).forEach((limiter) => limiter.close());
+      redis?.disconnect();
+    },
+  };
+}
+
+/**
+ * Builds the limiters (in Redis when REDIS_URL is set) and applies ROUTE_LIMITS: each limited
+ * route gets a last preHandler, so it runs after the route's own authentication (request.userId
+ * is set) and validation. Answers the limiters for the modules that apply their own (users).
+ * Call before the modules register their routes.
+ */
+export async function registerRateLimits(
+  app: FastifyInstance,
+  config: Pick<Config, 'redisUrl' | 'rateLimitScale'>,
+  now: () => Date,
+): Promise<Limiters> {
+  const { limiters, close } = await buildLimiters(config, now, app.log);
+  app.addHook('onClose', async () => close());
+
+  app.addHook('onRoute', (route) => {
+    const methods = [route.method].flat().map((m) => (m === 'HEAD' ? 'GET' : m));
+    const limits = [...new Set(methods)].flatMap(
+      (method) => ROUTE_LIMITS[`${method} ${route.url}`] ?? [],
+    );
+    if (!limits.length) return;
+    const takeSlots = async (request: FastifyRequest, reply: FastifyReply) => {
+      const taken: Take[] = [];
+      for (const { limit, by } of limits) {
+        // Per account where signed in.
+        if (by === 'account' && !request.userId) continue;
+        const key = by === 'address' ? addressKey(request.ip) : `account:${request.userId}`;
+        const slot = await limiters[limit].take(key);
+        if (!slot.ok) {
+          // A refused request uses no other limit's slot (a buyer at the account limit does not
+          // spend the office's address budget).
+          for (const granted of taken) if (granted.ok) granted.release();
+          // Set on the reply as well, so a scope with an error format of its own (search's,
+          // Algolia's) still sends it.
+          reply.header('retry-after', String(slot.retryAfterSeconds));
+          throw tooManyRequests(slot.retryAfterSeconds);
+        }
+        taken.push(slot);
+      }
+    };
+    route.preHandler = [...[route.preHandler ?? []].flat(), takeSlots];
+  });
+  return limiters;
+}
