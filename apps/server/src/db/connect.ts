@@ -39,7 +39,7 @@ export const CATALOG_CHANNEL = 'catalog_changed';
 
 export const migrationsFolder = join(repoRoot, 'apps', 'server', 'src', 'db', 'migrations');
 /** Arbitrary constant: the advisory lock that serialises migrations between replicas. */
-const MIGRATION_LOCK = 727_2026;
+export const MIGRATION_LOCK = 727_2026;
 
 /**
  * PGlite's shared buffers live in the server's own memory (the WASM heap, which never shrinks):
@@ -71,8 +71,42 @@ export async function connectPglite(dataPath: string | undefined): Promise<Datab
   };
 }
 
-export function connectPostgres(url: string, poolSize = 10): Database {
-  const pool = new pg.Pool({ connectionString: url, max: poolSize });
+/**
+ * How long one statement may run on PostgreSQL (issue 17): a search or any other request's
+ * statement running longer is cancelled by the server (SQLSTATE 57014), which frees its
+ * connection, and the request answers 503. Above the longest lock wait a request chooses
+ * (a checkout waits 5 s for a duplicate's, orders' ORDER_LOCK_TIMEOUT_MS), so that one is
+ * answered by its own rule; a search takes milliseconds. PGlite cannot interrupt a statement:
+ * there the input limits are the bound.
+ */
+export const STATEMENT_TIMEOUT_MS = 10_000;
+/** The Retry-After of a request whose statement timed out. */
+export const STATEMENT_TIMEOUT_RETRY_AFTER_S = 5;
+const QUERY_CANCELED = '57014';
+
+/** Whether `error` (or what it wraps, as drizzle wraps the driver's) is a cancelled statement. */
+export function isStatementTimeout(error: unknown): boolean {
+  for (let e = error, depth = 0; e instanceof Error && depth < 5; e = e.cause, depth++) {
+    if ((e as { code?: unknown }).code === QUERY_CANCELED) return true;
+  }
+  return false;
+}
+
+/**
+ * PostgreSQL through a pool of `poolSize` connections, each with `statementTimeoutMs` (0: none,
+ * for maintenance such as a large seed, whose index rebuild runs for minutes).
+ */
+export function connectPostgres(
+  url: string,
+  poolSize = 10,
+  statementTimeoutMs = STATEMENT_TIMEOUT_MS,
+): Database {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: poolSize,
+    // A startup parameter: every connection has it from its first statement, no extra round trip.
+    statement_timeout: statementTimeoutMs,
+  });
   // An idle client's error (server restart) must not crash the process; the pool replaces it.
   pool.on('error', () => {});
   const db = drizzlePg(pool, { schema, logger: queryCounter });
@@ -82,10 +116,14 @@ export function connectPostgres(url: string, poolSize = 10): Database {
     async migrate() {
       const client = await pool.connect();
       try {
+        // Waiting for another replica's migrations, and a migration itself, may take minutes.
+        await client.query('SET statement_timeout = 0');
         await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK]);
         await migratePg(drizzlePg(client, { schema }), { migrationsFolder });
       } finally {
         await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => {});
+        // Back to the connection's own timeout before the pool hands it to a request.
+        await client.query('RESET statement_timeout').catch(() => {});
         client.release();
       }
     },
@@ -122,11 +160,16 @@ async function listenPostgres(url: string, listener: () => void): Promise<() => 
   };
 }
 
-export async function connectDatabase(config: {
-  databaseUrl: string | undefined;
-  dataDir: string;
-}): Promise<Database> {
+/**
+ * The configured database. On PostgreSQL, `statementTimeoutMs` bounds each statement: the
+ * server passes STATEMENT_TIMEOUT_MS; maintenance commands pass none (the seed's index rebuild
+ * alone runs past 10 s from ~30,000 products).
+ */
+export async function connectDatabase(
+  config: { databaseUrl: string | undefined; dataDir: string },
+  options: { statementTimeoutMs?: number } = {},
+): Promise<Database> {
   return config.databaseUrl
-    ? connectPostgres(config.databaseUrl)
+    ? connectPostgres(config.databaseUrl, undefined, options.statementTimeoutMs ?? 0)
     : connectPglite(join(config.dataDir, 'pgdata'));
 }

@@ -14,6 +14,7 @@ import { z } from 'zod';
 import { SEARCH_INDEX } from '@storefront/shared/constants';
 import { SEARCH_API_PATH, SearchConfigResponse } from '@storefront/shared/search';
 import type { ModuleContext } from '../../module-context.js';
+import { isStatementTimeout, STATEMENT_TIMEOUT_RETRY_AFTER_S } from '../../db/connect.js';
 import {
   collectParams,
   parseFacetSearch,
@@ -103,6 +104,13 @@ export function searchRoutes({ db, config }: ModuleContext) {
       const status = error.statusCode ?? 500;
       if (status >= 400 && status < 500) {
         return reply.status(status).send({ message: error.message, status });
+      }
+      if (isStatementTimeout(error)) {
+        request.log.warn({ err: error }, 'search statement timed out');
+        return reply
+          .status(503)
+          .header('retry-after', String(STATEMENT_TIMEOUT_RETRY_AFTER_S))
+          .send({ message: 'The search took too long; try again shortly', status: 503 });
       }
       request.log.error({ err: error }, 'search failed');
       return reply.status(500).send({ message: 'Internal error', status: 500 });
