@@ -12,7 +12,7 @@ import { SEARCH_KINDS, searchBody } from './search.js';
 /** The search issue's buyer queries, every kind in turn. */
 const SEARCH_REQUESTS = SEARCH_KINDS.flatMap((kind) => kind.requests);
 
-const SHIPPING = {
+export const SHIPPING = {
   recipientName: 'Bench Buyer',
   shippingAddress1: '1 MG Road',
   shippingCity: 'Bengaluru',

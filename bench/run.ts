@@ -3,6 +3,7 @@
  * catalog on each database, runs the API scenarios against the production build beside the
  * in-memory baseline, runs Lighthouse on four pages, and writes bench/results/latest.{json,md}
  * with every budget marked PASS or MISS (targets, not test failures).
+ * `npm run bench -- soak [...]` runs the soak instead (soak.ts says its options).
  */
 import { cpus, totalmem } from 'node:os';
 import { parseArgs } from 'node:util';
@@ -16,6 +17,10 @@ import { routeBundles } from './bundles.js';
 import { flowScenarios } from './flow-scenarios.js';
 import { runLoginBurst } from './login-burst.js';
 import { runSearchScenario, serverPidByPort } from './search.js';
+import { soakCommand } from './soak.js';
+
+// `npm run bench -- soak [...]`: the soak scenario, a run of its own (soak.ts).
+if (process.argv[2] === 'soak') process.exit(await soakCommand(process.argv.slice(3)));
 
 const { values } = parseArgs({
   options: {
