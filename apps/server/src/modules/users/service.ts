@@ -113,11 +113,24 @@ async function sendVerification(
   });
 }
 
-/** POST /api/user/signup. The account exists unverified until its email link is opened. */
+/**
+ * POST /api/user/signup. The account exists unverified until its email link is opened.
+ *
+ * A sign-up for an email whose account is still unverified takes that account over (issue 17,
+ * "Account pre-claim"): until someone opens a link mailed there, nobody has shown they own the
+ * address, so whoever signed up first must not keep its owner out. The old account is deleted,
+ * and with it (the foreign keys cascade) every link mailed for it, every session and cart; a
+ * new one takes its place. Such an account never held a session, a cart or an order (login
+ * refuses it until it is verified), so nothing passes between the two people. The answer is a
+ * first sign-up's, after the same password hashing; a verified email still answers 409.
+ */
 export async function signup(db: Db, body: SignupBody, context: AccountContext): Promise<void> {
-  // Checked before hashing so a duplicate costs no scrypt; the unique index settles races.
-  const [taken] = await db.select({ id: users.id }).from(users).where(byEmail(body.email));
-  if (taken) throw conflict('email_taken', MESSAGES.emailTaken);
+  // Checked before hashing so a verified owner's email costs no scrypt.
+  const [current] = await db
+    .select({ verifiedAt: users.emailVerifiedAt })
+    .from(users)
+    .where(byEmail(body.email));
+  if (current?.verifiedAt) throw conflict('email_taken', MESSAGES.emailTaken);
   const passwordHash = await hashPassword(body.password);
   const user = {
     id: newObjectId(),
@@ -136,14 +149,26 @@ export async function signup(db: Db, body: SignupBody, context: AccountContext):
     createdAt: context.now,
     updatedAt: context.now,
   };
-  try {
-    await db.transaction(async (tx) => {
-      await tx.insert(users).values(user);
-      await sendVerification(tx, user, context);
-    });
-  } catch (error) {
-    if (isUniqueViolation(error)) throw conflict('email_taken', MESSAGES.emailTaken);
-    throw error;
+  // Of two sign-ups racing for a new email, the second meets the first's row in the unique
+  // index; tried again, it takes that (unverified) account over like any later sign-up.
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await db.transaction(async (tx) => {
+        const [held] = await tx
+          .select({ id: users.id, verifiedAt: users.emailVerifiedAt })
+          .from(users)
+          .where(byEmail(body.email))
+          .for('update');
+        if (held?.verifiedAt) throw conflict('email_taken', MESSAGES.emailTaken);
+        if (held) await tx.delete(users).where(eq(users.id, held.id));
+        await tx.insert(users).values(user);
+        await sendVerification(tx, user, context);
+      });
+      return;
+    } catch (error) {
+      if (!isUniqueViolation(error)) throw error;
+      if (attempt === 3) throw conflict('email_taken', MESSAGES.emailTaken);
+    }
   }
 }
 
