@@ -36,6 +36,8 @@ export function securityHeaders(extraConnectSrc: string[] = []): SecurityHeaders
     },
     strictTransportSecurity: { maxAge: 31_536_000, includeSubDomains: true },
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    // Never framed, as frame-ancestors 'none' says, for browsers that read only the old header.
+    xFrameOptions: { action: 'deny' },
     crossOriginEmbedderPolicy: false,
   });
 }
