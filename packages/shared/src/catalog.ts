@@ -95,9 +95,13 @@ export type Category = z.infer<typeof Category>;
 
 export const CategoriesResponse = z.object({ payload: z.array(Category) });
 
+/**
+ * GET /api/products. The query's length is checked before it is trimmed, so spaces cannot pad a
+ * query past the limit (issue 17); a valid query is then trimmed.
+ */
 export const ProductListQuery = z
   .object({
-    query: z.string().trim().max(200).default(''),
+    query: z.string().max(200).trim().default(''),
     limit: z.coerce.number().int().min(1).max(100).default(PAGE_SIZE),
     page: z.coerce.number().int().min(1).max(MAX_LISTING_PAGE).default(1),
   })

@@ -2,30 +2,44 @@
  * An in-process cache of serialised JSON answers for public catalog reads: the body is built,
  * checked against its response schema and stringified once, then served from memory with an
  * ETag (304 on a match) until the catalog changes. Concurrent misses of one key share one
- * computation. Bounded by total bytes, least recently used first out.
+ * computation. Answers are kept under the validated request, not its URL, so a request
+ * differing only in what validation drops or normalises (parameter order, spaces around the
+ * query, `limit=020`) is the same entry, and bounded in entries and bytes, least recently used
+ * first out (issue 17).
  */
 import { createHash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
+import { BoundedCache, stringBytes, type CacheLimits } from './bounded-cache.js';
 
 interface Entry {
   body: string;
   etag: string;
 }
 
+/**
+ * 32 MB holds the bench's whole read mix (~1,700 answers, ~14 MB) with room to spare; 10,000
+ * entries bound the small answers (an empty listing is 44 bytes) that the byte budget alone
+ * would let pile up to ~100,000 (decision 018).
+ */
+export const RESPONSE_CACHE_LIMITS: CacheLimits = {
+  maxEntries: 10_000,
+  maxBytes: 32 * 1024 * 1024,
+};
+
 export class ResponseCache {
-  private readonly entries = new Map<string, Entry>();
+  private readonly entries: BoundedCache<Entry>;
   private readonly pending = new Map<string, Promise<Entry>>();
-  private bytes = 0;
   private generation = 0;
 
-  constructor(private readonly maxBytes = 64 * 1024 * 1024) {}
+  constructor(limits: CacheLimits = RESPONSE_CACHE_LIMITS) {
+    this.entries = new BoundedCache(limits, (entry) => stringBytes(entry.body) + entry.etag.length);
+  }
 
   /** Drops everything; computations in flight are not stored. */
   clear(): void {
     this.entries.clear();
     this.pending.clear();
-    this.bytes = 0;
     this.generation++;
   }
 
@@ -33,14 +47,18 @@ export class ResponseCache {
     return this.entries.size;
   }
 
+  /** The bytes the entries held are counted at (keys, answers, per-entry cost). */
+  get bytes(): number {
+    return this.entries.bytes;
+  }
+
+  get limits(): CacheLimits {
+    return this.entries.limits;
+  }
+
   async entry(key: string, compute: () => Promise<string>): Promise<Entry> {
     const hit = this.entries.get(key);
-    if (hit) {
-      // Refresh its place in the LRU order.
-      this.entries.delete(key);
-      this.entries.set(key, hit);
-      return hit;
-    }
+    if (hit) return hit;
     const inFlight = this.pending.get(key);
     if (inFlight) return inFlight;
     const generation = this.generation;
@@ -50,7 +68,7 @@ export class ResponseCache {
           body,
           etag: `"${createHash('sha1').update(body).digest('base64url').slice(0, 20)}"`,
         };
-        if (generation === this.generation) this.store(key, entry);
+        if (generation === this.generation) this.entries.set(key, entry);
         return entry;
       })
       .finally(() => {
@@ -59,16 +77,22 @@ export class ResponseCache {
     this.pending.set(key, job);
     return job;
   }
+}
 
-  private store(key: string, entry: Entry) {
-    this.entries.set(key, entry);
-    this.bytes += entry.body.length;
-    for (const [oldKey, old] of this.entries) {
-      if (this.bytes <= this.maxBytes) break;
-      this.entries.delete(oldKey);
-      this.bytes -= old.body.length;
-    }
-  }
+/**
+ * The request as its route validated it: the route's path pattern, then its path parameters and
+ * query string as their schemas answered them, keys sorted. A part the route declares no schema
+ * for is left out: its handler has nothing validated to read from it.
+ */
+export function requestKey(request: FastifyRequest): string {
+  const schema = request.routeOptions.schema;
+  const sorted = (values: unknown) =>
+    Object.entries(values ?? {}).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  return JSON.stringify([
+    request.routeOptions.url,
+    schema?.params ? sorted(request.params) : [],
+    schema?.querystring ? sorted(request.query) : [],
+  ]);
 }
 
 /**
@@ -82,7 +106,7 @@ export async function sendCached<S extends z.ZodType>(
   schema: S,
   compute: () => Promise<z.input<S>>,
 ) {
-  const entry = await cache.entry(request.url, async () =>
+  const entry = await cache.entry(requestKey(request), async () =>
     JSON.stringify(schema.parse(await compute())),
   );
   reply.header('etag', entry.etag).header('cache-control', 'public, max-age=60');

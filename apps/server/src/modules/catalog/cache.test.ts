@@ -35,6 +35,19 @@ describe('cached catalog answers', () => {
     expect(revalidated.body).toBe('');
   });
 
+  it('keep one answer per validated request, however its URL spells it', async () => {
+    const first = await t.app.inject({ url: '/api/products?query=home%20kitchen&page=2&limit=5' });
+    expect(Number(first.headers['x-sql-statements'])).toBeGreaterThan(0);
+    for (const url of [
+      '/api/products?limit=5&page=2&query=home%20kitchen',
+      '/api/products?query=%20%20home%20kitchen%20&limit=05&page=2.0',
+    ]) {
+      const again = await t.app.inject({ url });
+      expect(again.headers['x-sql-statements'], url).toBe('0');
+      expect(again.body).toBe(first.body);
+    }
+  });
+
   it('never cache an error', async () => {
     const url = '/api/products/product/ffffffffffffffffffffffff';
     expect((await t.app.inject({ url })).statusCode).toBe(404);

@@ -13,6 +13,7 @@ import { catalogMatchKey } from '@storefront/shared/slugs';
 import { paiseToRupees } from '@storefront/shared/money';
 import { tierKey, tierViews, type PriceTier } from '@storefront/shared/pricing';
 import type { Db } from '../../db/connect.js';
+import { BoundedCache, stringBytes } from '../../lib/bounded-cache.js';
 import { notFound } from '../../lib/errors.js';
 import { sanitizeProductHtml } from '../../lib/sanitize.js';
 
@@ -102,16 +103,18 @@ const toListItem = (row: ListRow): ProductListItem => ({
 /**
  * Descriptions are sanitised at import and again on the way out, so a row written by anything
  * but the seed reaches no browser unsanitised (spec issue 3). Sanitising costs ~0.2 ms, so the
- * answers are kept by their stored HTML (bounded): product reads do it once per description.
+ * answers are kept by their stored HTML, bounded in bytes too since an imported description may
+ * be of any length: product reads do it once per description.
  */
-const cleanDescriptions = new Map<string, string>();
-const CLEAN_DESCRIPTIONS_MAX = 5000;
+const cleanDescriptions = new BoundedCache<string>(
+  { maxEntries: 5000, maxBytes: 8 * 1024 * 1024 },
+  stringBytes,
+);
 
 function cleanDescription(html: string): string {
   let clean = cleanDescriptions.get(html);
   if (clean === undefined) {
     clean = sanitizeProductHtml(html);
-    if (cleanDescriptions.size >= CLEAN_DESCRIPTIONS_MAX) cleanDescriptions.clear();
     cleanDescriptions.set(html, clean);
   }
   return clean;
