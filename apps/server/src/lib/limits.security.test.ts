@@ -231,3 +231,19 @@ describe('staff: the operator API', () => {
     },
   );
 });
+
+describe('the account routes (users/routes.ts) key addresses the same way', () => {
+  it('an IPv6 client rotating through its /64 shares one resend budget', async () => {
+    const prefix = `2001:db8:${randomBytes(2).toString('hex')}:7`;
+    const resend = (i: number) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/user/resend-verification',
+        payload: { email: `nobody.${i}@example.in` },
+        remoteAddress: `${prefix}::${(i + 1).toString(16)}`,
+      });
+    const limit = allowed('resendPerAddress');
+    expect(await statuses(limit, resend)).toEqual(Array(limit).fill(202));
+    expectRefused(await resend(limit), 'resendPerAddress');
+  });
+});

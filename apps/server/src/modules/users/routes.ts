@@ -23,7 +23,7 @@ import type { ModuleContext } from '../../module-context.js';
 import type { TokenService } from './access-tokens.js';
 import type { AccountLimiters } from '../../lib/limits.js';
 import { COMMON_PASSWORD_MESSAGE, isCommonPassword } from './password-policy.js';
-import { tooManyRequests, type Limiter } from '../../lib/rate-limit.js';
+import { addressKey, tooManyRequests, type Limiter } from '../../lib/rate-limit.js';
 import * as accounts from './service.js';
 import { endSession, rotateSession } from './sessions.js';
 
@@ -54,7 +54,7 @@ function limitBy(limiter: Limiter, key: (request: FastifyRequest) => string) {
   };
 }
 
-const byAddress = (request: FastifyRequest) => request.ip;
+const byAddress = (request: FastifyRequest) => addressKey(request.ip);
 const byEmail = (request: FastifyRequest) => (request.body as { email: string }).email;
 
 /** The account routes, signing with `tokens` and counting attempts with `limiters`. */
