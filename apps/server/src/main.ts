@@ -3,6 +3,7 @@ import { buildApp } from './app.js';
 import { loadConfig, productionRefusals, refuseUnsafeProduction } from './config.js';
 import { connectDatabase } from './db/connect.js';
 import { demoAccountsPresent, seedIfEmpty } from './seed/seed.js';
+import { closeOnSignals } from './shutdown.js';
 
 const config = loadConfig();
 refuseUnsafeProduction(productionRefusals(config));
@@ -17,17 +18,7 @@ refuseUnsafeProduction(
 // so a fleet can dedicate replicas to it; each module starts its own workers when the app is
 // ready and stops them when it closes.
 const app = await buildApp({ config, database });
-let closing = false;
-async function shutdown(signal: string) {
-  if (closing) return;
-  closing = true;
-  app.log.info(`${signal}: shutting down`);
-  await app.close();
-  await database.close();
-  process.exit(0);
-}
-process.on('SIGINT', () => void shutdown('SIGINT'));
-process.on('SIGTERM', () => void shutdown('SIGTERM'));
+closeOnSignals(app, database);
 
 await app.listen({ host: config.host, port: config.port });
 app.log.info(`Storefront on ${config.publicUrl} (database: ${database.kind})`);
