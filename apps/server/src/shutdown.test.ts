@@ -17,6 +17,7 @@ import { seedCatalog } from './seed/seed.js';
 import { buyerRow } from './test/buyers.js';
 import {
   CRASH_JWT_SECRET,
+  CRASH_SHIPPING,
   databaseTemplate,
   freePort,
   ServerProcess,
@@ -24,15 +25,7 @@ import {
   type CrashDatabase,
 } from './test/crash-server.js';
 
-const BODY = JSON.stringify({
-  recipientName: 'Shutdown Test',
-  shippingAddress1: '1 Test Road',
-  shippingCity: 'Pune',
-  shippingState: 'Maharashtra',
-  shippingPostalCode: '411001',
-  shippingCountry: 'in',
-  shippingPhoneNumber: '9876543210',
-});
+const BODY = JSON.stringify(CRASH_SHIPPING);
 
 /**
  * A checkout whose body is sent in two halves: `rest()` sends the second. Answers once the first

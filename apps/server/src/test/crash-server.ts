@@ -14,6 +14,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
+import type { OrderCreateInput } from '@storefront/shared/orders';
 import { repoRoot } from '../config.js';
 import { connectDatabase, type Database } from '../db/connect.js';
 import { adminDatabaseUrl, testDbKind } from './app.js';
@@ -35,6 +36,17 @@ export function seededRandom(seed: number): () => number {
 }
 
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** The checkout body of every buyer these tests make. */
+export const CRASH_SHIPPING: OrderCreateInput = {
+  recipientName: 'Crash Test',
+  shippingAddress1: '1 Test Road',
+  shippingCity: 'Pune',
+  shippingState: 'Maharashtra',
+  shippingPostalCode: '411001',
+  shippingCountry: 'in',
+  shippingPhoneNumber: '9876543210',
+};
 
 /** A JWT secret shared by the test (which mints buyers' tokens) and every server it starts. */
 export const CRASH_JWT_SECRET = randomBytes(32).toString('hex');

@@ -19,6 +19,7 @@ import { seedCatalog } from '../../seed/seed.js';
 import { buyerRow } from '../../test/buyers.js';
 import {
   CRASH_JWT_SECRET,
+  CRASH_SHIPPING,
   crashDbKind,
   crashSeeds,
   databaseTemplate,
@@ -32,15 +33,7 @@ import { createTokenService } from '../users/access-tokens.js';
 
 const BUYERS = 200;
 const SOURCE = 'Ex-india custom';
-const ADDRESS = JSON.stringify({
-  recipientName: 'Crash Test',
-  shippingAddress1: '1 Test Road',
-  shippingCity: 'Pune',
-  shippingState: 'Maharashtra',
-  shippingPostalCode: '411001',
-  shippingCountry: 'in',
-  shippingPhoneNumber: '9876543210',
-});
+const ADDRESS = JSON.stringify(CRASH_SHIPPING);
 
 interface Buyer {
   id: string;

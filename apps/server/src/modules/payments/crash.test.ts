@@ -21,6 +21,7 @@ import { seedCatalog } from '../../seed/seed.js';
 import { buyerRow } from '../../test/buyers.js';
 import {
   CRASH_JWT_SECRET,
+  CRASH_SHIPPING,
   crashDbKind,
   crashSeeds,
   databaseTemplate,
@@ -87,15 +88,7 @@ describe(`a SIGKILL during 100 concurrent payment callbacks (${crashDbKind})`, (
             method: 'POST',
             url: '/api/orders/',
             headers: { authorization, 'idempotency-key': `crash-pay-${i}` },
-            payload: {
-              recipientName: 'Crash Test',
-              shippingAddress1: '1 Test Road',
-              shippingCity: 'Pune',
-              shippingState: 'Maharashtra',
-              shippingPostalCode: '411001',
-              shippingCountry: 'in',
-              shippingPhoneNumber: '9876543210',
-            },
+            payload: CRASH_SHIPPING,
           });
           expect(order.statusCode, order.body).toBe(201);
           const orderId = order.json().payload._id.$oid as string;
@@ -186,9 +179,11 @@ describe(`a SIGKILL during 100 concurrent payment callbacks (${crashDbKind})`, (
         );
         retries.forEach((answer, i) => {
           expect(answer?.status, answer?.text).toBe(200);
-          // A callback answered before the crash was applied: its retry changes nothing.
+          // A callback answered before the crash was applied: its retry changes nothing. One
+          // applied whose answer the kill cut off is a duplicate as well; the rows below count.
           const outcome = JSON.parse(answer!.text).outcome;
-          expect(outcome, `callback ${i}`).toBe(first[i] ? 'duplicate' : 'applied');
+          if (first[i]) expect(outcome, `callback ${i}`).toBe('duplicate');
+          else expect(['applied', 'duplicate'], `callback ${i}`).toContain(outcome);
         });
         await server.kill();
 
