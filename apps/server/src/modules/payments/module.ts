@@ -99,6 +99,15 @@ export function paymentsModule(
       schedule: options.schedule,
     });
     await app.register(paymentRoutes(service, provider, context.authenticate));
+    if (provider.name === 'phonepe') {
+      // PhonePe sends the buyer back to the return URL given with each checkout, on PUBLIC_URL;
+      // at another address their session is not there (the sandbox returns them to any address).
+      app.addHook('onListen', async () => {
+        app.log.info(
+          `PhonePe returns buyers to ${context.config.publicUrl}: open the store at that address`,
+        );
+      });
+    }
     if (provider.name === 'sandbox') {
       await app.register(
         sandboxGatewayRoutes(

@@ -59,7 +59,9 @@ beforeAll(async () => {
     authUrl: fake.baseUrl,
     apiUrl: fake.baseUrl,
   });
-  t = await buildTestApp({ payments: { provider: phonepe } });
+  // One buyer starts every order's payment: the payment-start limit raised 100-fold, as the
+  // orders tests do (the limits have their own tests).
+  t = await buildTestApp({ config: { rateLimitScale: 100 }, payments: { provider: phonepe } });
   buyer = await createBuyer(t);
 });
 afterAll(async () => {

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/app.js';
 import { createBuyer, type TestBuyer } from '../../test/buyers.js';
 import { SIGNATURE_HEADER, signCallback } from './sandbox-signature.js';
+import { MAX_ATTEMPTS_PER_ORDER } from './service.js';
 import {
   callbackRecorder,
   paymentSnapshot,
@@ -42,6 +43,23 @@ async function confirmationEmails(mkpOrderId: string) {
          WHERE kind = 'payment_confirmation' AND subject = ${`Payment received for order ${mkpOrderId}`}`,
   );
   return result.rows as { to_address: string; subject: string; text_body: string }[];
+}
+
+async function attemptsOf(orderId: string) {
+  const rows = await db().execute(
+    sql`SELECT amount_paise, status, next_check_at IS NOT NULL AS watched, raw_create->>'paymentUrl' AS url
+          FROM payments WHERE order_id = ${orderId} ORDER BY id`,
+  );
+  return (
+    rows.rows as { amount_paise: string; status: string; watched: boolean; url: string | null }[]
+  ).map(({ amount_paise, ...attempt }) => ({ amount: Number(amount_paise), ...attempt }));
+}
+
+/** Moves the order's attempts into the past by a PostgreSQL interval. */
+async function ageAttempts(orderId: string, by: string) {
+  await db().execute(
+    sql`UPDATE payments SET created_at = created_at - ${by}::interval WHERE order_id = ${orderId}`,
+  );
 }
 
 async function startPayment(buyer: TestBuyer, orderId: string) {
@@ -85,22 +103,98 @@ describe('starting a payment', () => {
     expect((await startPayment(stranger, 'nope')).statusCode).toBe(400);
   });
 
-  it('records each attempt with a fresh transaction id and the order’s amount in paise', async () => {
+  it('sends the buyer back to the open attempt: the same URL, one attempt with the order’s amount in paise', async () => {
+    const { buyer, orderId, paymentUrl } = await paidOrder();
+    for (let i = 0; i < 3; i++) {
+      const again = await startPayment(buyer, orderId);
+      expect(again.statusCode).toBe(200);
+      expect(again.json()).toEqual({ paymentUrl });
+    }
+    expect(await attemptsOf(orderId)).toEqual([
+      { amount: 100_000, status: 'PENDING', watched: true, url: paymentUrl },
+    ]);
+  });
+
+  it('opens one attempt per order for 10 concurrent requests on each of 5 orders, answering them all its URL', async () => {
+    const orders = [];
+    for (let i = 0; i < 5; i++) {
+      const buyer = await createBuyer(t);
+      orders.push({ buyer, orderId: (await placeOrder(t, buyer)).orderId });
+    }
+    const answers = await Promise.all(
+      orders.flatMap(({ buyer, orderId }) =>
+        Array.from({ length: 10 }, async () => {
+          const response = await startPayment(buyer, orderId);
+          expect(response.statusCode, response.body).toBe(200);
+          return { orderId, ...(response.json() as { paymentUrl: string }) };
+        }),
+      ),
+    );
+    for (const { orderId } of orders) {
+      const urls = new Set(answers.filter((a) => a.orderId === orderId).map((a) => a.paymentUrl));
+      expect(urls.size).toBe(1);
+      expect(await attemptsOf(orderId)).toEqual([
+        { amount: 100_000, status: 'PENDING', watched: true, url: [...urls][0] },
+      ]);
+    }
+  });
+
+  it('opens a new attempt once the open one is too old to leave the buyer time to pay (15 minutes)', async () => {
+    const { buyer, orderId, paymentUrl } = await paidOrder();
+    await ageAttempts(orderId, '14 minutes 59 seconds');
+    expect((await startPayment(buyer, orderId)).json()).toEqual({ paymentUrl });
+    await ageAttempts(orderId, '2 seconds');
+    const fresh = (await startPayment(buyer, orderId)).json() as { paymentUrl: string };
+    expect(fresh.paymentUrl).not.toBe(paymentUrl);
+    expect((await attemptsOf(orderId)).map((a) => a.url)).toEqual([paymentUrl, fresh.paymentUrl]);
+  });
+
+  it('does not wait for an attempt whose opening request was lost on the way', async () => {
+    const { buyer, orderId, paymentUrl } = await paidOrder();
+    // As a process stopped between recording the attempt and hearing the gateway leaves it.
+    await db().execute(
+      sql`UPDATE payments SET raw_create = NULL, created_at = created_at - interval '16 seconds' WHERE order_id = ${orderId}`,
+    );
+    const started = Date.now();
+    const fresh = (await startPayment(buyer, orderId)).json() as { paymentUrl: string };
+    expect(Date.now() - started).toBeLessThan(5_000);
+    expect(fresh.paymentUrl).not.toBe(paymentUrl);
+  });
+
+  it(`opens at most ${MAX_ATTEMPTS_PER_ORDER} attempts for one order, then answers 409 with a clear message`, async () => {
+    const { buyer, orderId, paymentUrl: first } = await paidOrder();
+    const urls = [first];
+    await decide(first, 'decline');
+    for (let i = 1; i < MAX_ATTEMPTS_PER_ORDER; i++) {
+      const next = (await startPayment(buyer, orderId)).json() as { paymentUrl: string };
+      urls.push(next.paymentUrl);
+      await decide(next.paymentUrl, 'decline');
+    }
+    expect(new Set(urls).size).toBe(MAX_ATTEMPTS_PER_ORDER);
+    const refused = await startPayment(buyer, orderId);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toEqual({
+      detail:
+        'This order has had 5 payment attempts, the most one order may have. Please contact us to complete the payment.',
+      code: 'payment_attempts_exhausted',
+    });
+    // Each ended attempt is still watched for a late success until its timeout, and no more.
+    const attempts = await attemptsOf(orderId);
+    expect(attempts).toHaveLength(MAX_ATTEMPTS_PER_ORDER);
+    expect(attempts.every((a) => a.status === 'FAILED')).toBe(true);
+  });
+
+  it('does not count attempts the gateway refused to start', async () => {
     const { buyer, orderId } = await paidOrder();
-    await startPayment(buyer, orderId);
-    const attempts = await db().execute(
-      sql`SELECT merchant_transaction_id, amount_paise, status FROM payments WHERE order_id = ${orderId}`,
+    await db().execute(
+      sql`UPDATE payments SET status = 'ERROR', next_check_at = NULL WHERE order_id = ${orderId}`,
     );
-    const rows = attempts.rows as {
-      merchant_transaction_id: string;
-      amount_paise: string;
-      status: string;
-    }[];
-    expect(rows).toHaveLength(2);
-    expect(new Set(rows.map((r) => r.merchant_transaction_id)).size).toBe(2);
-    expect(rows.every((r) => Number(r.amount_paise) === 100_000 && r.status === 'PENDING')).toBe(
-      true,
-    );
+    for (let i = 0; i < MAX_ATTEMPTS_PER_ORDER - 1; i++) {
+      const next = (await startPayment(buyer, orderId)).json() as { paymentUrl: string };
+      await decide(next.paymentUrl, 'decline');
+    }
+    expect((await startPayment(buyer, orderId)).statusCode).toBe(200);
+    expect((await startPayment(buyer, orderId)).statusCode).toBe(200);
   });
 });
 
@@ -109,9 +203,8 @@ describe('the signed callback', () => {
     const { orderId, mkpOrderId, paymentUrl } = await paidOrder();
     const approved = await decide(paymentUrl, 'approve');
     expect(approved.statusCode).toBe(303);
-    expect(approved.headers.location).toBe(
-      `${t.config.publicUrl}/order-success?orderId=${orderId}`,
-    );
+    // By path: the buyer stays on the address they came in on (payments.security.test.ts).
+    expect(approved.headers.location).toBe(`/order-success?orderId=${orderId}`);
     const state = await orderState(orderId);
     expect(state.status).toBe('PD');
     expect(state.history).toEqual(['∅→UP (order_created)', 'UP→PD (payment_callback)']);
@@ -396,6 +489,32 @@ describe('the signed callback', () => {
   });
 });
 
+describe('the store opened at another address than PUBLIC_URL', () => {
+  it('a pay flow through the sandbox at 127.0.0.1 ends on the order’s payment result page there, within the CSP', async () => {
+    expect(t.config.publicUrl).toBe('http://localhost:3000');
+    const origin = 'http://127.0.0.1:3000';
+    const host = { host: '127.0.0.1:3000' };
+    const buyer = await createBuyer(t);
+    const { orderId } = await placeOrder(t, buyer);
+    const pay = await t.app.inject({
+      url: `/api/payments/pay/${orderId}`,
+      headers: { ...buyer.headers, ...host },
+    });
+    // Each URL resolved as the browser does, against the page it is on.
+    const gateway = new URL((pay.json() as { paymentUrl: string }).paymentUrl, origin);
+    const page = await t.app.inject({ url: gateway.pathname, headers: host });
+    expect(page.headers['content-security-policy']).toContain("form-action 'self'");
+    const action = /<form method="post" action="([^"]+\/approve)">/.exec(page.body)![1]!;
+    const form = new URL(action, gateway);
+    const approved = await t.app.inject({ method: 'POST', url: form.pathname, headers: host });
+    expect(approved.statusCode).toBe(303);
+    // form-action 'self' also covers the form's redirect: it stays on the buyer's origin.
+    const landed = new URL(approved.headers.location!, form);
+    expect(landed.href).toBe(`${origin}/order-success?orderId=${orderId}`);
+    expect((await orderState(orderId)).status).toBe('PD');
+  });
+});
+
 describe('the payment lifecycle', () => {
   it('declined → Payment Failed; paying again and approving → Paid (PF→PD)', async () => {
     const { buyer, orderId, paymentUrl } = await paidOrder();
@@ -424,6 +543,7 @@ describe('the payment lifecycle', () => {
 
   it('a late failure of an older attempt never un-pays an order', async () => {
     const { buyer, orderId, paymentUrl: first } = await paidOrder();
+    await ageAttempts(orderId, '16 minutes');
     const second = (await startPayment(buyer, orderId)).json() as { paymentUrl: string };
     await decide(second.paymentUrl, 'approve');
     await decide(first, 'decline');
@@ -432,6 +552,8 @@ describe('the payment lifecycle', () => {
 
   it('a second attempt completing on a paid order is flagged refund_due, noted in the history and logged at warn', async () => {
     const { buyer, orderId, mkpOrderId, paymentUrl: first } = await paidOrder();
+    // The first attempt still open but too old to be offered again: the buyer gets a second.
+    await ageAttempts(orderId, '16 minutes');
     const second = (await startPayment(buyer, orderId)).json() as { paymentUrl: string };
     await decide(first, 'approve');
     recorder.drop = true;

@@ -62,6 +62,8 @@ export interface PhonePeFake {
   statusAmountOverride: Map<string, number>;
   /** While set, status answers wait for this promise (a slow gateway). */
   statusDelay: Promise<void> | null;
+  /** While set, create-payment answers wait for this promise. */
+  payDelay: Promise<void> | null;
   /** While set, status calls answer this HTTP status with an error body (a failing gateway). */
   statusFailure: number | null;
   close(): Promise<void>;
@@ -185,6 +187,7 @@ export async function startPhonePeFake(options: PhonePeFakeOptions = {}): Promis
     }
 
     if (request.method === 'POST' && url.pathname === '/checkout/v2/pay') {
+      if (fake.payDelay) await fake.payDelay;
       if (!authorised()) return send(401, { code: 'UNAUTHORIZED', message: 'Invalid token' });
       let pay: {
         merchantOrderId?: unknown;
@@ -286,6 +289,7 @@ export async function startPhonePeFake(options: PhonePeFakeOptions = {}): Promis
     requests,
     statusAmountOverride,
     statusDelay: null,
+    payDelay: null,
     statusFailure: null,
     statusRequests: (merchantOrderId) =>
       requests.filter(

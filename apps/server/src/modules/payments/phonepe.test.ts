@@ -1,7 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/app.js';
 import { createBuyer } from '../../test/buyers.js';
 import { createPayments } from './module.js';
@@ -19,6 +19,8 @@ const provider = () =>
     apiUrl: fake.baseUrl,
   });
 let phonepe: ReturnType<typeof provider>;
+/** What the app logged at info as it started listening. */
+let startLog: unknown[];
 
 beforeAll(async () => {
   fake = await startPhonePeFake();
@@ -28,7 +30,10 @@ beforeAll(async () => {
     config: { publicUrl: 'https://shop.example.in' },
     payments: { provider: phonepe },
   });
+  const info = vi.spyOn(t.app.log, 'info');
   await t.app.listen({ host: '127.0.0.1', port: 0 });
+  startLog = info.mock.calls.map(([line]) => line);
+  info.mockRestore();
   webhookUrl = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}/api/payments/callback/phonepe`;
 });
 afterAll(async () => {
@@ -139,6 +144,12 @@ describe('the PhonePe provider against a fake that follows PhonePe’s documente
     // The token is cached: a second payment does not ask for another.
     await order();
     expect(fake.requests.filter((r) => r.path === '/v1/oauth/token')).toHaveLength(1);
+  });
+
+  it('says at start which address to open the store at: PUBLIC_URL, where PhonePe returns buyers', () => {
+    expect(startLog).toContain(
+      'PhonePe returns buyers to https://shop.example.in: open the store at that address',
+    );
   });
 
   it('the gateway’s checkout page sends the buyer back to merchantUrls.redirectUrl', async () => {
@@ -254,6 +265,68 @@ describe('the PhonePe provider against a fake that follows PhonePe’s documente
     } finally {
       await broken.close();
     }
+  });
+});
+
+describe('an order’s open checkout is reused while it is valid', () => {
+  const creates = () => fake.requests.filter((r) => r.path === '/checkout/v2/pay').length;
+
+  it('answers concurrent and later requests the one checkout PhonePe created, asked for once', async () => {
+    const buyer = await createBuyer(t);
+    const placed = await placeOrder(t, buyer);
+    const pay = () =>
+      t.app.inject({ url: `/api/payments/pay/${placed.orderId}`, headers: buyer.headers });
+    const before = creates();
+    let release!: () => void;
+    fake.payDelay = new Promise((resolve) => (release = resolve));
+    try {
+      const first = pay();
+      // The others arrive while PhonePe is still creating the first one's checkout.
+      while (fake.requests.at(-1)?.path !== '/checkout/v2/pay')
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      const others = Array.from({ length: 5 }, pay);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      release();
+      const answers = await Promise.all([first, ...others]);
+      expect(answers.map((a) => a.statusCode)).toEqual([200, 200, 200, 200, 200, 200]);
+      const urls = new Set(answers.map((a) => (a.json() as { paymentUrl: string }).paymentUrl));
+      expect(urls.size).toBe(1);
+      const [url] = urls;
+      expect(url).toMatch(new RegExp(`^${fake.baseUrl}/checkout/OMO[0-9A-F]+$`));
+      expect((await pay()).json()).toEqual({ paymentUrl: url });
+    } finally {
+      fake.payDelay = null;
+    }
+    expect(creates() - before).toBe(1);
+    expect(await attemptsOf(placed.orderId)).toEqual([
+      { status: 'PENDING', flagged: null, watched: true },
+    ]);
+  });
+
+  it('asks PhonePe about the one attempt however often the buyer asks to pay', async () => {
+    const { buyer, orderId, merchantOrderId } = await order();
+    for (let i = 0; i < 5; i++)
+      await t.app.inject({ url: `/api/payments/pay/${orderId}`, headers: buyer.headers });
+    await reconcilerAt(21_000).reconcile();
+    const attempts = await t.database.db.execute(
+      sql`SELECT merchant_transaction_id AS id FROM payments WHERE order_id = ${orderId}`,
+    );
+    expect((attempts.rows as { id: string }[]).map((a) => a.id)).toEqual([merchantOrderId]);
+    expect(fake.statusRequests(merchantOrderId)).toBe(1);
+  });
+
+  it('opens a new checkout once the open one has under 5 of its 20 minutes left', async () => {
+    const { buyer, orderId, paymentUrl } = await order();
+    await t.database.db.execute(
+      sql`UPDATE payments SET created_at = created_at - interval '15 minutes' WHERE order_id = ${orderId}`,
+    );
+    const before = creates();
+    const fresh = await t.app.inject({
+      url: `/api/payments/pay/${orderId}`,
+      headers: buyer.headers,
+    });
+    expect((fresh.json() as { paymentUrl: string }).paymentUrl).not.toBe(paymentUrl);
+    expect(creates() - before).toBe(1);
   });
 });
 

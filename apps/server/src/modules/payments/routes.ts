@@ -25,7 +25,9 @@ export function paymentRoutes(
         preHandler: authenticate,
         schema: {
           tags,
-          summary: 'Start a payment attempt; answers the gateway URL to send the buyer to',
+          summary:
+            'Answers the gateway URL to send the buyer to: the order’s open payment attempt, or ' +
+            'a new one (409 payment_attempts_exhausted once an order has had 5)',
           security: [{ bearer: [] }],
           params: OrderParams,
           response: {

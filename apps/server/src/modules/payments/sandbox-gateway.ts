@@ -3,7 +3,8 @@
  * Approve payment and Decline payment. Each decision is written to the gateway's ledger, sent to
  * the merchant's callback URL server-to-server with an HMAC-SHA256 signature over a timestamp and
  * the body, and then the browser is sent back to the merchant's confirmation page. It stands
- * where a real gateway would, so it talks to the shop only over HTTP.
+ * where a real gateway would, so it talks to the shop only over HTTP (the return alone keeps
+ * to the buyer's own address, see returnPath).
  */
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
@@ -41,6 +42,17 @@ const MERCHANT = 'B2B Storefront';
 const TxParams = z.object({ transactionId: z.string().regex(/^[A-Za-z0-9_-]{1,63}$/) }).strict();
 
 const escape = (text: string) => text.replace(/[<>&'"]/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/**
+ * Where the buyer goes back to: the merchant's return URL by its path alone. The gateway is
+ * served by the shop's own server, so a relative redirect keeps the buyer on the address they
+ * came in on (127.0.0.1 or a LAN address as well as PUBLIC_URL), which the page's CSP
+ * form-action 'self' allows, and nothing in the request (its Host header) chooses the origin.
+ */
+function returnPath(redirectUrl: string): string {
+  const url = new URL(redirectUrl);
+  return `${url.pathname}${url.search}`;
+}
 
 const STYLE = `body{font-family:system-ui,sans-serif;background:#eef2f7;margin:0;color:#0f172a}
 main{max-width:420px;margin:48px auto;background:#fff;border-radius:16px;padding:28px;box-shadow:0 10px 30px #0f172a1a}
@@ -84,7 +96,7 @@ export function sandboxGatewayRoutes(db: Db, secret: string, deliver: CallbackDe
       const body =
         tx.state === 'PENDING'
           ? `${action('approve', 'Approve payment')}${action('decline', 'Decline payment')}`
-          : `<p class="note">This payment was already ${tx.state === 'COMPLETED' ? 'approved' : 'declined'}.</p><a href="${escape(tx.redirectUrl)}">Return to ${MERCHANT}</a>`;
+          : `<p class="note">This payment was already ${tx.state === 'COMPLETED' ? 'approved' : 'declined'}.</p><a href="${escape(returnPath(tx.redirectUrl))}">Return to ${MERCHANT}</a>`;
       return reply
         .type('text/html; charset=utf-8')
         .header('cache-control', 'no-store')
@@ -118,7 +130,7 @@ export function sandboxGatewayRoutes(db: Db, secret: string, deliver: CallbackDe
             .from(sandboxGatewayTransactions)
             .where(eq(sandboxGatewayTransactions.transactionId, request.params.transactionId));
           if (!existing) throw notFound('unknown_transaction', 'Unknown payment transaction');
-          return reply.redirect(existing.redirectUrl, 303);
+          return reply.redirect(returnPath(existing.redirectUrl), 303);
         }
         const body = JSON.stringify({
           eventId: randomUUID(),
@@ -137,7 +149,7 @@ export function sandboxGatewayRoutes(db: Db, secret: string, deliver: CallbackDe
           if (status >= 200 && status < 300) break;
           if (status >= 400 && status < 500) break;
         }
-        return reply.redirect(decided.redirectUrl, 303);
+        return reply.redirect(returnPath(decided.redirectUrl), 303);
       });
     }
   };

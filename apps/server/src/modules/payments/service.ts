@@ -5,10 +5,13 @@
  * dedupes the event, checks the amount against the order, moves the attempt forward only, and
  * moves the order with one guarded UPDATE (UP→PD, UP→PF, PF→PD), so a duplicate or concurrent
  * answer changes nothing the second time. Attempts are asked about on PhonePe's cadence until
- * they reach a final state or time out (status-schedule.ts, decision 025).
+ * they reach a final state or time out (status-schedule.ts, decision 025). An order's open
+ * attempt is offered again rather than a new one opened, and an order opens at most
+ * MAX_ATTEMPTS_PER_ORDER, so the gateway calls one order can cause are bounded (issue 17).
  */
 import { randomBytes } from 'node:crypto';
-import { and, eq, inArray, isNotNull, lte, sql } from 'drizzle-orm';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { and, eq, inArray, isNotNull, lte, ne, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, Tx } from '../../db/connect.js';
 import { paymentEvents, payments } from '../../db/schema.js';
@@ -24,6 +27,7 @@ import {
   PHONEPE_SCHEDULE,
   firstCheckAt,
   planCheck,
+  reusableUntil,
   type StatusCheckSchedule,
 } from './status-schedule.js';
 
@@ -82,6 +86,37 @@ const CAN_FAIL = ['PENDING', 'EXPIRED'];
 export const INTERACTIVE_STATUS_TIMEOUT_MS = 2_500;
 /** Attempts claimed per reconciliation pass. */
 const RECONCILE_BATCH = 100;
+/**
+ * Attempts one order may open at the gateway (those it refused to start aside). An open one is
+ * reused, so a new attempt opens only after one ended (declined, failed, expired, 15 minutes
+ * old): five leave a buyer four failures, while an order costs the gateway at most five orders
+ * and 5 × 46 status calls (status-schedule.ts). Beyond it: 409 payment_attempts_exhausted.
+ */
+export const MAX_ATTEMPTS_PER_ORDER = 5;
+/**
+ * An attempt without its URL after this long was lost by the request opening it (the process
+ * stopped): it is not waited for. Longer than that request's gateway call (10 s).
+ */
+const OPENING_TIMEOUT_MS = 15_000;
+/** How often a request waiting for another to open the order's attempt looks again. */
+const OPENING_POLL_MS = 50;
+/** The advisory lock class of "opening an order's attempt" (its second key: the order). */
+const START_LOCK = 7_272_017;
+
+/** What `startPayment` found under the lock on the order's attempts. */
+type Claim =
+  | { kind: 'reuse'; paymentUrl: string }
+  | { kind: 'wait' }
+  | { kind: 'open'; id: number; merchantTransactionId: string };
+
+/** `payments.raw_create` of a started attempt: the URL the buyer was sent to, and the answer. */
+interface RawCreate {
+  paymentUrl: string;
+  answer: unknown;
+}
+
+const paymentUrlOf = (rawCreate: unknown): string | undefined =>
+  (rawCreate as Partial<RawCreate> | null)?.paymentUrl;
 
 export interface PaymentsService {
   startPayment(userId: string, orderId: string): Promise<{ paymentUrl: string }>;
@@ -307,6 +342,96 @@ export function createPaymentsService(
     });
   }
 
+  /**
+   * Under a lock on the order's attempts (every replica's requests queue on it): the open
+   * attempt to send the buyer back to, one still being opened to wait for, or a new one (within
+   * the cap), written before the gateway is asked so that a concurrent request finds it.
+   */
+  async function claimAttempt(order: PaymentOrder): Promise<Claim> {
+    return db.transaction(async (tx) => {
+      await tx.execute(sql`SELECT pg_advisory_xact_lock(${START_LOCK}, hashtext(${order.id}))`);
+      const now = clock();
+      const attempts = await tx
+        .select({
+          provider: payments.provider,
+          status: payments.status,
+          rawCreate: payments.rawCreate,
+          createdAt: payments.createdAt,
+        })
+        .from(payments)
+        .where(and(eq(payments.orderId, order.id), ne(payments.status, 'ERROR')));
+      for (const attempt of attempts) {
+        if (
+          attempt.provider !== provider.name ||
+          attempt.status !== 'PENDING' ||
+          reusableUntil(attempt.createdAt, schedule) <= now
+        )
+          continue;
+        const paymentUrl = paymentUrlOf(attempt.rawCreate);
+        if (paymentUrl) return { kind: 'reuse', paymentUrl };
+        // Still being opened, unless its request died on the way (it never will be).
+        if (now.getTime() - attempt.createdAt.getTime() < OPENING_TIMEOUT_MS)
+          return { kind: 'wait' };
+      }
+      if (attempts.length >= MAX_ATTEMPTS_PER_ORDER) {
+        throw new AppError(
+          'conflict',
+          'payment_attempts_exhausted',
+          `This order has had ${MAX_ATTEMPTS_PER_ORDER} payment attempts, the most one order may have. Please contact us to complete the payment.`,
+        );
+      }
+      const merchantTransactionId = newTransactionId(order.mkpOrderId);
+      const [attempt] = await tx
+        .insert(payments)
+        .values({
+          orderId: order.id,
+          provider: provider.name,
+          merchantTransactionId,
+          amountPaise: order.totalPaise,
+          createdAt: now,
+          updatedAt: now,
+          nextCheckAt: firstCheckAt(now, schedule),
+        })
+        .returning({ id: payments.id });
+      return { kind: 'open', id: attempt!.id, merchantTransactionId };
+    });
+  }
+
+  /** Asks the gateway to start the claimed attempt and keeps the URL it answers for reuse. */
+  async function openAttempt(
+    order: PaymentOrder,
+    id: number,
+    merchantTransactionId: string,
+  ): Promise<{ paymentUrl: string }> {
+    try {
+      const started = await provider.start({
+        merchantTransactionId,
+        amountPaise: order.totalPaise,
+        mkpOrderId: order.mkpOrderId,
+        redirectUrl: `${options.publicUrl}/order-success?orderId=${order.id}`,
+        callbackUrl: `${options.publicUrl}/api/payments/callback/${provider.name}`,
+      });
+      const rawCreate: RawCreate = { paymentUrl: started.redirectUrl, answer: started.raw };
+      await db
+        .update(payments)
+        .set({ providerReference: started.providerReference, rawCreate, updatedAt: clock() })
+        .where(eq(payments.id, id));
+      return { paymentUrl: started.redirectUrl };
+    } catch (error) {
+      log.warn({ err: error, merchantTransactionId }, 'the gateway refused to start a payment');
+      await db
+        .update(payments)
+        .set({
+          status: 'ERROR',
+          rawCreate: { error: String(error) },
+          nextCheckAt: null,
+          updatedAt: clock(),
+        })
+        .where(eq(payments.id, id));
+      throw new AppError('bad_gateway', 'gateway_error', 'Payment processing failed');
+    }
+  }
+
   return {
     applyGatewayResult,
 
@@ -320,49 +445,12 @@ export function createPaymentsService(
           'This order is already paid; it cannot be paid again.',
         );
       }
-      const merchantTransactionId = newTransactionId(order.mkpOrderId);
-      const createdAt = clock();
-      const [attempt] = await db
-        .insert(payments)
-        .values({
-          orderId: order.id,
-          provider: provider.name,
-          merchantTransactionId,
-          amountPaise: order.totalPaise,
-          createdAt,
-          updatedAt: createdAt,
-          nextCheckAt: firstCheckAt(createdAt, schedule),
-        })
-        .returning({ id: payments.id });
-      try {
-        const started = await provider.start({
-          merchantTransactionId,
-          amountPaise: order.totalPaise,
-          mkpOrderId: order.mkpOrderId,
-          redirectUrl: `${options.publicUrl}/order-success?orderId=${order.id}`,
-          callbackUrl: `${options.publicUrl}/api/payments/callback/${provider.name}`,
-        });
-        await db
-          .update(payments)
-          .set({
-            providerReference: started.providerReference,
-            rawCreate: started.raw as object,
-            updatedAt: clock(),
-          })
-          .where(eq(payments.id, attempt!.id));
-        return { paymentUrl: started.redirectUrl };
-      } catch (error) {
-        log.warn({ err: error, merchantTransactionId }, 'the gateway refused to start a payment');
-        await db
-          .update(payments)
-          .set({
-            status: 'ERROR',
-            rawCreate: { error: String(error) },
-            nextCheckAt: null,
-            updatedAt: clock(),
-          })
-          .where(eq(payments.id, attempt!.id));
-        throw new AppError('bad_gateway', 'gateway_error', 'Payment processing failed');
+      for (;;) {
+        const claim = await claimAttempt(order);
+        if (claim.kind === 'reuse') return { paymentUrl: claim.paymentUrl };
+        if (claim.kind === 'open') return openAttempt(order, claim.id, claim.merchantTransactionId);
+        // Another request is opening this order's attempt at the gateway: its URL is the answer.
+        await sleep(OPENING_POLL_MS);
       }
     },
 

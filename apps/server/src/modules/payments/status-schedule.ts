@@ -40,6 +40,19 @@ function offsetAfter(age: number): number {
   throw new Error('unreachable: the last step never ends');
 }
 
+/**
+ * A buyer who asks to pay again is sent back to the attempt already open while it leaves them
+ * this long to pay before it expires at the gateway; after that a new attempt opens.
+ */
+const TIME_TO_PAY_MS = 5 * 60_000;
+
+/** Until when an attempt created at `createdAt` is offered again instead of a new one. */
+export function reusableUntil(createdAt: Date, schedule: StatusCheckSchedule): Date {
+  return new Date(
+    createdAt.getTime() + Math.floor((schedule.timeoutMs - TIME_TO_PAY_MS) * schedule.scale),
+  );
+}
+
 export function firstCheckAt(createdAt: Date, schedule: StatusCheckSchedule): Date {
   return new Date(createdAt.getTime() + Math.ceil(FIRST_CHECK_MS * schedule.scale));
 }

@@ -78,6 +78,18 @@ describe('the payment step', () => {
       () => [502, { detail: 'Gateway down', code: 'gateway_error' }] as [number, unknown],
       'Payment processing failed',
     ],
+    [
+      'an order out of payment attempts, in the server’s words',
+      () =>
+        [
+          409,
+          {
+            detail: 'This order has had 5 payment attempts. Please contact us.',
+            code: 'payment_attempts_exhausted',
+          },
+        ] as [number, unknown],
+      'This order has had 5 payment attempts. Please contact us.',
+    ],
     ['an answer without a URL', () => [200, {}] as [number, unknown], 'No payment URL received'],
     [
       'a network failure',

@@ -59,11 +59,15 @@ export function PaymentPage() {
   );
 }
 
-/** The spec's three failure messages (§8). */
+/**
+ * The spec's three failure messages (§8); and the server's own words when the order has used
+ * up its payment attempts, since trying again cannot help then.
+ */
 function failureMessage(error: unknown): string {
-  return error instanceof ApiError
-    ? 'Payment processing failed'
-    : 'Payment failed. Please try again.';
+  if (!(error instanceof ApiError)) return 'Payment failed. Please try again.';
+  return error.code === 'payment_attempts_exhausted' && error.detail
+    ? error.detail
+    : 'Payment processing failed';
 }
 
 function PaymentMethod({ order }: { order: Order }) {
