@@ -1,7 +1,8 @@
 /**
  * Issue 6's journeys: the payment step through the sandbox gateway and back to the
  * confirmation page; approve → Paid with Track Package and a confirmation email; decline →
- * Payment Failed with Pay Now, and a second attempt that is approved.
+ * Payment Failed with Pay Now, and a second attempt that is approved. Issue 17's: the same
+ * payment with the store opened at another address than PUBLIC_URL.
  */
 import { href } from '@storefront/shared/routes';
 import { expect, test, type Login, type Page } from '../../fixtures';
@@ -86,4 +87,24 @@ test('a declined payment shows Payment Failed with Pay Now, and paying again suc
   await expect(page.getByText('Payment status:')).toContainText('Paid');
   await navigate(href.orders());
   await expect(orderCard(page, id).getByTestId('order-status')).toHaveText('Paid');
+});
+
+test.describe('the store opened at another address than PUBLIC_URL', () => {
+  // The journey server's PUBLIC_URL is http://127.0.0.1:<port>; this buyer comes in on localhost,
+  // as one trying the store from a phone comes in on a LAN address. The CSP guard watches the
+  // gateway's form and its redirect (form-action 'self').
+  const address = `localhost:${process.env.E2E_PORT ?? '3310'}`;
+  test.use({ baseURL: `http://${address}` });
+
+  test('an approved payment ends on the payment result page at that address', async ({
+    page,
+    login,
+    navigate,
+  }) => {
+    const { id } = await orderAwaitingPayment(page, login);
+    await navigate(href.orderPayment(id));
+    await payOnGateway(page, 'Approve payment');
+    expect(new URL(page.url()).host).toBe(address);
+    await expect(page.getByText('Payment status:')).toContainText('Paid');
+  });
 });
