@@ -15,7 +15,11 @@ import {
 import type { Config } from './config.js';
 import type { Database } from './db/connect.js';
 import { registerCors } from './lib/cors.js';
-import { frameworkErrorHandler, registerErrorHandler } from './lib/error-handler.js';
+import {
+  clientErrorHandler,
+  frameworkErrorHandler,
+  registerErrorHandler,
+} from './lib/error-handler.js';
 import { registerInputGuard } from './lib/input-guard.js';
 import { registerRateLimits } from './lib/limits.js';
 import { createLogger, RequestLogController } from './lib/logger.js';
@@ -67,6 +71,7 @@ export async function buildApp({
     routerOptions: { maxParamLength: 200 },
     logController: new RequestLogController(),
     frameworkErrors: frameworkErrorHandler(setSecurityHeaders),
+    clientErrorHandler: clientErrorHandler(setSecurityHeaders),
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

@@ -3,6 +3,8 @@
  * messages; Fastify's own 4xx (bad JSON, too large, bad content type) keep their status; any
  * other failure is a 500 whose body never carries internals.
  */
+import { STATUS_CODES, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError } from './errors.js';
@@ -83,5 +85,44 @@ export function frameworkErrorHandler(setSecurityHeaders: SecurityHeaders) {
     setSecurityHeaders(request.raw, reply.raw, () => {
       void reply.status(status).send(body);
     });
+  };
+}
+
+/**
+ * Requests Node's HTTP parser refuses (a broken chunk, headers over 16 KB, a body that never
+ * finishes) never reach Fastify: the answer is written to the socket here, in the one error
+ * shape and with the security headers every other answer carries, then the connection closes.
+ */
+export function clientErrorHandler(setSecurityHeaders: SecurityHeaders) {
+  const headers: Record<string, string> = {};
+  // The headers are the same for every answer: collected once from a stand-in response.
+  setSecurityHeaders(
+    {} as IncomingMessage,
+    {
+      setHeader: (name: string, value: unknown) => (headers[name] = String(value)),
+      removeHeader: () => undefined,
+    } as unknown as ServerResponse,
+    () => undefined,
+  );
+  return (error: NodeJS.ErrnoException, socket: Socket): void => {
+    if (error.code === 'ECONNRESET' || socket.destroyed) return;
+    const [status, body]: [number, { detail: string; code: string }] =
+      error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+        ? [408, { detail: 'Request timed out', code: 'request_timeout' }]
+        : error.code === 'HPE_HEADER_OVERFLOW'
+          ? [431, { detail: 'Request headers too large', code: 'headers_too_large' }]
+          : [400, { detail: 'Malformed HTTP request', code: 'bad_request' }];
+    const text = JSON.stringify(body);
+    const lines = Object.entries({
+      ...headers,
+      'content-type': 'application/json; charset=utf-8',
+      'content-length': String(Buffer.byteLength(text)),
+      connection: 'close',
+    }).map(([name, value]) => `${name}: ${value}`);
+    if (socket.writable)
+      socket.write(
+        `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\n${lines.join('\r\n')}\r\n\r\n${text}`,
+      );
+    socket.destroy(error);
   };
 }

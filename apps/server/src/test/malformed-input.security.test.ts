@@ -508,6 +508,40 @@ describe('bodies that lie about their size, over a real socket', () => {
     expect(failures).toEqual([]);
   });
 
+  it.each([
+    [
+      'a chunk whose size is not hexadecimal',
+      'Transfer-Encoding: chunked\r\n',
+      'zz\r\n{}\r\n0\r\n\r\n',
+      400,
+      'bad_request',
+    ],
+    [
+      'both Content-Length and chunked',
+      'Content-Length: 2\r\nTransfer-Encoding: chunked\r\n',
+      '2\r\n{}\r\n0\r\n\r\n',
+      400,
+      'bad_request',
+    ],
+    [
+      'headers over 16 KB',
+      `X-Pad: ${'x'.repeat(17_000)}\r\nContent-Length: 2\r\n`,
+      '{}',
+      431,
+      'headers_too_large',
+    ],
+  ] as const)(
+    'answers %s, which the HTTP parser refuses, in the one error shape with the security headers',
+    async (_name, headers, body, status, code) => {
+      const op = operations.find((o) => o.path === '/api/user/login')!;
+      const { response } = await raw(port, headFor(op, headers), (socket) => socket.write(body));
+      expect(statusOf(response)).toBe(status);
+      expect(JSON.parse(bodyOf(response))).toEqual({ detail: expect.any(String), code });
+      expect(response).toMatch(/\r\nx-content-type-options: nosniff\r\n/i);
+      expect(response).toMatch(/\r\ncontent-security-policy: [^\r]*frame-ancestors 'none'/i);
+    },
+  );
+
   it('survives bodies cut off midway, and changes nothing', async () => {
     const before = await digest();
     for (const op of operations.filter((o) => o.method !== 'GET')) {
