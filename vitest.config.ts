@@ -67,7 +67,7 @@ export default defineConfig({
         test: {
           name: 'server-postgres',
           include: serverTests,
-          exclude: securityTests,
+          exclude: [...securityTests, ...crashTests],
           environment: 'node',
           env: { TEST_DB: 'postgres' },
           testTimeout: 60_000,
