@@ -1,13 +1,13 @@
 /** Reads config, connects and migrates the database, seeds an empty one, builds the app, listens. */
 import { buildApp } from './app.js';
 import { loadConfig, productionRefusals, refuseUnsafeProduction } from './config.js';
-import { connectDatabase } from './db/connect.js';
+import { connectDatabase, STATEMENT_TIMEOUT_MS } from './db/connect.js';
 import { demoAccountsPresent, seedIfEmpty } from './seed/seed.js';
 import { closeOnSignals } from './shutdown.js';
 
 const config = loadConfig();
 refuseUnsafeProduction(productionRefusals(config));
-const database = await connectDatabase(config);
+const database = await connectDatabase(config, { statementTimeoutMs: STATEMENT_TIMEOUT_MS });
 await database.migrate();
 if (config.seedOnStart) await seedIfEmpty(database.db, { log: (line) => console.log(line) });
 refuseUnsafeProduction(

@@ -108,6 +108,18 @@ describe('the statement timeout', () => {
         status: 503,
       });
     });
+
+    it('answers any other route 503 with Retry-After and the one error shape', async () => {
+      const response = await whileLocked('categories', () =>
+        impatient.app.inject({ url: '/api/products/categories' }),
+      );
+      expect(response.statusCode).toBe(503);
+      expect(response.headers['retry-after']).toBe(String(STATEMENT_TIMEOUT_RETRY_AFTER_S));
+      expect(response.json()).toEqual({
+        detail: 'The server took too long to answer; try again shortly',
+        code: 'timeout',
+      });
+    });
   });
 
   it('does not cut migrations short: they wait for another replica’s, then restore it', async () => {
