@@ -118,7 +118,7 @@ export function paymentsModule(
       );
     }
     if (context.config.workers) {
-      let stop: (() => void) | undefined;
+      let stop: (() => Promise<void>) | undefined;
       app.addHook('onReady', async () => {
         stop = startReconciliation(service, app.log, options.reconciliation);
       });

@@ -18,16 +18,20 @@ export function startReconciliation(
   log: FastifyBaseLogger,
   options = DEFAULT_RECONCILIATION,
 ) {
-  let running = false;
+  // The round in flight, so that stopping waits for it rather than closing the database under it.
+  let round: Promise<unknown> | undefined;
   const timer = setInterval(() => {
-    if (running) return;
-    running = true;
-    service
+    if (round) return;
+    round = service
       .reconcile()
       .then((checked) => checked > 0 && log.debug({ checked }, 'payment reconciliation'))
       .catch((error: unknown) => log.error({ err: error }, 'payment reconciliation failed'))
-      .finally(() => (running = false));
+      .finally(() => (round = undefined));
   }, options.intervalMs);
   timer.unref();
-  return () => clearInterval(timer);
+  /** Stops ticking and resolves once the round in flight (if any) has finished. */
+  return async () => {
+    clearInterval(timer);
+    await round;
+  };
 }
