@@ -5,9 +5,10 @@
  * the same rows as a start that was never interrupted — and the demo buyer must log in. A half
  * catalog must never be served as if whole, nor a whole catalog without its buyer.
  *
- * The moment: in a quarter of the rounds somewhere in the start before seeding begins (PGlite's
- * initdb, the migrations), otherwise after the "Empty database: seeding" line, within the
- * seeding time of a reference start measured first.
+ * The moment, by the seed: in a quarter of the rounds somewhere in the start before seeding
+ * begins (PGlite's initdb, the migrations); in half, after the "Empty database: seeding" line,
+ * within the seeding time of a reference start measured first; in a quarter, the instant the
+ * catalog is reported seeded (committed and vacuumed), before the demo buyer is written.
  */
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -36,6 +37,7 @@ const CATALOG_TABLES = [
   'search_words',
 ] as const;
 const SEEDING_LINE = 'Empty database: seeding';
+const SEEDED_LINE = 'Seeded ';
 
 /** Row counts of every catalog table, the products' ids and prices, and the demo buyer. */
 async function catalogFingerprint({ db }: Database) {
@@ -99,18 +101,23 @@ describe(`a SIGKILL during the first start's seeding (${crashDbKind})`, () => {
   for (const seed of crashSeeds()) {
     it(`serves the whole catalog and the demo buyer after the restart (seed ${seed})`, async () => {
       const random = seededRandom(seed);
-      const beforeSeeding = random() < 0.25;
-      const killAtMs = Math.floor(random() * (beforeSeeding ? beforeSeedingMs : seedingMs));
+      const pick = random();
+      const moment = pick < 0.25 ? 'spawn' : pick < 0.75 ? 'the seeding line' : 'the seeded line';
+      const killAtMs =
+        moment === 'the seeded line'
+          ? 0
+          : Math.floor(random() * (moment === 'spawn' ? beforeSeedingMs : seedingMs));
       const database = await emptyDatabase();
       const env = { SEED_ON_START: 'true' };
       const server = new ServerProcess(database, await freePort(), env);
       try {
-        let seeding!: () => void;
-        const seedingStarted = new Promise<void>((resolve) => (seeding = resolve));
+        const seen = { 'the seeding line': SEEDING_LINE, 'the seeded line': SEEDED_LINE };
+        let reached!: () => void;
+        const lineSeen = new Promise<void>((resolve) => (reached = resolve));
         server.spawn((text) => {
-          if (text.includes(SEEDING_LINE)) seeding();
+          if (moment !== 'spawn' && text.includes(seen[moment])) reached();
         });
-        if (!beforeSeeding) await seedingStarted;
+        if (moment !== 'spawn') await lineSeen;
         await sleep(killAtMs);
         // The server listens only once seeded; under a slow machine's swings the kill can come
         // after that, which is recorded, not a failure.
@@ -128,7 +135,7 @@ describe(`a SIGKILL during the first start's seeding (${crashDbKind})`, () => {
           await restarted.kill();
         }
         console.info(
-          `crash seed ${crashDbKind} seed ${seed}: killed ${killAtMs} ms after ${beforeSeeding ? 'spawn' : 'the seeding line'} (health then: ${early})`,
+          `crash seed ${crashDbKind} seed ${seed}: killed ${killAtMs} ms after ${moment} (health then: ${early})`,
         );
       } catch (error) {
         console.error(

@@ -160,6 +160,8 @@ export async function seedIfEmpty(db: Db, options: SeedOptions = {}): Promise<vo
   const seeded = (result.rows[0] as { seeded: boolean } | undefined)?.seeded;
   if (seeded) return;
   options.log?.('Empty database: seeding the demo catalog and the demo buyer...');
-  await seedCatalog(db, options);
+  // The buyer first: the catalog's commit is what marks the database seeded, so a start killed
+  // after it must not leave a store without the buyer the README names.
   await ensureDemoBuyer(db);
+  await seedCatalog(db, options);
 }
