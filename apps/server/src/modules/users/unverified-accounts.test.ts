@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { buildApp } from '../../app.js';
 import { emailVerificationTokens, users } from '../../db/schema.js';
 import { buildTestApp, type TestApp } from '../../test/app.js';
 import { mailedTokens, signupPayload } from './test-support.js';
@@ -117,5 +118,18 @@ describe('unverified accounts expire', () => {
     offsetMs += UNVERIFIED_ACCOUNT_DAYS * DAY + 60_000;
     await new Promise((resolve) => setTimeout(resolve, 200));
     expect(await account(third)).toBeDefined();
+  });
+
+  it('runs in an app with WORKERS on, from ready to close', async () => {
+    const email = await signUp();
+    offsetMs = UNVERIFIED_ACCOUNT_DAYS * DAY + 60_000;
+    const worker = await buildApp({
+      config: { ...t.config, workers: true },
+      database: t.database,
+      clock: now,
+    });
+    await worker.ready();
+    await expect.poll(async () => account(email)).toBeUndefined();
+    await worker.close();
   });
 });
