@@ -58,8 +58,8 @@ export const LIMITS = {
   orderPerAddress: { limit: 100, windowMs: HOUR },
 
   /**
-   * Payment starts: each opens an attempt with the gateway (a PhonePe API call, then ~45 polls).
-   * A buyer retries a failed payment a few times.
+   * Payment starts: each answers the order's open attempt or opens one with the gateway (a
+   * PhonePe API call, then ~45 polls; at most 5 per order). A buyer retries a few times.
    */
   paymentStartPerAccount: { limit: 30, windowMs: HOUR },
 
