@@ -25,6 +25,7 @@ import { registerRateLimits } from './lib/limits.js';
 import { createLogger, RequestLogController } from './lib/logger.js';
 import { registerQueryCounter } from './lib/query-counter.js';
 import { registerSecurityHeaders, securityHeaders } from './lib/security-headers.js';
+import { registerStrictInput } from './lib/strict-input.js';
 import type { ModuleContext } from './module-context.js';
 import { cartModule } from './modules/cart/module.js';
 import { catalogModule } from './modules/catalog/module.js';
@@ -88,6 +89,7 @@ export async function buildApp({
   await app.register(compress, { global: true, threshold: 1024 });
   registerErrorHandler(app);
   registerInputGuard(app);
+  registerStrictInput(app);
   registerCors(app, config.corsOrigins);
   if (config.env !== 'production') registerQueryCounter(app);
   const limiters = await registerRateLimits(app, config, clock ?? (() => new Date()));

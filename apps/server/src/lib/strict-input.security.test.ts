@@ -1,0 +1,262 @@
+/**
+ * Issue 17: every route refuses the parameters it does not declare, except the Algolia-protocol
+ * search route, which (like Algolia) accepts and ignores them. Each documented operation is sent
+ * a request valid in every other way, with an unknown query parameter and, where it takes a
+ * body, an unknown body field: 400 naming the parameter, and the database unchanged.
+ */
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SHIPPING_SOURCES } from '@storefront/shared/pricing';
+import { operatorToken } from '../modules/orders/operator.js';
+import { GOOD_PASSWORD, signupPayload } from '../modules/users/test-support.js';
+import { buildTestApp, type TestApp } from '../test/app.js';
+import { createBuyer, type TestBuyer } from '../test/buyers.js';
+import { documentedOperations, type Operation } from '../test/openapi-operations.js';
+
+let t: TestApp;
+let buyer: TestBuyer;
+let operations: Operation[];
+let productId: string;
+
+beforeAll(async () => {
+  t = await buildTestApp({ products: 20 });
+  buyer = await createBuyer(t);
+  operations = await documentedOperations(t.app);
+  const list = (await t.app.inject({ url: '/api/products?limit=1' })).json() as {
+    payload: { _id: string }[];
+  };
+  productId = list.payload[0]!._id;
+});
+afterAll(() => t.close());
+
+interface ValidRequest {
+  url: string;
+  payload?: Record<string, unknown>;
+  headers?: Record<string, string>;
+}
+
+const ANY_ID = 'ffffffffffffffffffffffff';
+const SOURCE = SHIPPING_SOURCES[0];
+const ALGOLIA = { 'x-algolia-agent': 'Algolia for JavaScript (5.0.0)' };
+
+/** A request each documented operation takes as valid (whatever its handler then answers). */
+const VALID: Record<string, () => ValidRequest> = {
+  'GET /api/health': () => ({ url: '/api/health' }),
+  'GET /api/products/categories': () => ({ url: '/api/products/categories' }),
+  'GET /api/products': () => ({ url: '/api/products?query=baby&limit=5&page=1' }),
+  'GET /api/products/product/{id}': () => ({ url: `/api/products/product/${productId}` }),
+  'GET /api/products/recommend/{id}': () => ({ url: `/api/products/recommend/${productId}` }),
+  'POST /api/products/multiple-products': () => ({
+    url: '/api/products/multiple-products',
+    payload: { product_ids: [productId] },
+  }),
+  'GET /images/products/{file}': () => ({ url: '/images/products/NOPE-1.png?w=160' }),
+  'GET /api/cart/': () => ({ url: '/api/cart/', headers: buyer.headers }),
+  'POST /api/cart/items/{productId}': () => ({
+    url: `/api/cart/items/${productId}`,
+    payload: { quantity: 1, source: SOURCE },
+    headers: buyer.headers,
+  }),
+  'PATCH /api/cart/items/{productId}': () => ({
+    url: `/api/cart/items/${productId}`,
+    payload: { quantity: 2, source: SOURCE },
+    headers: buyer.headers,
+  }),
+  'DELETE /api/cart/items/{productId}': () => ({
+    url: `/api/cart/items/${productId}`,
+    payload: { source: SOURCE },
+    headers: buyer.headers,
+  }),
+  'POST /api/orders/': () => ({
+    url: '/api/orders/',
+    payload: {
+      recipientName: 'Asha Mehta',
+      shippingAddress1: '14 Linking Road',
+      shippingCity: 'Mumbai',
+      shippingState: 'Maharashtra',
+      shippingPostalCode: '400050',
+      shippingCountry: 'in',
+      shippingPhoneNumber: '9876543210',
+    },
+    headers: buyer.headers,
+  }),
+  'GET /api/orders/': () => ({ url: '/api/orders/', headers: buyer.headers }),
+  'GET /api/orders/order/{id}': () => ({
+    url: `/api/orders/order/${ANY_ID}`,
+    headers: buyer.headers,
+  }),
+  'POST /api/operator/orders/{mkpOrderId}/ship': () => ({
+    url: '/api/operator/orders/MKP-20260101-AAAAAA/ship',
+    payload: { carrier: 'Blue Dart', trackingNumber: 'BD123456' },
+    headers: { authorization: `Bearer ${operatorToken(t.config.jwtSecret)}` },
+  }),
+  'POST /api/operator/orders/{mkpOrderId}/deliver': () => ({
+    url: '/api/operator/orders/MKP-20260101-AAAAAA/deliver',
+    headers: { authorization: `Bearer ${operatorToken(t.config.jwtSecret)}` },
+  }),
+  'POST /api/user/signup': () => ({ url: '/api/user/signup', payload: { ...signupPayload() } }),
+  'GET /api/user/verify-email/{token}': () => ({ url: '/api/user/verify-email/abc' }),
+  'POST /api/user/resend-verification': () => ({
+    url: '/api/user/resend-verification',
+    payload: { email: 'someone@example.in' },
+  }),
+  'POST /api/user/login': () => ({
+    url: '/api/user/login',
+    payload: { email: 'someone@example.in', password: GOOD_PASSWORD },
+  }),
+  'POST /api/refresh': () => ({ url: '/api/refresh', headers: { 'refresh-token': 'x' } }),
+  'POST /api/user/logout': () => ({ url: '/api/user/logout' }),
+  'POST /api/user/change-password': () => ({
+    url: '/api/user/change-password',
+    payload: { current_password: GOOD_PASSWORD, new_password: 'Quill&Harbour-77' },
+    headers: buyer.headers,
+  }),
+  'GET /api/user/me': () => ({ url: '/api/user/me', headers: buyer.headers }),
+  'GET /api/search/config': () => ({ url: '/api/search/config' }),
+  'GET /api/payments/pay/{orderId}': () => ({
+    url: `/api/payments/pay/${ANY_ID}`,
+    headers: buyer.headers,
+  }),
+  'POST /api/payments/status/{orderId}': () => ({
+    url: `/api/payments/status/${ANY_ID}`,
+    headers: buyer.headers,
+  }),
+  'POST /api/payments/callback/{provider}': () => ({ url: '/api/payments/callback/sandbox' }),
+  // The Algolia protocol (product decision #10): what its clients send, query string included.
+  'POST /api/search/1/indexes/{index}/queries': () => ({
+    url: `/api/search/1/indexes/*/queries?${new URLSearchParams(ALGOLIA)}`,
+    payload: { requests: [{ indexName: 'product_index', params: 'query=bag&hitsPerPage=2' }] },
+  }),
+  'POST /api/search/1/indexes/{index}/query': () => ({
+    url: `/api/search/1/indexes/product_index/query?${new URLSearchParams(ALGOLIA)}`,
+    payload: { query: 'bag', hitsPerPage: 2 },
+  }),
+  'GET /api/search/1/indexes/{index}': () => ({
+    url: `/api/search/1/indexes/product_index?${new URLSearchParams({ ...ALGOLIA, query: 'bag' })}`,
+  }),
+  'POST /api/search/1/indexes/{index}/facets/{facet}/query': () => ({
+    url: `/api/search/1/indexes/product_index/facets/category/query?${new URLSearchParams(ALGOLIA)}`,
+    payload: { facetQuery: 'b' },
+  }),
+};
+
+const isAlgolia = (op: Operation) => op.path.startsWith('/api/search/1/');
+const label = (op: Operation) => `${op.method} ${op.path}`;
+const withParam = (url: string, param: string) => `${url}${url.includes('?') ? '&' : '?'}${param}`;
+
+/**
+ * The error's message: `{detail, code: 'invalid_data'}`, or under /api/search Algolia's
+ * `{message, status}` (the search module's error format), whose message ends with ours.
+ */
+function errorOf(op: Operation, body: unknown): string | undefined {
+  const error = body as { detail?: string; code?: string; message?: string };
+  if (op.path.startsWith('/api/search/')) return error.message?.split(': ').slice(-2).join(': ');
+  return error.code === 'invalid_data' ? error.detail : undefined;
+}
+
+/** A digest of every row of every table: equal before and after means nothing was written. */
+async function databaseDigest(): Promise<string> {
+  const tables = await t.database.db.execute(
+    sql`SELECT table_name FROM information_schema.tables
+         WHERE table_schema = 'public' AND table_type = 'BASE TABLE' ORDER BY table_name`,
+  );
+  const digests: string[] = [];
+  for (const { table_name: name } of tables.rows as { table_name: string }[]) {
+    const result = await t.database.db.execute(
+      sql.raw(
+        `SELECT md5(coalesce(string_agg(md5(r::text), ',' ORDER BY md5(r::text)), '')) AS d FROM "${name}" r`,
+      ),
+    );
+    digests.push(`${name}:${(result.rows[0] as { d: string }).d}`);
+  }
+  return digests.join(' ');
+}
+
+function send(op: Operation, request: ValidRequest) {
+  return t.app.inject({
+    method: op.method as 'GET',
+    url: request.url,
+    headers: request.headers,
+    ...(request.payload === undefined ? {} : { payload: request.payload }),
+  });
+}
+
+describe('unknown parameters on every documented operation', () => {
+  it('every documented operation has a valid request in this file', () => {
+    const missing = operations.map(label).filter((name) => !(name in VALID));
+    expect(missing, 'add a valid request for each to VALID').toEqual([]);
+  });
+
+  it('an unknown query parameter is refused with 400 naming it, and nothing changes', async () => {
+    const failures: string[] = [];
+    for (const op of operations.filter((o) => !isAlgolia(o) && label(o) in VALID)) {
+      const request = VALID[label(op)]!();
+      const before = await databaseDigest();
+      const response = await send(op, { ...request, url: withParam(request.url, 'junk=1') });
+      if (
+        response.statusCode !== 400 ||
+        errorOf(op, response.json()) !== 'Unknown query parameter: junk'
+      )
+        failures.push(`${label(op)} → ${response.statusCode} ${response.body.slice(0, 160)}`);
+      if ((await databaseDigest()) !== before) failures.push(`${label(op)} changed the database`);
+    }
+    expect(failures).toEqual([]);
+  });
+
+  it('an unknown body field is refused with 400 naming it, and nothing changes', async () => {
+    const failures: string[] = [];
+    const withBody = operations.filter(
+      (o) => !isAlgolia(o) && label(o) in VALID && VALID[label(o)]!().payload !== undefined,
+    );
+    expect(withBody.map(label)).toContain('POST /api/user/signup');
+    for (const op of withBody) {
+      const request = VALID[label(op)]!();
+      const before = await databaseDigest();
+      const response = await send(op, {
+        ...request,
+        payload: { ...request.payload, role: 'admin' },
+      });
+      if (response.statusCode !== 400 || errorOf(op, response.json()) !== 'Unknown field: role')
+        failures.push(`${label(op)} → ${response.statusCode} ${response.body.slice(0, 160)}`);
+      if ((await databaseDigest()) !== before) failures.push(`${label(op)} changed the database`);
+    }
+    expect(failures).toEqual([]);
+  });
+
+  it('the Algolia-protocol search route accepts and ignores what it does not implement', async () => {
+    const failures: string[] = [];
+    for (const op of operations.filter(isAlgolia)) {
+      const request = VALID[label(op)]!();
+      const plain = await send(op, request);
+      const extra = await send(op, {
+        url: withParam(request.url, 'x-algolia-application-id=storefront&clickAnalytics=true'),
+        ...(request.payload ? { payload: { ...request.payload, analyticsTags: ['web'] } } : {}),
+      });
+      if (plain.statusCode !== 200 || extra.statusCode !== 200)
+        failures.push(
+          `${label(op)} → ${plain.statusCode}, with extras ${extra.statusCode} ${extra.body.slice(0, 160)}`,
+        );
+    }
+    expect(failures).toEqual([]);
+  });
+});
+
+describe('what stays open', () => {
+  it.each([
+    '/?utm_source=newsletter&utm_campaign=diwali',
+    '/categories/baby?page=2&fbclid=abc',
+    '/search?q=bag&page=1&gclid=xyz',
+    '/products/ffffffffffffffffffffffff?qty=2&source=x',
+  ])('a page, %s, keeps accepting any query string', async (url) => {
+    const response = await t.app.inject({ url });
+    expect(response.statusCode).not.toBe(400);
+  });
+
+  it('headers are not parameters: a browser’s own headers never refuse a request', async () => {
+    const response = await t.app.inject({
+      url: '/api/products/categories',
+      headers: { 'x-requested-with': 'XMLHttpRequest', dnt: '1' },
+    });
+    expect(response.statusCode).toBe(200);
+  });
+});
