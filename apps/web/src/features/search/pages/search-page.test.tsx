@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   answerSearch,
   deferred,
@@ -15,6 +15,10 @@ import { fakeImages, hangingImages, mockFetch, renderRoute } from '../../../test
 import { SearchPage } from './search-page';
 
 vi.mock('algoliasearch/lite', () => import('../../../test/fake-search'));
+
+// The page loads its results lazily; loading that module once here keeps its first transform
+// (over a second on a slow moment) out of the first test's findBy timeouts.
+beforeAll(() => import('../components/search-results'));
 
 function renderSearch(path: string) {
   return renderRoute(<SearchPage />, { path, route: '/search' });
