@@ -4,18 +4,13 @@
  */
 import { PersonName } from '@storefront/shared/accounts';
 import { href } from '@storefront/shared/routes';
+import { escapeHtml } from '../../lib/html.js';
 
 export interface EmailContent {
   subject: string;
   text: string;
   html: string;
 }
-
-const escapeHtml = (text: string) =>
-  text.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
-  );
 
 export const VERIFICATION_SUBJECT = 'Verify your email address for your B2B Storefront account';
 

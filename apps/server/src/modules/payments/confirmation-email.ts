@@ -6,13 +6,8 @@
 import { formatRupees, rupeesToPaise } from '@storefront/shared/money';
 import type { Order } from '@storefront/shared/orders';
 import { href } from '@storefront/shared/routes';
+import { escapeHtml } from '../../lib/html.js';
 import type { EmailContent } from '../email/templates.js';
-
-const escapeHtml = (text: string) =>
-  text.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
-  );
 
 const rupees = (amount: number) => formatRupees(rupeesToPaise(amount));
 

@@ -15,6 +15,7 @@ import { formatRupees } from '@storefront/shared/money';
 import type { Db } from '../../db/connect.js';
 import { sandboxGatewayTransactions } from '../../db/schema.js';
 import { notFound } from '../../lib/errors.js';
+import { escapeHtml } from '../../lib/html.js';
 import { SIGNATURE_HEADER, signCallback } from './sandbox-signature.js';
 
 /** Sends a signed callback; answers the HTTP status (0 when it could not be delivered). */
@@ -41,8 +42,6 @@ export const fetchDelivery: CallbackDelivery = async (url, body, headers) => {
 const MERCHANT = 'B2B Storefront';
 const TxParams = z.object({ transactionId: z.string().regex(/^[A-Za-z0-9_-]{1,63}$/) }).strict();
 
-const escape = (text: string) => text.replace(/[<>&'"]/g, (c) => `&#${c.charCodeAt(0)};`);
-
 /**
  * Where the buyer goes back to: the merchant's return URL by its path alone. The gateway is
  * served by the shop's own server, so a relative redirect keeps the buyer on the address they
@@ -63,7 +62,7 @@ dl{display:grid;grid-template-columns:auto 1fr;gap:8px 16px;margin:0 0 24px}dt{c
 button:focus-visible{outline:3px solid #1d4ed8;outline-offset:2px}.badge{display:inline-block;background:#fef3c7;color:#92400e;border-radius:999px;padding:2px 10px;font-size:12px;margin-bottom:12px}`;
 
 function page(title: string, body: string): string {
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${escape(title)}</title><link rel="stylesheet" href="/sandbox-pay/gateway.css"></head><body><main>${body}</main></body></html>`;
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${escapeHtml(title)}</title><link rel="stylesheet" href="/sandbox-pay/gateway.css"></head><body><main>${body}</main></body></html>`;
 }
 
 export function sandboxGatewayRoutes(db: Db, secret: string, deliver: CallbackDelivery) {
@@ -96,7 +95,7 @@ export function sandboxGatewayRoutes(db: Db, secret: string, deliver: CallbackDe
       const body =
         tx.state === 'PENDING'
           ? `${action('approve', 'Approve payment')}${action('decline', 'Decline payment')}`
-          : `<p class="note">This payment was already ${tx.state === 'COMPLETED' ? 'approved' : 'declined'}.</p><a href="${escape(returnPath(tx.redirectUrl))}">Return to ${MERCHANT}</a>`;
+          : `<p class="note">This payment was already ${tx.state === 'COMPLETED' ? 'approved' : 'declined'}.</p><a href="${escapeHtml(returnPath(tx.redirectUrl))}">Return to ${MERCHANT}</a>`;
       return reply
         .type('text/html; charset=utf-8')
         .header('cache-control', 'no-store')
@@ -104,7 +103,7 @@ export function sandboxGatewayRoutes(db: Db, secret: string, deliver: CallbackDe
           page(
             'Sandbox payment',
             `<span class="badge">Sandbox — no real money moves</span><h1>Pay ${MERCHANT}</h1><p class="note">Mobile payment app (test gateway)</p>
-<dl><dt>Merchant</dt><dd>${MERCHANT}</dd><dt>Order</dt><dd>${escape(tx.merchantOrderRef)}</dd><dt>Amount</dt><dd class="amount">${formatRupees(Number(tx.amountPaise))}</dd></dl>${body}`,
+<dl><dt>Merchant</dt><dd>${MERCHANT}</dd><dt>Order</dt><dd>${escapeHtml(tx.merchantOrderRef)}</dd><dt>Amount</dt><dd class="amount">${formatRupees(Number(tx.amountPaise))}</dd></dl>${body}`,
           ),
         );
     });
