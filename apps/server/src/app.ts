@@ -39,7 +39,6 @@ import { algoliaConnectSrc, searchModule } from './modules/search/module.js';
 import { createTokenService } from './modules/users/access-tokens.js';
 import { buyerAuthenticator } from './modules/users/authenticate.js';
 import { usersModule } from './modules/users/module.js';
-import { unverifiedAccountsWorker } from './modules/users/unverified-accounts.js';
 import { webAppModule } from './modules/web-app/module.js';
 
 export interface AppDeps {
@@ -111,7 +110,6 @@ export async function buildApp({
   await app.register(cartModule(context));
   await app.register(ordersModule(context, orders));
   await app.register(usersModule(context, tokens));
-  await app.register(unverifiedAccountsWorker(context));
   await app.register(searchModule(context));
   await app.register(paymentsModule(context, payments));
   await app.register(emailModule(context));

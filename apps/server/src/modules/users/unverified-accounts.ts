@@ -13,7 +13,6 @@ import { and, eq, gt, isNull, lt, notExists, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/connect.js';
 import { emailVerificationTokens, users } from '../../db/schema.js';
-import type { ModuleContext, ServerModule } from '../../module-context.js';
 
 export const UNVERIFIED_ACCOUNT_DAYS = 7;
 const DAY_MS = 24 * 3600 * 1000;
@@ -75,17 +74,5 @@ export function startUnverifiedAccountSweep(
     stopped = true;
     clearTimeout(timer);
     await round;
-  };
-}
-
-/** The sweep as the users module's worker: on ready where WORKERS is on, stopped on close. */
-export function unverifiedAccountsWorker({ db, config, now }: ModuleContext): ServerModule {
-  return async (app) => {
-    if (!config.workers) return;
-    let stop: (() => Promise<void>) | undefined;
-    app.addHook('onReady', async () => {
-      stop = startUnverifiedAccountSweep(db, now, app.log);
-    });
-    app.addHook('onClose', async () => stop?.());
   };
 }
