@@ -15,9 +15,11 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../db/connect.js';
 import {
   crashDbKind,
+  crashRound,
   crashSeeds,
   emptyDatabase,
   freePort,
+  inspect,
   seededRandom,
   ServerProcess,
   sleep,
@@ -65,12 +67,7 @@ async function fingerprintAfterStart(database: CrashDatabase, server: ServerProc
   });
   expect(login.status, await login.clone().text()).toBe(200);
   await server.kill();
-  const opened = await database.open();
-  try {
-    return await catalogFingerprint(opened);
-  } finally {
-    await opened.close();
-  }
+  return inspect(database, catalogFingerprint);
 }
 
 describe(`a SIGKILL during the first start's seeding (${crashDbKind})`, () => {
@@ -109,43 +106,38 @@ describe(`a SIGKILL during the first start's seeding (${crashDbKind})`, () => {
           : Math.floor(random() * (moment === 'spawn' ? beforeSeedingMs : seedingMs));
       const database = await emptyDatabase();
       const env = { SEED_ON_START: 'true' };
-      const server = new ServerProcess(database, await freePort(), env);
-      try {
-        const seen = { 'the seeding line': SEEDING_LINE, 'the seeded line': SEEDED_LINE };
-        let reached!: () => void;
-        const lineSeen = new Promise<void>((resolve) => (reached = resolve));
-        server.spawn((text) => {
-          if (moment !== 'spawn' && text.includes(seen[moment])) reached();
-        });
-        if (moment !== 'spawn') await lineSeen;
-        await sleep(killAtMs);
-        // The server listens only once seeded; under a slow machine's swings the kill can come
-        // after that, which is recorded, not a failure.
-        const early = await fetch(`${server.url}/api/health`).then(
-          (r) => r.status,
-          () => 'refused',
-        );
-        await server.kill();
+      await crashRound(
+        'crash seed',
+        seed,
+        database,
+        async (server) => {
+          const seen = { 'the seeding line': SEEDING_LINE, 'the seeded line': SEEDED_LINE };
+          let reached!: () => void;
+          const lineSeen = new Promise<void>((resolve) => (reached = resolve));
+          server.spawn((text) => {
+            if (moment !== 'spawn' && text.includes(seen[moment])) reached();
+          });
+          if (moment !== 'spawn') await lineSeen;
+          await sleep(killAtMs);
+          // The server listens only once seeded; under a slow machine's swings the kill can come
+          // after that, which is recorded, not a failure.
+          const early = await fetch(`${server.url}/api/health`).then(
+            (r) => r.status,
+            () => 'refused',
+          );
+          await server.kill();
 
-        const restarted = new ServerProcess(database, await freePort(), env);
-        try {
-          restarted.spawn();
-          expect(await fingerprintAfterStart(database, restarted)).toEqual(reference);
-        } finally {
-          await restarted.kill();
-        }
-        console.info(
-          `crash seed ${crashDbKind} seed ${seed}: killed ${killAtMs} ms after ${moment} (health then: ${early})`,
-        );
-      } catch (error) {
-        console.error(
-          `crash seed ${crashDbKind}: replay with CRASH_SEED=${seed}\n${server.output}`,
-        );
-        throw error;
-      } finally {
-        await server.kill();
-        await database.drop();
-      }
+          const restarted = new ServerProcess(database, await freePort(), env);
+          try {
+            restarted.spawn();
+            expect(await fingerprintAfterStart(database, restarted)).toEqual(reference);
+          } finally {
+            await restarted.kill();
+          }
+          return `killed ${killAtMs} ms after ${moment} (health then: ${early})`;
+        },
+        env,
+      );
     });
   }
 });

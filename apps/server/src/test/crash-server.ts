@@ -284,3 +284,44 @@ export async function retryUntil<A>(
   }
   return answer;
 }
+
+/** Runs `check` on the database opened in the test process (after its server is killed). */
+export async function inspect<T>(
+  database: CrashDatabase,
+  check: (opened: Database) => Promise<T>,
+): Promise<T> {
+  const opened = await database.open();
+  try {
+    return await check(opened);
+  } finally {
+    await opened.close();
+  }
+}
+
+/**
+ * One round of a crash test (`what`, e.g. 'crash checkout') on `database`: `round` is given a
+ * server (not yet spawned) on a free port and answers the line that records what happened. A
+ * failure prints the seed to replay and the server's output; the server is killed and the
+ * database dropped whatever happened.
+ */
+export async function crashRound(
+  what: string,
+  seed: number,
+  database: CrashDatabase,
+  round: (server: ServerProcess) => Promise<string>,
+  env: Record<string, string> = {},
+): Promise<void> {
+  let server: ServerProcess | undefined;
+  try {
+    server = new ServerProcess(database, await freePort(), env);
+    console.info(`${what} ${crashDbKind} seed ${seed}: ${await round(server)}`);
+  } catch (error) {
+    console.error(
+      `${what} ${crashDbKind}: replay with CRASH_SEED=${seed}\n${server?.output ?? ''}`,
+    );
+    throw error;
+  } finally {
+    await server?.kill();
+    await database.drop();
+  }
+}

@@ -12,7 +12,6 @@
  */
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '../../db/connect.js';
 import { cartLines, users } from '../../db/schema.js';
 import { newObjectId } from '../../lib/ids.js';
 import { seedCatalog } from '../../seed/seed.js';
@@ -21,13 +20,13 @@ import {
   CRASH_JWT_SECRET,
   CRASH_SHIPPING,
   crashDbKind,
+  crashRound,
   crashSeeds,
   databaseTemplate,
-  freePort,
+  inspect,
   killDuringBurst,
   retryUntil,
   seededRandom,
-  ServerProcess,
 } from '../../test/crash-server.js';
 import { createTokenService } from '../users/access-tokens.js';
 
@@ -107,9 +106,7 @@ describe(`a SIGKILL during 200 concurrent checkouts (${crashDbKind})`, () => {
       const killAfterAnswers = Math.floor(random() * BUYERS);
       const killDelayMs = Math.floor(random() * 30);
       const database = await template.copy();
-      const server = new ServerProcess(database, await freePort());
-      let checked: Database | undefined;
-      try {
+      await crashRound('crash checkout', seed, database, async (server) => {
         await server.start();
         const first = await killDuringBurst(
           server,
@@ -145,58 +142,48 @@ describe(`a SIGKILL during 200 concurrent checkouts (${crashDbKind})`, () => {
         });
         await server.kill();
 
-        checked = await database.open();
-        const counts = await checked.db.execute(sql`
-          SELECT (SELECT count(*) FROM orders)::int AS orders,
-                 (SELECT count(DISTINCT user_id) FROM orders)::int AS buyers,
-                 (SELECT count(*) FROM orders o
-                   WHERE o.total_paise <> (SELECT sum(line_total_paise) FROM order_lines l
-                                            WHERE l.order_id = o.id))::int AS wrong_totals,
-                 (SELECT count(*) FROM idempotency_keys)::int AS keys,
-                 (SELECT count(*) FROM cart_lines)::int AS cart_lines`);
-        expect(counts.rows[0]).toEqual({
-          orders: BUYERS,
-          buyers: BUYERS,
-          wrong_totals: 0,
-          keys: BUYERS,
-          cart_lines: 0,
+        await inspect(database, async ({ db }) => {
+          const counts = await db.execute(sql`
+            SELECT (SELECT count(*) FROM orders)::int AS orders,
+                   (SELECT count(DISTINCT user_id) FROM orders)::int AS buyers,
+                   (SELECT count(*) FROM orders o
+                     WHERE o.total_paise <> (SELECT sum(line_total_paise) FROM order_lines l
+                                              WHERE l.order_id = o.id))::int AS wrong_totals,
+                   (SELECT count(*) FROM idempotency_keys)::int AS keys,
+                   (SELECT count(*) FROM cart_lines)::int AS cart_lines`);
+          expect(counts.rows[0]).toEqual({
+            orders: BUYERS,
+            buyers: BUYERS,
+            wrong_totals: 0,
+            keys: BUYERS,
+            cart_lines: 0,
+          });
+          const lines = (
+            await db.execute(sql`
+              SELECT o.id, o.user_id, l.product_id, l.quantity
+                FROM orders o JOIN order_lines l ON l.order_id = o.id
+               WHERE l.source = ${SOURCE}`)
+          ).rows as { id: string; user_id: string; product_id: string; quantity: number }[];
+          const held = new Map<string, string[]>();
+          for (const line of lines) {
+            held.set(line.user_id, [
+              ...(held.get(line.user_id) ?? []),
+              `${line.product_id}:${line.quantity}`,
+            ]);
+          }
+          buyers.forEach((buyer, i) =>
+            expect(held.get(buyer.id)?.sort(), `buyer ${i}'s order lines`).toEqual(buyer.cart),
+          );
+          // The order each buyer was answered is the order the database holds for them.
+          const orderOf = new Map(lines.map((l) => [l.user_id, l.id]));
+          final.forEach((answer, i) =>
+            expect(JSON.parse(answer!.text).payload._id.$oid, `buyer ${i}`).toBe(
+              orderOf.get(buyers[i]!.id),
+            ),
+          );
         });
-        const lines = (
-          await checked.db.execute(sql`
-            SELECT o.id, o.user_id, l.product_id, l.quantity
-              FROM orders o JOIN order_lines l ON l.order_id = o.id
-             WHERE l.source = ${SOURCE}`)
-        ).rows as { id: string; user_id: string; product_id: string; quantity: number }[];
-        const held = new Map<string, string[]>();
-        for (const line of lines) {
-          held.set(line.user_id, [
-            ...(held.get(line.user_id) ?? []),
-            `${line.product_id}:${line.quantity}`,
-          ]);
-        }
-        buyers.forEach((buyer, i) =>
-          expect(held.get(buyer.id)?.sort(), `buyer ${i}'s order lines`).toEqual(buyer.cart),
-        );
-        // The order each buyer was answered is the order the database holds for them.
-        const orderOf = new Map(lines.map((l) => [l.user_id, l.id]));
-        final.forEach((answer, i) =>
-          expect(JSON.parse(answer!.text).payload._id.$oid, `buyer ${i}`).toBe(
-            orderOf.get(buyers[i]!.id),
-          ),
-        );
-        console.info(
-          `crash checkout ${crashDbKind} seed ${seed}: killed ${killDelayMs} ms after answer ${killAfterAnswers}; ${acknowledged.filter(Boolean).length}/${BUYERS} acknowledged before the crash`,
-        );
-      } catch (error) {
-        console.error(
-          `crash checkout ${crashDbKind}: replay with CRASH_SEED=${seed}\n${server.output}`,
-        );
-        throw error;
-      } finally {
-        await server.kill();
-        await checked?.close();
-        await database.drop();
-      }
+        return `killed ${killDelayMs} ms after answer ${killAfterAnswers}; ${acknowledged.filter(Boolean).length}/${BUYERS} acknowledged before the crash`;
+      });
     });
   }
 });

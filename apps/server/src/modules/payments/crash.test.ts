@@ -14,7 +14,6 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.js';
 import { loadConfig } from '../../config.js';
-import type { Database } from '../../db/connect.js';
 import { cartLines, sandboxGatewayTransactions, users } from '../../db/schema.js';
 import { newObjectId } from '../../lib/ids.js';
 import { seedCatalog } from '../../seed/seed.js';
@@ -23,13 +22,13 @@ import {
   CRASH_JWT_SECRET,
   CRASH_SHIPPING,
   crashDbKind,
+  crashRound,
   crashSeeds,
   databaseTemplate,
-  freePort,
+  inspect,
   killDuringBurst,
   retryUntil,
   seededRandom,
-  ServerProcess,
 } from '../../test/crash-server.js';
 import { createTokenService } from '../users/access-tokens.js';
 import { SIGNATURE_HEADER, signCallback } from './sandbox-signature.js';
@@ -153,9 +152,7 @@ describe(`a SIGKILL during 100 concurrent payment callbacks (${crashDbKind})`, (
         .sort((a, b) => a.at - b.at)
         .map(({ payment }) => payment);
       const database = await template.copy();
-      const server = new ServerProcess(database, await freePort());
-      let checked: Database | undefined;
-      try {
+      await crashRound('crash payment', seed, database, async (server) => {
         await server.start();
         const first = await killDuringBurst(
           server,
@@ -187,44 +184,40 @@ describe(`a SIGKILL during 100 concurrent payment callbacks (${crashDbKind})`, (
         });
         await server.kill();
 
-        checked = await database.open();
-        const rows = (
-          await checked.db.execute(sql`
-            SELECT o.id, o.p_status, p.status,
-                   (SELECT count(*) FROM order_status_history h
-                     WHERE h.order_id = o.id AND h.to_status = o.p_status)::int AS moves,
-                   (SELECT count(*) FROM payment_events e WHERE e.payment_id = p.id)::int AS events
-              FROM orders o JOIN payments p ON p.order_id = o.id`)
-        ).rows as { id: string; p_status: string; status: string; moves: number; events: number }[];
-        const byOrder = new Map(rows.map((row) => [row.id, row]));
-        for (const payment of payments) {
-          expect(byOrder.get(payment.orderId), payment.orderId).toEqual({
-            id: payment.orderId,
-            p_status: payment.state === 'COMPLETED' ? 'PD' : 'PF',
-            status: payment.state,
-            moves: 1,
-            events: 1,
+        await inspect(database, async ({ db }) => {
+          const rows = (
+            await db.execute(sql`
+              SELECT o.id, o.p_status, p.status,
+                     (SELECT count(*) FROM order_status_history h
+                       WHERE h.order_id = o.id AND h.to_status = o.p_status)::int AS moves,
+                     (SELECT count(*) FROM payment_events e WHERE e.payment_id = p.id)::int AS events
+                FROM orders o JOIN payments p ON p.order_id = o.id`)
+          ).rows as {
+            id: string;
+            p_status: string;
+            status: string;
+            moves: number;
+            events: number;
+          }[];
+          const byOrder = new Map(rows.map((row) => [row.id, row]));
+          for (const payment of payments) {
+            expect(byOrder.get(payment.orderId), payment.orderId).toEqual({
+              id: payment.orderId,
+              p_status: payment.state === 'COMPLETED' ? 'PD' : 'PF',
+              status: payment.state,
+              moves: 1,
+              events: 1,
+            });
+          }
+          const emails = await db.execute(
+            sql`SELECT count(*)::int AS n FROM email_outbox WHERE kind = 'payment_confirmation'`,
+          );
+          expect(emails.rows[0]).toEqual({
+            n: payments.filter((p) => p.state === 'COMPLETED').length,
           });
-        }
-        const emails = await checked.db.execute(
-          sql`SELECT count(*)::int AS n FROM email_outbox WHERE kind = 'payment_confirmation'`,
-        );
-        expect(emails.rows[0]).toEqual({
-          n: payments.filter((p) => p.state === 'COMPLETED').length,
         });
-        console.info(
-          `crash payment ${crashDbKind} seed ${seed}: killed ${killDelayMs} ms after answer ${killAfterAnswers}; ${first.filter(Boolean).length}/${ORDERS} acknowledged before the crash`,
-        );
-      } catch (error) {
-        console.error(
-          `crash payment ${crashDbKind}: replay with CRASH_SEED=${seed}\n${server.output}`,
-        );
-        throw error;
-      } finally {
-        await server.kill();
-        await checked?.close();
-        await database.drop();
-      }
+        return `killed ${killDelayMs} ms after answer ${killAfterAnswers}; ${first.filter(Boolean).length}/${ORDERS} acknowledged before the crash`;
+      });
     });
   }
 });
