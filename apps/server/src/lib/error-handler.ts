@@ -27,6 +27,12 @@ function fieldMessages(
   return fields;
 }
 
+/** A status and the one error body, for the answers written outside the error handler. */
+type ErrorAnswer = [status: number, body: { detail: string; code: string }];
+
+/** The body of every 500: nothing of what failed. */
+const INTERNAL = { detail: 'Internal server error', code: 'internal' };
+
 /** The JSON 404 of a request no route answers. */
 export function notFoundJson(request: FastifyRequest, reply: FastifyReply) {
   const path = request.url.split('?')[0] ?? '/';
@@ -72,9 +78,15 @@ export function registerErrorHandler(app: FastifyInstance) {
         .send({ detail: 'The server took too long to answer; try again shortly', code: 'timeout' });
     }
     request.log.error({ err: error }, 'unhandled error');
-    return reply.status(500).send({ detail: 'Internal server error', code: 'internal' });
+    return reply.status(500).send(INTERNAL);
   });
 }
+
+/** Fastify's errors before routing, by code; any other is a 500. */
+const FRAMEWORK_ERRORS = new Map<string, ErrorAnswer>([
+  ['FST_ERR_BAD_URL', [400, { detail: 'Malformed URL', code: 'bad_url' }]],
+  ['FST_ERR_MAX_PARAM_LENGTH', [414, { detail: 'URL too long', code: 'url_too_long' }]],
+]);
 
 /**
  * Errors Fastify raises before routing (a URL whose percent-encoding does not decode; a path
@@ -84,18 +96,26 @@ export function registerErrorHandler(app: FastifyInstance) {
  */
 export function frameworkErrorHandler(setSecurityHeaders: SecurityHeaders) {
   return (error: FastifyError, request: FastifyRequest, reply: FastifyReply): void => {
-    const [status, body]: [number, { detail: string; code: string }] =
-      error.code === 'FST_ERR_BAD_URL'
-        ? [400, { detail: 'Malformed URL', code: 'bad_url' }]
-        : error.code === 'FST_ERR_MAX_PARAM_LENGTH'
-          ? [414, { detail: 'URL too long', code: 'url_too_long' }]
-          : [500, { detail: 'Internal server error', code: 'internal' }];
+    const [status, body] = FRAMEWORK_ERRORS.get(error.code) ?? [500, INTERNAL];
     if (status === 500) request.log.error({ err: error }, 'framework error');
     setSecurityHeaders(request.raw, reply.raw, () => {
       void reply.status(status).send(body);
     });
   };
 }
+
+/** Node's HTTP parser errors, by code; any other is a malformed request. */
+const CLIENT_ERRORS = new Map<string | undefined, ErrorAnswer>([
+  ['ERR_HTTP_REQUEST_TIMEOUT', [408, { detail: 'Request timed out', code: 'request_timeout' }]],
+  [
+    'HPE_HEADER_OVERFLOW',
+    [431, { detail: 'Request headers too large', code: 'headers_too_large' }],
+  ],
+]);
+const MALFORMED_REQUEST: ErrorAnswer = [
+  400,
+  { detail: 'Malformed HTTP request', code: 'bad_request' },
+];
 
 /**
  * Requests Node's HTTP parser refuses (a broken chunk, headers over 16 KB, a body that never
@@ -115,12 +135,7 @@ export function clientErrorHandler(setSecurityHeaders: SecurityHeaders) {
   );
   return (error: NodeJS.ErrnoException, socket: Socket): void => {
     if (error.code === 'ECONNRESET' || socket.destroyed) return;
-    const [status, body]: [number, { detail: string; code: string }] =
-      error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
-        ? [408, { detail: 'Request timed out', code: 'request_timeout' }]
-        : error.code === 'HPE_HEADER_OVERFLOW'
-          ? [431, { detail: 'Request headers too large', code: 'headers_too_large' }]
-          : [400, { detail: 'Malformed HTTP request', code: 'bad_request' }];
+    const [status, body] = CLIENT_ERRORS.get(error.code) ?? MALFORMED_REQUEST;
     const text = JSON.stringify(body);
     const lines = Object.entries({
       ...headers,
