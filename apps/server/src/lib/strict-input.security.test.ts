@@ -9,9 +9,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SHIPPING_SOURCES } from '@storefront/shared/pricing';
 import { operatorToken } from '../modules/orders/operator.js';
 import { GOOD_PASSWORD, signupPayload } from '../modules/users/test-support.js';
-import { buildTestApp, type TestApp } from '../test/app.js';
-import { createBuyer, type TestBuyer } from '../test/buyers.js';
-import { documentedOperations, type Operation } from '../test/openapi-operations.js';
+import type { TestApp } from '../test/app.js';
+import type { TestBuyer } from '../test/buyers.js';
+import { operationsTestApp, type Operation } from '../test/openapi-operations.js';
 
 let t: TestApp;
 let buyer: TestBuyer;
@@ -19,13 +19,7 @@ let operations: Operation[];
 let productId: string;
 
 beforeAll(async () => {
-  t = await buildTestApp({ products: 20 });
-  buyer = await createBuyer(t);
-  operations = await documentedOperations(t.app);
-  const list = (await t.app.inject({ url: '/api/products?limit=1' })).json() as {
-    payload: { _id: string }[];
-  };
-  productId = list.payload[0]!._id;
+  ({ t, buyer, operations, productId } = await operationsTestApp());
 });
 afterAll(() => t.close());
 

@@ -6,9 +6,9 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRandom, type Random } from '../seed/random.js';
-import { buildTestApp, type TestApp } from './app.js';
-import { createBuyer, type TestBuyer } from './buyers.js';
-import { documentedOperations, type Operation } from './openapi-operations.js';
+import type { TestApp } from './app.js';
+import type { TestBuyer } from './buyers.js';
+import { operationsTestApp, type Operation } from './openapi-operations.js';
 
 const CASES_PER_OPERATION = Number(process.env.FUZZ_CASES ?? 1000);
 const SEED = Number(process.env.FUZZ_SEED ?? 2026);
@@ -19,13 +19,7 @@ let operations: Operation[];
 let productId: string;
 
 beforeAll(async () => {
-  t = await buildTestApp({ products: 20 });
-  buyer = await createBuyer(t);
-  operations = await documentedOperations(t.app);
-  const list = (await t.app.inject({ url: '/api/products?limit=1' })).json() as {
-    payload: { _id: string }[];
-  };
-  productId = list.payload[0]!._id;
+  ({ t, buyer, operations, productId } = await operationsTestApp());
 });
 afterAll(() => t.close());
 

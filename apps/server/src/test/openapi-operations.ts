@@ -1,5 +1,7 @@
 /** Every operation of the app's OpenAPI document: the route list of the API-wide tests. */
 import type { FastifyInstance } from 'fastify';
+import { buildTestApp, type TestApp } from './app.js';
+import { createBuyer, type TestBuyer } from './buyers.js';
 
 export interface Operation {
   method: string;
@@ -46,4 +48,23 @@ export async function documentedOperations(app: FastifyInstance): Promise<Operat
       secured: (op.security ?? []).length > 0,
     })),
   );
+}
+
+/**
+ * Where the tests that send every operation a request start: an app with 20 demo products, a
+ * buyer, the documented operations, and one product's id for the path parameters.
+ */
+export async function operationsTestApp(): Promise<{
+  t: TestApp;
+  buyer: TestBuyer;
+  operations: Operation[];
+  productId: string;
+}> {
+  const t = await buildTestApp({ products: 20 });
+  const buyer = await createBuyer(t);
+  const operations = await documentedOperations(t.app);
+  const list = (await t.app.inject({ url: '/api/products?limit=1' })).json() as {
+    payload: { _id: string }[];
+  };
+  return { t, buyer, operations, productId: list.payload[0]!._id };
 }
