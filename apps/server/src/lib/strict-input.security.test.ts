@@ -10,7 +10,7 @@ import { SHIPPING_SOURCES } from '@storefront/shared/pricing';
 import { operatorToken } from '../modules/orders/operator.js';
 import { GOOD_PASSWORD, signupPayload } from '../modules/users/test-support.js';
 import type { TestApp } from '../test/app.js';
-import type { TestBuyer } from '../test/buyers.js';
+import { shippingAddress, type TestBuyer } from '../test/buyers.js';
 import { operationsTestApp, type Operation } from '../test/openapi-operations.js';
 
 let t: TestApp;
@@ -63,15 +63,7 @@ const VALID: Record<string, () => ValidRequest> = {
   }),
   'POST /api/orders/': () => ({
     url: '/api/orders/',
-    payload: {
-      recipientName: 'Asha Mehta',
-      shippingAddress1: '14 Linking Road',
-      shippingCity: 'Mumbai',
-      shippingState: 'Maharashtra',
-      shippingPostalCode: '400050',
-      shippingCountry: 'in',
-      shippingPhoneNumber: '9876543210',
-    },
+    payload: shippingAddress('Asha Mehta'),
     headers: buyer.headers,
   }),
   'GET /api/orders/': () => ({ url: '/api/orders/', headers: buyer.headers }),
