@@ -11,15 +11,17 @@ import type { AddressInfo } from 'node:net';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/app.js';
-import { createBuyer, type TestBuyer } from '../../test/buyers.js';
+import { createBuyer } from '../../test/buyers.js';
 import { operatorToken } from '../orders/operator.js';
 import { FAKE_PHONEPE_CREDENTIALS, startPhonePeFake, type PhonePeFake } from './phonepe-fake.js';
 import { createPhonePeProvider, webhookAuthorization } from './phonepe-provider.js';
 import { SIGNATURE_HEADER, signCallback } from './sandbox-signature.js';
 import {
   callbackRecorder,
+  orderAwaitingPayment,
   paymentSnapshot,
   placeOrder,
+  startPayment,
   type CallbackRecorder,
   type DeliveredCallback,
 } from './test-support.js';
@@ -59,15 +61,6 @@ const statusOf = async (t: TestApp, orderId: string) =>
     (await t.database.db.execute(sql`SELECT p_status FROM orders WHERE id = ${orderId}`))
       .rows[0] as { p_status: string }
   ).p_status;
-
-async function startPayment(t: TestApp, buyer: TestBuyer, orderId: string) {
-  const started = await t.app.inject({
-    url: `/api/payments/pay/${orderId}`,
-    headers: buyer.headers,
-  });
-  expect(started.statusCode, started.body).toBe(200);
-  return (started.json() as { paymentUrl: string }).paymentUrl;
-}
 
 describe('the sandbox gateway', () => {
   const secret = () => sandbox.config.payments.sandboxSecret;
@@ -254,17 +247,7 @@ describe('PhonePe webhooks and the buyer’s return', () => {
     FAKE_PHONEPE_CREDENTIALS.webhookPassword,
   );
 
-  async function order() {
-    const buyer = await createBuyer(phonepe);
-    const placed = await placeOrder(phonepe, buyer);
-    await startPayment(phonepe, buyer, placed.orderId);
-    const [attempt] = (
-      await phonepe.database.db.execute(
-        sql`SELECT merchant_transaction_id FROM payments WHERE order_id = ${placed.orderId}`,
-      )
-    ).rows as { merchant_transaction_id: string }[];
-    return { buyer, ...placed, merchantOrderId: attempt!.merchant_transaction_id };
-  }
+  const order = () => orderAwaitingPayment(phonepe);
 
   async function post(body: string) {
     const response = await fetch(webhookUrl, {

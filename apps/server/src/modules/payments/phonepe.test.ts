@@ -7,7 +7,7 @@ import { createBuyer } from '../../test/buyers.js';
 import { createPayments } from './module.js';
 import { FAKE_PHONEPE_CREDENTIALS, startPhonePeFake, type PhonePeFake } from './phonepe-fake.js';
 import { createPhonePeProvider, webhookAuthorization } from './phonepe-provider.js';
-import { paymentSnapshot, placeOrder } from './test-support.js';
+import { orderAwaitingPayment, paymentSnapshot, placeOrder } from './test-support.js';
 
 let fake: PhonePeFake;
 let t: TestApp;
@@ -46,22 +46,7 @@ const RIGHT_AUTHORIZATION = webhookAuthorization(
   FAKE_PHONEPE_CREDENTIALS.webhookPassword,
 );
 
-async function order() {
-  const buyer = await createBuyer(t);
-  const placed = await placeOrder(t, buyer);
-  const started = await t.app.inject({
-    url: `/api/payments/pay/${placed.orderId}`,
-    headers: buyer.headers,
-  });
-  expect(started.statusCode, started.body).toBe(200);
-  const { paymentUrl } = started.json() as { paymentUrl: string };
-  const [attempt] = (
-    await t.database.db.execute(
-      sql`SELECT merchant_transaction_id FROM payments WHERE order_id = ${placed.orderId}`,
-    )
-  ).rows as { merchant_transaction_id: string }[];
-  return { buyer, ...placed, paymentUrl, merchantOrderId: attempt!.merchant_transaction_id };
-}
+const order = () => orderAwaitingPayment(t);
 
 const statusOf = async (orderId: string) =>
   (

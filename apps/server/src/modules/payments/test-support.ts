@@ -5,8 +5,9 @@
  * and a snapshot of everything a payment can change, to prove that something changed nothing.
  */
 import { sql } from 'drizzle-orm';
+import { expect } from 'vitest';
 import type { TestApp } from '../../test/app.js';
-import type { TestBuyer } from '../../test/buyers.js';
+import { createBuyer, type TestBuyer } from '../../test/buyers.js';
 import { insertProducts } from '../../test/catalog-fixtures.js';
 import type { CallbackDelivery } from './sandbox-gateway.js';
 
@@ -81,6 +82,32 @@ export async function placeOrder(
   if (created.statusCode !== 201) throw new Error(`order: ${created.body}`);
   const { payload } = created.json() as { payload: { _id: { $oid: string }; mkpOrderId: string } };
   return { orderId: payload._id.$oid, mkpOrderId: payload.mkpOrderId };
+}
+
+/** Opens a payment attempt for the buyer's order and answers the gateway page's URL. */
+export async function startPayment(t: TestApp, buyer: TestBuyer, orderId: string) {
+  const started = await t.app.inject({
+    url: `/api/payments/pay/${orderId}`,
+    headers: buyer.headers,
+  });
+  expect(started.statusCode, started.body).toBe(200);
+  return (started.json() as { paymentUrl: string }).paymentUrl;
+}
+
+/**
+ * A new buyer's order with an open payment attempt: the order, the gateway page's URL and the
+ * attempt's merchant transaction id (PhonePe's merchantOrderId).
+ */
+export async function orderAwaitingPayment(t: TestApp) {
+  const buyer = await createBuyer(t);
+  const placed = await placeOrder(t, buyer);
+  const paymentUrl = await startPayment(t, buyer, placed.orderId);
+  const [attempt] = (
+    await t.database.db.execute(
+      sql`SELECT merchant_transaction_id FROM payments WHERE order_id = ${placed.orderId}`,
+    )
+  ).rows as { merchant_transaction_id: string }[];
+  return { buyer, ...placed, paymentUrl, merchantOrderId: attempt!.merchant_transaction_id };
 }
 
 /**
