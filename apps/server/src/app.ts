@@ -91,7 +91,8 @@ export async function buildApp({
   registerStrictInput(app);
   registerCors(app, config.corsOrigins);
   if (config.env !== 'production') registerQueryCounter(app);
-  const limiters = await registerRateLimits(app, config, clock ?? (() => new Date()));
+  const now = clock ?? (() => new Date());
+  const limiters = await registerRateLimits(app, config, now);
 
   const { db } = database;
   const tokens = createTokenService(config.jwtSecret);
@@ -100,7 +101,7 @@ export async function buildApp({
     config,
     authenticate: buyerAuthenticator(db, tokens),
     limiters,
-    now: clock ?? (() => new Date()),
+    now,
     onCatalogChange: (listener) => database.onCatalogChange(listener),
   };
 
