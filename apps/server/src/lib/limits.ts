@@ -72,15 +72,6 @@ export const LIMITS = {
 
 export type LimitName = keyof typeof LIMITS;
 export type Limiters = Record<LimitName, Limiter>;
-export type AccountLimiters = Pick<
-  Limiters,
-  | 'loginPerAddress'
-  | 'failedLoginsPerAccount'
-  | 'signupPerAddress'
-  | 'signupPerAccount'
-  | 'resendPerAddress'
-  | 'resendPerAccount'
->;
 
 interface RouteLimit {
   limit: LimitName;

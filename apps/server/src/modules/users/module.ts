@@ -10,9 +10,9 @@ import { userRoutes } from './routes.js';
 import { startUnverifiedAccountSweep } from './unverified-accounts.js';
 
 export function usersModule(context: ModuleContext, tokens: TokenService): ServerModule {
-  const { db, config, now, limiters } = context;
+  const { db, config, now } = context;
   return async (app) => {
-    await app.register(userRoutes(context, tokens, limiters));
+    await app.register(userRoutes(context, tokens));
     if (!config.workers) return;
     let stop: (() => Promise<void>) | undefined;
     app.addHook('onReady', async () => {

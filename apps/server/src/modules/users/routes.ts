@@ -21,7 +21,6 @@ import { ErrorBody } from '@storefront/shared/errors';
 import { bearerToken } from '../../lib/bearer-token.js';
 import type { ModuleContext } from '../../module-context.js';
 import type { TokenService } from './access-tokens.js';
-import type { AccountLimiters } from '../../lib/limits.js';
 import { COMMON_PASSWORD_MESSAGE, isCommonPassword } from './password-policy.js';
 import { addressKey, tooManyRequests, type Limiter } from '../../lib/rate-limit.js';
 import * as accounts from './service.js';
@@ -57,13 +56,9 @@ function limitBy(limiter: Limiter, key: (request: FastifyRequest) => string) {
 const byAddress = (request: FastifyRequest) => addressKey(request.ip);
 const byEmail = (request: FastifyRequest) => (request.body as { email: string }).email;
 
-/** The account routes, signing with `tokens` and counting attempts with `limiters`. */
-export function userRoutes(
-  context: ModuleContext,
-  tokens: TokenService,
-  limiters: AccountLimiters,
-) {
-  const { db, config, now } = context;
+/** The account routes, signing with `tokens` and counting attempts with the context's limiters. */
+export function userRoutes(context: ModuleContext, tokens: TokenService) {
+  const { db, config, now, limiters } = context;
   const accountContext = () => ({ publicUrl: config.publicUrl, now: now() });
 
   return async (fastify: FastifyInstance) => {
