@@ -21,6 +21,7 @@ import {
   orderAwaitingPayment,
   paymentSnapshot,
   placeOrder,
+  sendCallback,
   startPayment,
   type CallbackRecorder,
   type DeliveredCallback,
@@ -77,12 +78,7 @@ describe('the sandbox gateway', () => {
   }
 
   const send = (body: string, headers: Record<string, string>) =>
-    sandbox.app.inject({
-      method: 'POST',
-      url: '/api/payments/callback/sandbox',
-      payload: body,
-      headers: { 'content-type': 'application/json', ...headers },
-    });
+    sendCallback(sandbox, body, headers);
   const deliver = (callback: DeliveredCallback) => send(callback.body, callback.headers);
   const withBody = (callback: DeliveredCallback, change: Record<string, unknown>) =>
     JSON.stringify({ ...(JSON.parse(callback.body) as object), ...change });

@@ -9,6 +9,8 @@ import {
   callbackRecorder,
   paymentSnapshot,
   placeOrder,
+  sendCallback,
+  sendSignedCallback,
   type CallbackRecorder,
   type DeliveredCallback,
 } from './test-support.js';
@@ -392,12 +394,7 @@ describe('the signed callback', () => {
     ])('%s', async (_case, forge) => {
       const before = await paymentSnapshot(t);
       const forged = forge(pending.callback.body, pending.callback.headers[SIGNATURE_HEADER]!);
-      const response = await t.app.inject({
-        method: 'POST',
-        url: '/api/payments/callback/sandbox',
-        payload: forged.body,
-        headers: { 'content-type': 'application/json', ...forged.headers },
-      });
+      const response = await sendCallback(t, forged.body, forged.headers);
       expect(response.statusCode).toBe(401);
       expect(response.json()).toEqual({
         detail: 'Callback signature is not valid',
@@ -407,12 +404,7 @@ describe('the signed callback', () => {
     });
 
     it('still applies the genuine callback they were made from', async () => {
-      const response = await t.app.inject({
-        method: 'POST',
-        url: '/api/payments/callback/sandbox',
-        payload: pending.callback.body,
-        headers: pending.callback.headers,
-      });
+      const response = await sendCallback(t, pending.callback.body, pending.callback.headers);
       expect(response.json()).toEqual({ received: true, outcome: 'applied' });
       expect((await orderState(pending.orderId)).status).toBe('PD');
     });
@@ -429,15 +421,7 @@ describe('the signed callback', () => {
       eventId: `${String(original.eventId)}-x`,
       amount: 1_000,
     });
-    const response = await t.app.inject({
-      method: 'POST',
-      url: '/api/payments/callback/sandbox',
-      payload: body,
-      headers: {
-        'content-type': 'application/json',
-        [SIGNATURE_HEADER]: signCallback(t.config.payments.sandboxSecret, body),
-      },
-    });
+    const response = await sendSignedCallback(t, body);
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual({
       detail: 'Amount does not match the order',
@@ -455,12 +439,7 @@ describe('the signed callback', () => {
       { status: 'FLAGGED', flagged: 'amount_mismatch', next_check_at: null },
     ]);
     const genuine = recorder.delivered.at(-1)!;
-    const later = await t.app.inject({
-      method: 'POST',
-      url: '/api/payments/callback/sandbox',
-      payload: genuine.body,
-      headers: genuine.headers,
-    });
+    const later = await sendCallback(t, genuine.body, genuine.headers);
     expect(later.json()).toEqual({ received: true, outcome: 'unchanged' });
     expect((await orderState(orderId)).status).toBe('UP');
   });
@@ -472,15 +451,7 @@ describe('the signed callback', () => {
       state: 'COMPLETED',
       amount: 100,
     });
-    const response = await t.app.inject({
-      method: 'POST',
-      url: '/api/payments/callback/sandbox',
-      payload: body,
-      headers: {
-        'content-type': 'application/json',
-        [SIGNATURE_HEADER]: signCallback(t.config.payments.sandboxSecret, body),
-      },
-    });
+    const response = await sendSignedCallback(t, body);
     expect(response.statusCode).toBe(404);
     const events = await db().execute(
       sql`SELECT count(*)::int AS n FROM payment_events WHERE event_id = 'e-unknown'`,

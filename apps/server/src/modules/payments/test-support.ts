@@ -10,6 +10,7 @@ import type { TestApp } from '../../test/app.js';
 import { createBuyer, type TestBuyer } from '../../test/buyers.js';
 import { insertProducts } from '../../test/catalog-fixtures.js';
 import type { CallbackDelivery } from './sandbox-gateway.js';
+import { SIGNATURE_HEADER, signCallback } from './sandbox-signature.js';
 
 export interface DeliveredCallback {
   url: string;
@@ -45,6 +46,22 @@ export function callbackRecorder(): CallbackRecorder {
   };
   return recorder;
 }
+
+/** Posts a callback to the app's sandbox endpoint, as the gateway does: JSON, with `headers`. */
+export function sendCallback(t: TestApp, body: string, headers: Record<string, string>) {
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/payments/callback/sandbox',
+    payload: body,
+    headers: { 'content-type': 'application/json', ...headers },
+  });
+}
+
+/** Posts `body` as a callback signed with the app's own sandbox secret. */
+export const sendSignedCallback = (t: TestApp, body: string) =>
+  sendCallback(t, body, {
+    [SIGNATURE_HEADER]: signCallback(t.config.payments.sandboxSecret, body),
+  });
 
 export const SHIPPING = {
   recipientName: 'Asha Mehta',
