@@ -4,7 +4,7 @@
  * registers the module's routes, builds its clients and starts its workers (when WORKERS is on,
  * on ready; stopped on close). app.ts builds the context and registers the modules in order.
  */
-import type { FastifyPluginAsync, preHandlerAsyncHookHandler } from 'fastify';
+import type { FastifyInstance, FastifyPluginAsync, preHandlerAsyncHookHandler } from 'fastify';
 import type { Config } from './config.js';
 import type { Db } from './db/connect.js';
 import type { Limiters } from './lib/limits.js';
@@ -39,3 +39,20 @@ export interface ModuleContext {
 }
 
 export type ServerModule = FastifyPluginAsync;
+
+/**
+ * A module's background work, where WORKERS is on: `start` runs when the app is ready and
+ * answers its stop, which the app's close awaits (so a round in flight finishes first).
+ */
+export function addWorker(
+  app: FastifyInstance,
+  config: Pick<Config, 'workers'>,
+  start: () => () => Promise<void>,
+): void {
+  if (!config.workers) return;
+  let stop: (() => Promise<void>) | undefined;
+  app.addHook('onReady', async () => {
+    stop = start();
+  });
+  app.addHook('onClose', async () => stop?.());
+}

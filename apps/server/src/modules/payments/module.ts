@@ -3,7 +3,7 @@
  * orders, users and email modules' exported services, the API routes, the sandbox gateway's
  * pages, and the reconciliation worker.
  */
-import type { ModuleContext, ServerModule } from '../../module-context.js';
+import { addWorker, type ModuleContext, type ServerModule } from '../../module-context.js';
 import type { Tx } from '../../db/connect.js';
 import { enqueueEmail } from '../email/outbox.js';
 import {
@@ -117,12 +117,8 @@ export function paymentsModule(
         ),
       );
     }
-    if (context.config.workers) {
-      let stop: (() => Promise<void>) | undefined;
-      app.addHook('onReady', async () => {
-        stop = startReconciliation(service, app.log, options.reconciliation);
-      });
-      app.addHook('onClose', async () => stop?.());
-    }
+    addWorker(app, context.config, () =>
+      startReconciliation(service, app.log, options.reconciliation),
+    );
   };
 }

@@ -4,7 +4,7 @@
  * (decision 011); where WORKERS is on, the sweep of expired unverified accounts
  * (unverified-accounts.ts) starts with the app and finishes its round when the app closes.
  */
-import type { ModuleContext, ServerModule } from '../../module-context.js';
+import { addWorker, type ModuleContext, type ServerModule } from '../../module-context.js';
 import type { TokenService } from './access-tokens.js';
 import { userRoutes } from './routes.js';
 import { startUnverifiedAccountSweep } from './unverified-accounts.js';
@@ -13,11 +13,6 @@ export function usersModule(context: ModuleContext, tokens: TokenService): Serve
   const { db, config, now } = context;
   return async (app) => {
     await app.register(userRoutes(context, tokens));
-    if (!config.workers) return;
-    let stop: (() => Promise<void>) | undefined;
-    app.addHook('onReady', async () => {
-      stop = startUnverifiedAccountSweep(db, now, app.log);
-    });
-    app.addHook('onClose', async () => stop?.());
+    addWorker(app, config, () => startUnverifiedAccountSweep(db, now, app.log));
   };
 }
