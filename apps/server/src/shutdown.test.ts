@@ -20,6 +20,7 @@ import {
   CRASH_SHIPPING,
   databaseTemplate,
   freePort,
+  inspect,
   ServerProcess,
   sleep,
   type CrashDatabase,
@@ -108,13 +109,8 @@ describe('graceful shutdown on SIGTERM', () => {
       const tookMs = Date.now() - signalled;
       expect(tookMs).toBeLessThan(10_000);
 
-      const opened = await database.open();
-      try {
-        const orders = await opened.db.execute(sql`SELECT id FROM orders`);
-        expect(orders.rows).toEqual([{ id: JSON.parse(answer.body).payload._id.$oid }]);
-      } finally {
-        await opened.close();
-      }
+      const orders = await inspect(database, ({ db }) => db.execute(sql`SELECT id FROM orders`));
+      expect(orders.rows).toEqual([{ id: JSON.parse(answer.body).payload._id.$oid }]);
       const inProcess = /shut down in \d+ ms/.exec(server.output)?.[0];
       console.info(`shutdown: exit 0 seen ${tookMs} ms after SIGTERM (server: ${inProcess})`);
     });
