@@ -6,7 +6,7 @@ import { ErrorBody } from '@storefront/shared/errors';
 import { AppError } from '../../lib/errors.js';
 import type { Authenticate } from '../../module-context.js';
 import type { PaymentProvider } from './provider.js';
-import type { PaymentsService } from './service.js';
+import { MAX_ATTEMPTS_PER_ORDER, type PaymentsService } from './service.js';
 
 const OrderParams = z.object({ orderId: ObjectId }).strict();
 
@@ -27,7 +27,7 @@ export function paymentRoutes(
           tags,
           summary:
             'Answers the gateway URL to send the buyer to: the order’s open payment attempt, or ' +
-            'a new one (409 payment_attempts_exhausted once an order has had 5)',
+            `a new one (409 payment_attempts_exhausted once an order has had ${MAX_ATTEMPTS_PER_ORDER})`,
           security: [{ bearer: [] }],
           params: OrderParams,
           response: {
