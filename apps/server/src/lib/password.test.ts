@@ -2,27 +2,29 @@ import type * as nodeCrypto from 'node:crypto';
 import { randomBytes, scryptSync } from 'node:crypto';
 import { availableParallelism } from 'node:os';
 import { describe, expect, it, vi } from 'vitest';
-import { concurrencyGate, verifyPassword } from './password.js';
+import { hashPassword, needsRehash, verifyPassword, weightedGate } from './password.js';
 
-/** How many scrypt derivations run at once, at most, as the module under test calls them. */
+/** How many derivations run at once, at most, as the module under test calls them. */
 const derivations = vi.hoisted(() => ({ running: 0, most: 0 }));
 vi.mock('node:crypto', async (importOriginal) => {
   const crypto = await importOriginal<typeof nodeCrypto>();
-  // password.ts always passes options and a callback.
-  const scrypt = (
-    password: nodeCrypto.BinaryLike,
-    salt: nodeCrypto.BinaryLike,
-    keylen: number,
-    options: nodeCrypto.ScryptOptions,
-    done: (err: Error | null, key: Buffer) => void,
-  ) => {
-    derivations.most = Math.max(derivations.most, ++derivations.running);
-    crypto.scrypt(password, salt, keylen, options, (err, key) => {
-      derivations.running--;
-      done(err, key);
-    });
+  const counted =
+    <A extends unknown[]>(
+      derive: (...args: [...A, (err: Error | null, key: Buffer) => void]) => void,
+    ) =>
+    (...args: [...A, (err: Error | null, key: Buffer) => void]) => {
+      const done = args.pop() as (err: Error | null, key: Buffer) => void;
+      derivations.most = Math.max(derivations.most, ++derivations.running);
+      derive(...(args as unknown as A), (err, key) => {
+        derivations.running--;
+        done(err, key);
+      });
+    };
+  return {
+    ...crypto,
+    scrypt: counted(crypto.scrypt as (...args: unknown[]) => void),
+    argon2: counted(crypto.argon2 as (...args: unknown[]) => void),
   };
-  return { ...crypto, scrypt };
 });
 
 /** A job that runs until `finish(i)` is called, recording when it starts. */
@@ -44,11 +46,11 @@ function controlledJobs() {
 
 const settle = () => new Promise((resolve) => setImmediate(resolve));
 
-describe('concurrencyGate', () => {
-  it('runs at most `limit` jobs at once and starts the others in order of arrival', async () => {
-    const gate = concurrencyGate(2);
+describe('weightedGate', () => {
+  it('runs jobs up to its capacity at once and starts the others in order of arrival', async () => {
+    const gate = weightedGate(2);
     const { started, job, finish } = controlledJobs();
-    const results = [1, 2, 3, 4, 5].map((i) => gate(job(i)));
+    const results = [1, 2, 3, 4, 5].map((i) => gate(1, job(i)));
     await settle();
     expect(started).toEqual([1, 2]);
     await finish(2);
@@ -63,10 +65,10 @@ describe('concurrencyGate', () => {
   });
 
   it('gives the slot of a job that failed to the next one', async () => {
-    const gate = concurrencyGate(1);
+    const gate = weightedGate(1);
     const { started, job, finish } = controlledJobs();
-    const first = gate(job(1));
-    const second = gate(job(2));
+    const first = gate(1, job(1));
+    const second = gate(1, job(2));
     const firstFails = expect(first).rejects.toThrow('1');
     await settle();
     expect(started).toEqual([1]);
@@ -78,15 +80,31 @@ describe('concurrencyGate', () => {
   });
 
   it('starts at once again when everything has finished', async () => {
-    const gate = concurrencyGate(1);
+    const gate = weightedGate(1);
     const { started, job, finish } = controlledJobs();
-    const first = gate(job(1));
+    const first = gate(1, job(1));
     await settle();
     await finish(1);
     await first;
-    void gate(job(2));
+    void gate(1, job(2));
     await settle();
     expect(started).toEqual([1, 2]);
+  });
+
+  it('runs a job heavier than its capacity alone, and does not let lighter ones overtake it', async () => {
+    const gate = weightedGate(2);
+    const { started, job, finish } = controlledJobs();
+    const light = gate(1, job(1));
+    const heavy = gate(4, job(2));
+    const after = gate(1, job(3));
+    await settle();
+    expect(started).toEqual([1]);
+    await finish(1);
+    expect(started).toEqual([1, 2]);
+    await finish(2);
+    expect(started).toEqual([1, 2, 3]);
+    await finish(3);
+    await expect(Promise.all([light, heavy, after])).resolves.toEqual([1, 2, 3]);
   });
 });
 
@@ -98,7 +116,7 @@ describe('verifyPassword', () => {
     return `scrypt$10$8$1$${salt.toString('base64')}$${key.toString('base64')}`;
   };
 
-  it('verifies twelve passwords at once, one derivation per core at a time, with the cost each hash states', async () => {
+  it('verifies twelve older scrypt hashes at once, with the cost each hash states', async () => {
     const hashes = Array.from({ length: 12 }, (_, i) => stored(`Password-${i}`));
     const right = await Promise.all(hashes.map((hash, i) => verifyPassword(`Password-${i}`, hash)));
     const wrong = await Promise.all(
@@ -106,6 +124,31 @@ describe('verifyPassword', () => {
     );
     expect(right).toEqual(Array(12).fill(true));
     expect(wrong).toEqual(Array(12).fill(false));
-    expect(derivations.most).toBe(Math.min(12, availableParallelism()));
+  });
+
+  it('hashes as argon2id at ASVS App. C parameters, one derivation per core at a time, verifies that, and asks no rehash of it', async () => {
+    derivations.most = 0;
+    const hashes = await Promise.all(
+      Array.from({ length: 4 }, (_, i) => hashPassword(`Pässwörd-${i}`)),
+    );
+    for (const hash of hashes) {
+      expect(hash).toMatch(
+        /^\$argon2id\$v=19\$m=47104,t=1,p=1\$[A-Za-z0-9+/]{22}\$[A-Za-z0-9+/]{43}$/,
+      );
+      expect(needsRehash(hash)).toBe(false);
+    }
+    expect(derivations.most).toBe(Math.min(4, availableParallelism()));
+    expect(await verifyPassword('Pässwörd-0', hashes[0]!)).toBe(true);
+    // NFKC: the composed and decomposed spellings are one password.
+    expect(await verifyPassword('Pa\u0308sswo\u0308rd-0', hashes[0]!)).toBe(true);
+    expect(await verifyPassword('Pässwörd-1', hashes[0]!)).toBe(false);
+  });
+
+  it('refuses what is not a stored hash, and asks a rehash of anything not at the current parameters', async () => {
+    const current = await hashPassword('Ledger&Lantern-42');
+    for (const value of ['', 'plain', 'scrypt$17$8$1$', current.replace('t=1', 't=x')])
+      expect(await verifyPassword('Ledger&Lantern-42', value)).toBe(false);
+    expect(needsRehash(stored('Ledger&Lantern-42'))).toBe(true);
+    expect(needsRehash(current.replace('m=47104', 'm=19456'))).toBe(true);
   });
 });

@@ -1,56 +1,100 @@
 /**
- * Password hashing with scrypt at OWASP's recommended cost (ASVS 5.0 App. C: N=2^17, r=8, p=1),
- * a 16-byte random salt, stored with its parameters so they can be raised later.
+ * Password hashing with argon2id at ASVS 5.0 Appendix C's parameters (m=47104 KiB, t=1, p=1),
+ * a 16-byte random salt, stored as a PHC string with its parameters (decision 040). Hashes
+ * written before, with scrypt at N=2^17 (128 MiB and ~550 ms each), still verify, and are
+ * rewritten at the current parameters on the next successful login.
  */
-import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
+import {
+  argon2,
+  randomBytes,
+  scrypt,
+  timingSafeEqual,
+  type Argon2Parameters,
+  type ScryptOptions,
+} from 'node:crypto';
 import { availableParallelism } from 'node:os';
 
-const LOG_N = 17;
-const R = 8;
-const P = 1;
 const KEY_LENGTH = 32;
+const KIB = 1024;
+const CURRENT = { memoryKib: 47104, passes: 1, parallelism: 1 };
+const CURRENT_PARAMETERS = `m=${CURRENT.memoryKib},t=${CURRENT.passes},p=${CURRENT.parallelism}`;
 
 /**
- * Runs at most `limit` of the given jobs at once, the others waiting in order of arrival.
+ * Runs jobs of given weights so that the weights running add up to at most `capacity`, a job
+ * heavier than that running alone; jobs start in order of arrival (a heavy one at the head waits
+ * for the others to finish rather than being overtaken for ever).
  */
-export function concurrencyGate(limit: number) {
+export function weightedGate(capacity: number) {
   let running = 0;
-  const waiting: (() => void)[] = [];
-  return async <T>(job: () => Promise<T>): Promise<T> => {
-    if (running < limit) running++;
-    // A finishing job hands its slot straight to the next in line, so `running` stays.
-    else await new Promise<void>((resolve) => waiting.push(resolve));
+  let inFlight = 0;
+  const waiting: { weight: number; start: () => void }[] = [];
+  const fits = (weight: number) => inFlight === 0 || running + weight <= capacity;
+  const startWaiting = () => {
+    while (waiting.length > 0 && fits(waiting[0]!.weight)) {
+      const next = waiting.shift()!;
+      running += next.weight;
+      inFlight++;
+      next.start();
+    }
+  };
+  return async <T>(weight: number, job: () => Promise<T>): Promise<T> => {
+    if (waiting.length === 0 && fits(weight)) {
+      running += weight;
+      inFlight++;
+    } else await new Promise<void>((start) => waiting.push({ weight, start }));
     try {
       return await job();
     } finally {
-      const next = waiting.shift();
-      if (next) next();
-      else running--;
+      running -= weight;
+      inFlight--;
+      startWaiting();
     }
   };
 }
 
 /**
- * One derivation per core at a time. Each holds 128·N·r bytes (128 MiB at N=2^17) while it
- * runs; libuv's pool would otherwise run four at once whatever the cores (a burst of logins
- * took the server's RSS up by 512 MB, bench/README.md "Soak"), for no more logins a second,
- * since scrypt is all CPU, and with the pool's file reads and compression queued behind them.
+ * One current derivation per core at a time, and never more memory in flight than that (a
+ * stored scrypt hash, at 128 MiB, runs alone). libuv's pool would otherwise run four at once
+ * whatever the cores, for no more logins a second since hashing is all CPU, with the pool's file
+ * reads and compression queued behind them.
  */
-const oneDerivationPerCore = concurrencyGate(availableParallelism());
+const derivations = weightedGate(availableParallelism() * CURRENT.memoryKib * KIB);
 
-function derive(
+const base64 = (bytes: Buffer) => bytes.toString('base64').replace(/=+$/, '');
+
+function argon2id(
   password: string,
   salt: Buffer,
-  logN: number,
-  r: number,
-  p: number,
-): Promise<Buffer> {
-  const N = 2 ** logN;
-  // Node refuses N=2^17 unless maxmem exceeds 128·N·r (128 MiB); leave headroom.
-  const options: ScryptOptions = { N, r, p, maxmem: 256 * N * r };
-  return oneDerivationPerCore(
+  memoryKib: number,
+  passes: number,
+  lanes: number,
+) {
+  const parameters: Argon2Parameters = {
+    message: password.normalize('NFKC'),
+    nonce: salt,
+    memory: memoryKib,
+    passes,
+    parallelism: lanes,
+    tagLength: KEY_LENGTH,
+  };
+  return derivations(
+    memoryKib * KIB,
     () =>
-      new Promise((resolve, reject) =>
+      new Promise<Buffer>((resolve, reject) =>
+        argon2('argon2id', parameters, (err, key) => (err ? reject(err) : resolve(key))),
+      ),
+  );
+}
+
+/** The scrypt hashes written before decision 040: `scrypt$logN$r$p$salt$key`. */
+function legacyScrypt(password: string, salt: Buffer, logN: number, r: number, p: number) {
+  const memory = 128 * 2 ** logN * r;
+  // Node refuses a derivation whose memory reaches maxmem; leave headroom.
+  const options: ScryptOptions = { N: 2 ** logN, r, p, maxmem: 2 * memory };
+  return derivations(
+    memory,
+    () =>
+      new Promise<Buffer>((resolve, reject) =>
         scrypt(password.normalize('NFKC'), salt, KEY_LENGTH, options, (err, key) =>
           err ? reject(err) : resolve(key),
         ),
@@ -60,20 +104,44 @@ function derive(
 
 export async function hashPassword(password: string): Promise<string> {
   const salt = randomBytes(16);
-  const key = await derive(password, salt, LOG_N, R, P);
-  return `scrypt$${LOG_N}$${R}$${P}$${salt.toString('base64')}$${key.toString('base64')}`;
+  const { memoryKib, passes, parallelism } = CURRENT;
+  const key = await argon2id(password, salt, memoryKib, passes, parallelism);
+  return `$argon2id$v=19$${CURRENT_PARAMETERS}$${base64(salt)}$${base64(key)}`;
+}
+
+const ARGON2ID =
+  /^\$argon2id\$v=19\$m=(\d{1,8}),t=(\d{1,3}),p=(\d{1,2})\$([A-Za-z0-9+/]+)\$([A-Za-z0-9+/]+)$/;
+const SCRYPT = /^scrypt\$(\d{1,2})\$(\d{1,2})\$(\d{1,2})\$([A-Za-z0-9+/=]+)\$([A-Za-z0-9+/=]+)$/;
+
+/** The key a stored hash expects and the one `password` gives at the same parameters. */
+async function derivedAndExpected(password: string, stored: string) {
+  const argon = ARGON2ID.exec(stored);
+  if (argon) {
+    const [, m, t, p, salt, key] = argon.map(String);
+    const salted = Buffer.from(salt!, 'base64');
+    const actual = await argon2id(password, salted, Number(m), Number(t), Number(p));
+    return { actual, expected: Buffer.from(key!, 'base64') };
+  }
+  const legacy = SCRYPT.exec(stored);
+  if (legacy) {
+    const [, logN, r, p, salt, key] = legacy.map(String);
+    const salted = Buffer.from(salt!, 'base64');
+    const actual = await legacyScrypt(password, salted, Number(logN), Number(r), Number(p));
+    return { actual, expected: Buffer.from(key!, 'base64') };
+  }
+  return undefined;
 }
 
 export async function verifyPassword(password: string, stored: string): Promise<boolean> {
-  const [scheme, logN, r, p, salt, key] = stored.split('$');
-  if (scheme !== 'scrypt' || !logN || !r || !p || !salt || !key) return false;
-  const expected = Buffer.from(key, 'base64');
-  const actual = await derive(
-    password,
-    Buffer.from(salt, 'base64'),
-    Number(logN),
-    Number(r),
-    Number(p),
+  const keys = await derivedAndExpected(password, stored);
+  return (
+    keys !== undefined &&
+    keys.actual.length === keys.expected.length &&
+    timingSafeEqual(keys.actual, keys.expected)
   );
-  return actual.length === expected.length && timingSafeEqual(actual, expected);
+}
+
+/** Whether a stored hash was written with another function or parameters than the current. */
+export function needsRehash(stored: string): boolean {
+  return !stored.startsWith(`$argon2id$v=19$${CURRENT_PARAMETERS}$`);
 }

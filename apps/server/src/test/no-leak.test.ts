@@ -2,7 +2,7 @@
  * Issue 4, "Done when": no response ever carries a password hash or a token of another user.
  * Buyer A calls every operation of the OpenAPI document (the route list of fuzz.test.ts) with
  * plausible input, while buyer B has a session, a cart and an order whose recipient is B's
- * email; no body or header A receives holds `scrypt$`, B's access or refresh token, or B's
+ * email; no body or header A receives holds a password hash, B's access or refresh token, or B's
  * email, and a refreshed access token names A.
  */
 import { decodeJwt } from 'jose';
@@ -102,7 +102,11 @@ describe('no response carries a password hash or another buyer’s token or emai
       ...operations.filter((op) => op.path !== '/api/user/logout'),
       ...operations.filter((op) => op.path === '/api/user/logout'),
     ];
-    const secrets = { 'a password hash': 'scrypt$', "B's email": b.email.toLowerCase() };
+    const secrets = {
+      'a password hash': '$argon2id$',
+      'an older password hash': 'scrypt$',
+      "B's email": b.email.toLowerCase(),
+    };
     const bTokens = { "B's access token": b.access, "B's refresh token": b.refresh };
     const leaks: string[] = [];
     let refreshedSubject: string | undefined;

@@ -1,5 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { users } from '../../db/schema.js';
 import { buildTestApp, type TestApp } from '../../test/app.js';
 import { MESSAGES } from './service.js';
 import { createUser, login, loginTokens } from './test-support.js';
@@ -44,8 +46,26 @@ describe('POST /api/user/login', () => {
       business_city: 'Chennai',
       role: 'buyer',
     });
-    expect(response.body).not.toMatch(/scrypt|password/i);
+    expect(response.body).not.toMatch(/argon2|scrypt|password/i);
     expect(body.refresh_token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+  });
+
+  it('rewrites a hash stored at older parameters as argon2id once the password matches, and only then', async () => {
+    const user = await createUser(t.database.db);
+    const storedHash = async () =>
+      (await t.database.db.select().from(users).where(eq(users.id, user.id)))[0]!.passwordHash;
+    const scrypt = await storedHash();
+    expect(scrypt).toMatch(/^scrypt\$10\$8\$1\$/);
+
+    expect((await login(t.app, user.email, `${user.password}x`)).statusCode).toBe(401);
+    expect(await storedHash()).toBe(scrypt);
+
+    expect((await login(t.app, user.email, user.password)).statusCode).toBe(200);
+    const rewritten = await storedHash();
+    expect(rewritten).toMatch(/^\$argon2id\$v=19\$m=47104,t=1,p=1\$/);
+    expect((await login(t.app, user.email, user.password)).statusCode).toBe(200);
+    expect(await storedHash()).toBe(rewritten);
+    expect((await login(t.app, user.email, `${user.password}x`)).statusCode).toBe(401);
   });
 
   it('finds the account whatever the letter case of the email', async () => {
@@ -107,7 +127,7 @@ describe('GET /api/user/me', () => {
       const profile = response.json() as Record<string, unknown>;
       expect(profile.email).toBe(user.email);
       expect(Object.keys(profile).sort()).toEqual(USER_FIELDS);
-      expect(response.body).not.toMatch(/scrypt|password|token/i);
+      expect(response.body).not.toMatch(/argon2|scrypt|password|token/i);
     }
   });
 

@@ -16,7 +16,7 @@ import { emailVerificationTokens, users } from '../../db/schema.js';
 import type { TokenService } from './access-tokens.js';
 import { AppError, conflict, invalid, notFound } from '../../lib/errors.js';
 import { newObjectId } from '../../lib/ids.js';
-import { hashPassword, verifyPassword } from '../../lib/password.js';
+import { hashPassword, needsRehash, verifyPassword } from '../../lib/password.js';
 import { enqueueEmail } from '../email/outbox.js';
 import { verificationEmail } from '../email/templates.js';
 import { hashOpaqueToken, newOpaqueToken } from './opaque-token.js';
@@ -125,7 +125,7 @@ async function sendVerification(
  * first sign-up's, after the same password hashing; a verified email still answers 409.
  */
 export async function signup(db: Db, body: SignupBody, context: AccountContext): Promise<void> {
-  // Checked before hashing so a verified owner's email costs no scrypt.
+  // Checked before hashing so a verified owner's email costs no hashing.
   const [current] = await db
     .select({ verifiedAt: users.emailVerifiedAt })
     .from(users)
@@ -251,13 +251,14 @@ const tooManyFailedAttempts = (retryAfterSeconds: number) =>
     { 'retry-after': String(retryAfterSeconds) },
   );
 
-/** Verified against when the email is unknown, so both cases cost one scrypt (no timing oracle). */
+/** Verified against when the email is unknown, so both cases cost one derivation (no timing oracle). */
 let decoyHash: Promise<string> | undefined;
 
 /**
  * POST /api/user/login. A failed-login slot of the account is taken before the password is
  * verified and handed back on success, so at most `failures`' limit of wrong passwords are
  * ever checked per account and hour, whatever address the requests claim to come from (G17).
+ * A hash stored at older parameters is rewritten at the current ones once the password matches.
  */
 export async function login(
   db: Db,
@@ -275,6 +276,14 @@ export async function login(
   if (!user || !matches)
     throw new AppError('unauthorized', 'invalid_credentials', MESSAGES.badCredentials);
   slot.release();
+  if (needsRehash(user.passwordHash)) {
+    const passwordHash = await hashPassword(credentials.password);
+    // Only over the hash just verified: a password changed meanwhile is not put back.
+    await db
+      .update(users)
+      .set({ passwordHash })
+      .where(and(eq(users.id, user.id), eq(users.passwordHash, user.passwordHash)));
+  }
   if (!user.emailVerifiedAt)
     throw new AppError('forbidden', 'email_not_verified', MESSAGES.notVerified);
   const session = await startSession(db, tokens, user.id, context.now);

@@ -283,21 +283,23 @@ describe('POST /api/user/signup', () => {
     expect((await login(t.app, payload.email, password.slice(0, -1))).statusCode).toBe(401);
   });
 
-  it('stores scrypt N=2^17, r=8, p=1 with a fresh salt, so equal passwords get distinct hashes', async () => {
+  it('stores argon2id m=47104 KiB, t=1, p=1 (ASVS App. C) with a fresh salt, so equal passwords get distinct hashes', async () => {
     const a = signupPayload();
     const b = signupPayload();
     expect((await signup(a)).statusCode).toBe(201);
     expect((await signup(b)).statusCode).toBe(201);
     const hashA = (await storedUser(a.email)).passwordHash;
     const hashB = (await storedUser(b.email)).passwordHash;
-    expect(hashA).toMatch(/^scrypt\$17\$8\$1\$[A-Za-z0-9+/=]{24}\$[A-Za-z0-9+/=]{44}$/);
-    expect(hashB).toMatch(/^scrypt\$17\$8\$1\$/);
+    expect(hashA).toMatch(
+      /^\$argon2id\$v=19\$m=47104,t=1,p=1\$[A-Za-z0-9+/]{22}\$[A-Za-z0-9+/]{43}$/,
+    );
+    expect(hashB).toMatch(/^\$argon2id\$v=19\$m=47104,t=1,p=1\$/);
     expect(hashA).not.toBe(hashB);
   });
 
   it('never answers with a password hash', async () => {
     const response = await signup(signupPayload());
-    expect(response.body).not.toMatch(/scrypt|password/i);
+    expect(response.body).not.toMatch(/argon2|scrypt|password/i);
   });
 });
 
