@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { redirectTo } from '../lib/redirect';
@@ -78,18 +78,6 @@ describe('the payment step', () => {
       () => [502, { detail: 'Gateway down', code: 'gateway_error' }] as [number, unknown],
       'Payment processing failed',
     ],
-    [
-      'an order out of payment attempts, in the server’s words',
-      () =>
-        [
-          409,
-          {
-            detail: 'This order has had 5 payment attempts. Please contact us.',
-            code: 'payment_attempts_exhausted',
-          },
-        ] as [number, unknown],
-      'This order has had 5 payment attempts. Please contact us.',
-    ],
     ['an answer without a URL', () => [200, {}] as [number, unknown], 'No payment URL received'],
     [
       'a network failure',
@@ -102,6 +90,27 @@ describe('the payment step', () => {
     await user.click(await screen.findByRole('button', { name: 'Complete Payment' }));
     expect(await screen.findByRole('alert')).toHaveTextContent(message);
     expect(screen.getByRole('button', { name: 'Complete Payment' })).toBeEnabled();
+    expect(redirectTo).not.toHaveBeenCalled();
+  });
+
+  it('says in the server’s words when the order is out of payment attempts, offers the seller’s email and keeps the button disabled', async () => {
+    renderPayment(() => [
+      409,
+      {
+        detail: 'This order has had 5 payment attempts. Please contact us.',
+        code: 'payment_attempts_exhausted',
+      },
+    ]);
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Complete Payment' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('This order has had 5 payment attempts. Please contact us.');
+    const email = within(alert).getByRole('link', { name: 'Email support@storefront.local' });
+    expect(email).toHaveAttribute(
+      'href',
+      `mailto:support@storefront.local?subject=${encodeURIComponent(`Payment for order ${ORDER.mkpOrderId}`)}`,
+    );
+    expect(screen.getByRole('button', { name: 'Complete Payment' })).toBeDisabled();
     expect(redirectTo).not.toHaveBeenCalled();
   });
 

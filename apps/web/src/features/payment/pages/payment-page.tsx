@@ -3,7 +3,8 @@
  * product decision #1): Shipping done, Payment current; one payment method; the order summary.
  * Complete Payment asks the server for the gateway URL and sends the browser there; while that
  * runs the button reads 'Processing...' and is disabled, and a failure shows in a red box with
- * the button enabled again. A paid order says so instead of offering a payment (Pay Now only
+ * the button enabled again, unless the order has used up its payment attempts (then the box
+ * offers the seller's email and the button stays disabled). A paid order says so instead of offering a payment (Pay Now only
  * for UP, PF or no status, spec §4).
  */
 import { CheckCircle2, PackageX, Smartphone } from 'lucide-react';
@@ -15,6 +16,7 @@ import { href } from '@storefront/shared/routes';
 import { CheckoutSteps } from '../../../components/order/checkout-steps';
 import { SignedInQuery } from '../../../components/account/sign-in-required';
 import { OrderStatusBadge } from '../../../components/order/order-status-badge';
+import { SUPPORT_EMAIL } from '../../../components/layout/site-info';
 import { ErrorAlert } from '../../../components/ui/alert';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
@@ -59,20 +61,28 @@ export function PaymentPage() {
   );
 }
 
+/** What went wrong, and whether trying again can help. */
+interface Failure {
+  message: string;
+  /** The order has used up its payment attempts: only the seller can help now. */
+  final: boolean;
+}
+
 /**
  * The spec's three failure messages (§8); and the server's own words when the order has used
  * up its payment attempts, since trying again cannot help then.
  */
-function failureMessage(error: unknown): string {
-  if (!(error instanceof ApiError)) return 'Payment failed. Please try again.';
+function failureOf(error: unknown): Failure {
+  if (!(error instanceof ApiError))
+    return { message: 'Payment failed. Please try again.', final: false };
   return error.code === 'payment_attempts_exhausted' && error.detail
-    ? error.detail
-    : 'Payment processing failed';
+    ? { message: error.detail, final: true }
+    : { message: 'Payment processing failed', final: false };
 }
 
 function PaymentMethod({ order }: { order: Order }) {
   const start = useStartPayment(order._id.$oid);
-  const [failure, setFailure] = useState<string | null>(null);
+  const [failure, setFailure] = useState<Failure | null>(null);
   const [redirecting, setRedirecting] = useState(false);
   const busy = start.isPending || redirecting;
 
@@ -81,14 +91,14 @@ function PaymentMethod({ order }: { order: Order }) {
     start.mutate(undefined, {
       onSuccess: ({ paymentUrl }) => {
         if (!paymentUrl) {
-          setFailure('No payment URL received');
+          setFailure({ message: 'No payment URL received', final: false });
           return;
         }
         // The page stays 'Processing...' until the browser has left for the gateway.
         setRedirecting(true);
         redirectTo(paymentUrl);
       },
-      onError: (error) => setFailure(failureMessage(error)),
+      onError: (error) => setFailure(failureOf(error)),
     });
   }
 
@@ -121,8 +131,28 @@ function PaymentMethod({ order }: { order: Order }) {
 
       {canPay(order.pStatus) ? (
         <>
-          {failure ? <ErrorAlert>{failure}</ErrorAlert> : null}
-          <Button size="lg" className="w-full" disabled={busy} onClick={completePayment}>
+          {failure ? (
+            <ErrorAlert>
+              {failure.message}
+              {failure.final ? (
+                <>
+                  {' '}
+                  <a
+                    href={`mailto:${SUPPORT_EMAIL}?subject=${encodeURIComponent(`Payment for order ${order.mkpOrderId}`)}`}
+                    className="font-medium underline"
+                  >
+                    Email {SUPPORT_EMAIL}
+                  </a>
+                </>
+              ) : null}
+            </ErrorAlert>
+          ) : null}
+          <Button
+            size="lg"
+            className="w-full"
+            disabled={busy || failure?.final === true}
+            onClick={completePayment}
+          >
             {busy ? 'Processing...' : 'Complete Payment'}
           </Button>
         </>
