@@ -52,7 +52,9 @@ export async function documentedOperations(app: FastifyInstance): Promise<Operat
 
 /**
  * Where the tests that send every operation a request start: an app with 20 demo products, a
- * buyer, the documented operations, and one product's id for the path parameters.
+ * buyer, the documented operations, and one product's id for the path parameters. The rate
+ * limits are raised (as the bench raises them) so that thousands of requests reach each route's
+ * own checks instead of its 429; the limits are lib/limits.security.test.ts's.
  */
 export async function operationsTestApp(): Promise<{
   t: TestApp;
@@ -60,7 +62,7 @@ export async function operationsTestApp(): Promise<{
   operations: Operation[];
   productId: string;
 }> {
-  const t = await buildTestApp({ products: 20 });
+  const t = await buildTestApp({ products: 20, config: { rateLimitScale: 1000 } });
   const buyer = await createBuyer(t);
   const operations = await documentedOperations(t.app);
   const list = (await t.app.inject({ url: '/api/products?limit=1' })).json() as {
