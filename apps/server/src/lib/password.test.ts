@@ -1,8 +1,7 @@
 import type * as nodeCrypto from 'node:crypto';
 import { randomBytes, scryptSync } from 'node:crypto';
-import { availableParallelism } from 'node:os';
 import { describe, expect, it, vi } from 'vitest';
-import { hashPassword, needsRehash, verifyPassword, weightedGate } from './password.js';
+import { hashPassword, needsRehash, oneAtATime, verifyPassword } from './password.js';
 
 /** How many derivations run at once, at most, as the module under test calls them. */
 const derivations = vi.hoisted(() => ({ running: 0, most: 0 }));
@@ -46,29 +45,26 @@ function controlledJobs() {
 
 const settle = () => new Promise((resolve) => setImmediate(resolve));
 
-describe('weightedGate', () => {
-  it('runs jobs up to its capacity at once and starts the others in order of arrival', async () => {
-    const gate = weightedGate(2);
+describe('oneAtATime', () => {
+  it('runs one job at a time, the others starting in order of arrival', async () => {
+    const gate = oneAtATime();
     const { started, job, finish } = controlledJobs();
-    const results = [1, 2, 3, 4, 5].map((i) => gate(1, job(i)));
+    const results = [1, 2, 3].map((i) => gate(job(i)));
     await settle();
+    expect(started).toEqual([1]);
+    await finish(1);
     expect(started).toEqual([1, 2]);
     await finish(2);
     expect(started).toEqual([1, 2, 3]);
-    await finish(1);
-    expect(started).toEqual([1, 2, 3, 4]);
     await finish(3);
-    await finish(4);
-    await finish(5);
-    expect(started).toEqual([1, 2, 3, 4, 5]);
-    await expect(Promise.all(results)).resolves.toEqual([1, 2, 3, 4, 5]);
+    await expect(Promise.all(results)).resolves.toEqual([1, 2, 3]);
   });
 
-  it('gives the slot of a job that failed to the next one', async () => {
-    const gate = weightedGate(1);
+  it('hands on after a job that failed, its caller getting the failure', async () => {
+    const gate = oneAtATime();
     const { started, job, finish } = controlledJobs();
-    const first = gate(1, job(1));
-    const second = gate(1, job(2));
+    const first = gate(job(1));
+    const second = gate(job(2));
     const firstFails = expect(first).rejects.toThrow('1');
     await settle();
     expect(started).toEqual([1]);
@@ -80,31 +76,15 @@ describe('weightedGate', () => {
   });
 
   it('starts at once again when everything has finished', async () => {
-    const gate = weightedGate(1);
+    const gate = oneAtATime();
     const { started, job, finish } = controlledJobs();
-    const first = gate(1, job(1));
+    const first = gate(job(1));
     await settle();
     await finish(1);
     await first;
-    void gate(1, job(2));
+    void gate(job(2));
     await settle();
     expect(started).toEqual([1, 2]);
-  });
-
-  it('runs a job heavier than its capacity alone, and does not let lighter ones overtake it', async () => {
-    const gate = weightedGate(2);
-    const { started, job, finish } = controlledJobs();
-    const light = gate(1, job(1));
-    const heavy = gate(4, job(2));
-    const after = gate(1, job(3));
-    await settle();
-    expect(started).toEqual([1]);
-    await finish(1);
-    expect(started).toEqual([1, 2]);
-    await finish(2);
-    expect(started).toEqual([1, 2, 3]);
-    await finish(3);
-    await expect(Promise.all([light, heavy, after])).resolves.toEqual([1, 2, 3]);
   });
 });
 
@@ -116,7 +96,7 @@ describe('verifyPassword', () => {
     return `scrypt$10$8$1$${salt.toString('base64')}$${key.toString('base64')}`;
   };
 
-  it('verifies twelve older scrypt hashes at once, with the cost each hash states', async () => {
+  it('verifies twelve older scrypt hashes asked at once, one derivation at a time, with the cost each hash states', async () => {
     const hashes = Array.from({ length: 12 }, (_, i) => stored(`Password-${i}`));
     const right = await Promise.all(hashes.map((hash, i) => verifyPassword(`Password-${i}`, hash)));
     const wrong = await Promise.all(
@@ -124,9 +104,10 @@ describe('verifyPassword', () => {
     );
     expect(right).toEqual(Array(12).fill(true));
     expect(wrong).toEqual(Array(12).fill(false));
+    expect(derivations.most).toBe(1);
   });
 
-  it('hashes as argon2id at ASVS App. C parameters, one derivation per core at a time, verifies that, and asks no rehash of it', async () => {
+  it('hashes as argon2id at ASVS App. C parameters, one derivation at a time, verifies that, and asks no rehash of it', async () => {
     derivations.most = 0;
     const hashes = await Promise.all(
       Array.from({ length: 4 }, (_, i) => hashPassword(`Pässwörd-${i}`)),
@@ -137,7 +118,7 @@ describe('verifyPassword', () => {
       );
       expect(needsRehash(hash)).toBe(false);
     }
-    expect(derivations.most).toBe(Math.min(4, availableParallelism()));
+    expect(derivations.most).toBe(1);
     expect(await verifyPassword('Pässwörd-0', hashes[0]!)).toBe(true);
     // NFKC: the composed and decomposed spellings are one password.
     expect(await verifyPassword('Pa\u0308sswo\u0308rd-0', hashes[0]!)).toBe(true);

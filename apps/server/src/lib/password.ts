@@ -12,53 +12,28 @@ import {
   type Argon2Parameters,
   type ScryptOptions,
 } from 'node:crypto';
-import { availableParallelism } from 'node:os';
 
 const KEY_LENGTH = 32;
-const KIB = 1024;
 const CURRENT = { memoryKib: 47104, passes: 1, parallelism: 1 };
 const CURRENT_PARAMETERS = `m=${CURRENT.memoryKib},t=${CURRENT.passes},p=${CURRENT.parallelism}`;
 
-/**
- * Runs jobs of given weights so that the weights running add up to at most `capacity`, a job
- * heavier than that running alone; jobs start in order of arrival (a heavy one at the head waits
- * for the others to finish rather than being overtaken for ever).
- */
-export function weightedGate(capacity: number) {
-  let running = 0;
-  let inFlight = 0;
-  const waiting: { weight: number; start: () => void }[] = [];
-  const fits = (weight: number) => inFlight === 0 || running + weight <= capacity;
-  const startWaiting = () => {
-    while (waiting.length > 0 && fits(waiting[0]!.weight)) {
-      const next = waiting.shift()!;
-      running += next.weight;
-      inFlight++;
-      next.start();
-    }
-  };
-  return async <T>(weight: number, job: () => Promise<T>): Promise<T> => {
-    if (waiting.length === 0 && fits(weight)) {
-      running += weight;
-      inFlight++;
-    } else await new Promise<void>((start) => waiting.push({ weight, start }));
-    try {
-      return await job();
-    } finally {
-      running -= weight;
-      inFlight--;
-      startWaiting();
-    }
+/** Runs the jobs given to it one at a time, in order of arrival, whether each succeeds or not. */
+export function oneAtATime() {
+  let last: Promise<unknown> = Promise.resolve();
+  return <T>(job: () => Promise<T>): Promise<T> => {
+    const run = last.then(job);
+    last = run.catch(() => undefined);
+    return run;
   };
 }
 
 /**
- * One current derivation per core at a time, and never more memory in flight than that (a
- * stored scrypt hash, at 128 MiB, runs alone). libuv's pool would otherwise run four at once
- * whatever the cores, for no more logins a second since hashing is all CPU, with the pool's file
- * reads and compression queued behind them.
+ * One derivation at a time (46 MiB; a stored scrypt hash 128 MiB): two at once put a login burst
+ * over the server's memory budget (decision 040), for little gain, since hashing is all CPU and
+ * the other core serves the catalog meanwhile; 20 logins at once take ~1.7 s. libuv's pool would
+ * otherwise run four at once, with its file reads and compression queued behind them.
  */
-const derivations = weightedGate(availableParallelism() * CURRENT.memoryKib * KIB);
+const derivations = oneAtATime();
 
 const base64 = (bytes: Buffer) => bytes.toString('base64').replace(/=+$/, '');
 
@@ -78,7 +53,6 @@ function argon2id(
     tagLength: KEY_LENGTH,
   };
   return derivations(
-    memoryKib * KIB,
     () =>
       new Promise<Buffer>((resolve, reject) =>
         argon2('argon2id', parameters, (err, key) => (err ? reject(err) : resolve(key))),
@@ -92,7 +66,6 @@ function legacyScrypt(password: string, salt: Buffer, logN: number, r: number, p
   // Node refuses a derivation whose memory reaches maxmem; leave headroom.
   const options: ScryptOptions = { N: 2 ** logN, r, p, maxmem: 2 * memory };
   return derivations(
-    memory,
     () =>
       new Promise<Buffer>((resolve, reject) =>
         scrypt(password.normalize('NFKC'), salt, KEY_LENGTH, options, (err, key) =>
