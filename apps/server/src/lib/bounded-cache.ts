@@ -14,10 +14,12 @@ export interface CacheLimits {
 export const ENTRY_OVERHEAD_BYTES = 200;
 
 /**
- * A string's UTF-8 length: at least what V8 keeps it in (one byte a character for Latin-1 text,
- * two for the rest), so the budget is an upper bound of the strings' memory.
+ * What V8 keeps a string in: one byte a character when every character is Latin-1, otherwise
+ * two bytes for every character (a Hindi name makes a whole description two-byte).
  */
-export const stringBytes = (text: string): number => Buffer.byteLength(text, 'utf8');
+const BEYOND_LATIN1 = /[\u0100-\uffff]/;
+export const stringBytes = (text: string): number =>
+  BEYOND_LATIN1.test(text) ? text.length * 2 : text.length;
 
 export class BoundedCache<V> {
   private readonly entries = new Map<string, { value: V; bytes: number }>();

@@ -10,10 +10,14 @@
 import { createHash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import { BoundedCache, stringBytes, type CacheLimits } from './bounded-cache.js';
+import { BoundedCache, type CacheLimits } from './bounded-cache.js';
 
 interface Entry {
-  body: string;
+  /**
+   * UTF-8, outside V8's heap: counted exactly (a string with one non-Latin-1 character takes two
+   * bytes a character in V8), with no garbage-collector headroom on top, and sent as it is.
+   */
+  body: Buffer;
   etag: string;
 }
 
@@ -33,7 +37,7 @@ export class ResponseCache {
   private generation = 0;
 
   constructor(limits: CacheLimits = RESPONSE_CACHE_LIMITS) {
-    this.entries = new BoundedCache(limits, (entry) => stringBytes(entry.body) + entry.etag.length);
+    this.entries = new BoundedCache(limits, (entry) => entry.body.length + entry.etag.length);
   }
 
   /** Drops everything; computations in flight are not stored. */
@@ -63,7 +67,11 @@ export class ResponseCache {
     if (inFlight) return inFlight;
     const generation = this.generation;
     const job = compute()
-      .then((body) => {
+      .then((text) => {
+        // A buffer of its own: Buffer.from would slice a small answer out of Node's shared 8 KB
+        // pool, and an entry would keep the whole slab alive.
+        const body = Buffer.allocUnsafeSlow(Buffer.byteLength(text, 'utf8'));
+        body.write(text, 'utf8');
         const entry = {
           body,
           etag: `"${createHash('sha1').update(body).digest('base64url').slice(0, 20)}"`,
