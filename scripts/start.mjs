@@ -7,7 +7,7 @@ import './require-node.mjs';
 import { spawn } from 'node:child_process';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { SERVER_NODE_FLAGS } from '../apps/server/node-flags.mjs';
+import { SERVER_ENV, SERVER_NODE_FLAGS } from '../apps/server/node-flags.mjs';
 import { ensureBuilds, ensureInstalled } from './ensure.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -29,7 +29,7 @@ const server = spawn(
   {
     cwd: root,
     stdio: 'inherit',
-    env: { NODE_ENV: 'production', ...process.env, ALLOW_DEMO: allowDemo },
+    env: { NODE_ENV: 'production', ...SERVER_ENV, ...process.env, ALLOW_DEMO: allowDemo },
   },
 );
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));

@@ -7,7 +7,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { SERVER_NODE_FLAGS } from '../../apps/server/node-flags.mjs';
+import { SERVER_ENV, SERVER_NODE_FLAGS } from '../../apps/server/node-flags.mjs';
 import { repoRoot } from './paths.js';
 
 export interface RunningProcess {
@@ -73,6 +73,7 @@ export async function startServer(
       cwd: repoRoot,
       stdio: ['ignore', 'ignore', 'inherit'],
       env: {
+        ...SERVER_ENV,
         ...process.env,
         NODE_ENV: 'production',
         // The demo's settings (sandbox payments, bench buyers with a published password), and the

@@ -22,7 +22,12 @@ const FULL_SIZE = 800;
 let sharpLoaded: Promise<typeof Sharp> | undefined;
 const loadSharp = () =>
   (sharpLoaded ??= import('sharp').then(
-    (module) => module.default,
+    (module) => {
+      // Every render is of a new key (its file is then served from disk): libvips's operation
+      // cache (50 MB by default) would only hold memory.
+      module.default.cache(false);
+      return module.default;
+    },
     (error: unknown) => {
       sharpLoaded = undefined; // a later request tries again
       throw error;
