@@ -4,13 +4,14 @@
  * peak every 250 ms), judged flat after warm-up and, on PostgreSQL, at most 300 MB.
  *
  *   npm run bench -- soak [--minutes 10] [--db postgres,pglite] [--products 100000]
- *                         [--every 30] [--rate 1] [--fill-mb 80] [--burst-every 120]
+ *                         [--every 30] [--rate 1] [--fill-mb 80] [--fill-products 6000]
+ *                         [--burst-every 120]
  *                         [--database-url URL | --data-dir DIR] [--server-env K=V ...]
  *
- * Before the timed traffic, a crawl reads distinct category pages (then product answers) until
- * `--fill-mb` of answers have been served, so the response cache (64 MB at most) is as full as
- * that of a server which has run for days; warm-up is that crawl and the first fifth of the
- * traffic. Every visitor comes from an address of its own through X-Forwarded-For (the server
+ * Before the timed traffic, a crawl reads distinct category pages until `--fill-mb` of answers
+ * have been served, then `--fill-products` distinct product answers, so the response cache (32 MB
+ * at most) and the description cache are as full as those of a server which has run for days;
+ * warm-up is that crawl and the first fifth of the traffic. Every visitor comes from an address of its own through X-Forwarded-For (the server
  * trusts the loopback proxy, as it would trust its load balancer), so per-address limits apply
  * to each buyer as in production. Writes bench/results/soak-<db>.{json,md}; exits 1 when a
  * verdict fails.
@@ -129,11 +130,16 @@ function listed(payload: ListingAnswer['payload']): Listed[] {
 }
 
 /**
- * The catalog's categories with their page counts, and products to visit: from every category
- * page read until `fillBytes` of answers were served (then product answers), or from each
- * category's first page when no fill is asked for.
+ * The catalog's categories with their page counts, and products to visit: category pages read
+ * until `fillBytes` of answers were served (from each category's first page only when no fill is
+ * asked for), then `fillProducts` distinct product answers, so that the caches of product reads
+ * are as full as the response cache.
  */
-async function crawl(baseUrl: string, fillBytes: number, headers: () => Record<string, string>) {
+async function crawl(
+  baseUrl: string,
+  fill: { bytes: number; products: number },
+  headers: () => Record<string, string>,
+) {
   const { value: categories } = await json<{ payload: { slug: string }[] }>(
     baseUrl,
     catalogCalls.categories(),
@@ -156,7 +162,7 @@ async function crawl(baseUrl: string, fillBytes: number, headers: () => Record<s
   for (let page = 2; page <= deepest; page++)
     for (const c of withPages) if (page <= c.pages) queue.push([c.slug, page]);
   const worker = async (next: () => string | undefined, keep: boolean) => {
-    for (let path = next(); path && bytes < fillBytes; path = next()) {
+    for (let path = next(); path; path = next()) {
       const answer = await json<ListingAnswer>(baseUrl, path, headers());
       bytes += answer.bytes;
       answers++;
@@ -164,8 +170,11 @@ async function crawl(baseUrl: string, fillBytes: number, headers: () => Record<s
     }
   };
   const listings = queue.map(([slug, page]) => catalogCalls.listing(slug, page));
-  await Promise.all(Array.from({ length: 4 }, () => worker(() => listings.shift(), true)));
-  const details = products.map((p) => catalogCalls.product(p.id));
+  const nextListing = () => (bytes < fill.bytes ? listings.shift() : undefined);
+  await Promise.all(Array.from({ length: 4 }, () => worker(nextListing, true)));
+  const details = [...new Set(products.map((p) => p.id))]
+    .slice(0, fill.products)
+    .map((id) => catalogCalls.product(id));
   await Promise.all(Array.from({ length: 4 }, () => worker(() => details.shift(), false)));
   return { categories: withPages, products, bytes, answers };
 }
@@ -178,6 +187,7 @@ export async function runSoak(
     everySec: number;
     rate: number;
     fillMb: number;
+    fillProducts: number;
     burstEverySec: number;
     burstSize: number;
     port: number;
@@ -247,7 +257,11 @@ export async function runSoak(
   try {
     phase = 'fill';
     const fillStarted = Date.now();
-    const catalog = await crawl(base, options.fillMb * 1024 * 1024, visitor);
+    const catalog = await crawl(
+      base,
+      { bytes: options.fillMb * 1024 * 1024, products: options.fillProducts },
+      visitor,
+    );
     requests += catalog.answers;
     const fill = {
       seconds: Math.round((Date.now() - fillStarted) / 1000),
@@ -501,7 +515,7 @@ export async function runSoak(
         }
       }, 50),
     );
-    // Scrypt bursts: `burstSize` buyers log in at once, first 30 s in, then every burstEverySec
+    // Login bursts: `burstSize` buyers log in at once, first 30 s in, then every burstEverySec
     // unless the previous burst is still being answered (a slow machine would pile them up).
     const burst = () => {
       if ((inFlight['login burst'] ?? 0) > 0) {
@@ -608,6 +622,8 @@ export async function soakCommand(args: string[]): Promise<number> {
       /** A multiple of every stream's journeys per second. */
       rate: { type: 'string', default: '1' },
       'fill-mb': { type: 'string', default: '80' },
+      /** More than the 5,000 descriptions the catalog keeps sanitised (catalog/service.ts). */
+      'fill-products': { type: 'string', default: '6000' },
       'burst-every': { type: 'string', default: '120' },
       'burst-size': { type: 'string', default: '20' },
       port: { type: 'string', default: '3931' },
@@ -638,6 +654,7 @@ export async function soakCommand(args: string[]): Promise<number> {
     everySec: Number(values.every ?? (minutes >= 5 ? 30 : 5)),
     rate: Number(values.rate),
     fillMb: Number(values['fill-mb']),
+    fillProducts: Number(values['fill-products']),
     burstEverySec: Number(values['burst-every']),
     burstSize: Number(values['burst-size']),
     port: Number(values.port),

@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // `npm test`: install if needed, build, then run every suite: Vitest project by project (shared
 // rules, the API on PGlite and on PostgreSQL, web components), 3 rounds of the crash tests per
-// database (`npm run test:crash` runs 20) and Playwright (real server, Debian Chromium), and
+// database (`npm run test:crash` runs 20), a one-minute soak (`npm run bench -- soak` runs 10)
+// and Playwright (real server, Debian Chromium), and
 // close with each suite's counts and a 'Total: N passed, N failed' line.
 // Under CI=true a missing PostgreSQL or Chromium fails the run; locally it is reported and
 // that suite is skipped.
@@ -103,6 +104,48 @@ for (const database of postgresUp ? ['pglite', 'postgres'] : ['pglite']) {
       `--outputFile.json=${report}`,
     ],
     { env: { TEST_DB: database, CRASH_ROUNDS: '3' }, counts: vitestCounts },
+  );
+}
+
+// The soak as CI runs it (`npm run bench -- soak` runs 10 minutes on 100,000 products): one
+// minute of the same mixed traffic on a small catalog, a login burst every 20 s, judged on its
+// peak (≤ 300 MB); growth needs 4 minutes after warm-up to judge (bench/lib/soak-verdict.ts), so
+// only the long soak judges it. Each verdict given counts as one of this step's tests.
+if (postgresUp) {
+  const soakReport = join(root, 'bench/results/soak-postgres.json');
+  rmSync(soakReport, { force: true });
+  step(
+    'Soak postgres (1 min)',
+    'npm',
+    () => [
+      'run',
+      'bench',
+      '--',
+      'soak',
+      '--db',
+      'postgres',
+      '--minutes',
+      '1',
+      '--products',
+      '2000',
+      '--fill-mb',
+      '5',
+      '--fill-products',
+      '500',
+      '--burst-every',
+      '20',
+    ],
+    {
+      counts: () => {
+        const { verdict } = JSON.parse(readFileSync(soakReport, 'utf8'));
+        const checks = [verdict.flat, verdict.withinLimit].filter((v) => v !== undefined);
+        return {
+          passed: checks.filter(Boolean).length,
+          failed: checks.filter((ok) => !ok).length,
+          skipped: 0,
+        };
+      },
+    },
   );
 }
 
