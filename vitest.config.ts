@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 /**
@@ -17,9 +18,17 @@ const securityTests = ['apps/server/src/**/*.security.test.ts'];
  * test:crash`; `npm test` runs 3 rounds): their own project, on the database TEST_DB names.
  */
 const crashTests = ['apps/server/src/**/crash*.test.ts'];
+/**
+ * The API projects' database migrated once per run, which each test file copies instead of
+ * migrating its own (decision 041).
+ */
+const databaseTemplate = './apps/server/src/test/database-template.ts';
 
 export default defineConfig({
   test: {
+    // A worker per core: Vitest's default keeps a core for its own process, which mostly waits,
+    // and so ran one file at a time on the CI's two cores (decision 041).
+    maxWorkers: availableParallelism(),
     projects: [
       {
         test: {
@@ -59,6 +68,7 @@ export default defineConfig({
           exclude: [...postgresOnlyTests, ...securityTests, ...crashTests],
           environment: 'node',
           env: { TEST_DB: 'pglite' },
+          globalSetup: databaseTemplate,
           testTimeout: 60_000,
           hookTimeout: 120_000,
         },
@@ -70,6 +80,7 @@ export default defineConfig({
           exclude: [...securityTests, ...crashTests],
           environment: 'node',
           env: { TEST_DB: 'postgres' },
+          globalSetup: databaseTemplate,
           testTimeout: 60_000,
           hookTimeout: 120_000,
         },
@@ -80,6 +91,7 @@ export default defineConfig({
           include: securityTests,
           environment: 'node',
           env: { TEST_DB: 'pglite' },
+          globalSetup: databaseTemplate,
           testTimeout: 60_000,
           hookTimeout: 120_000,
         },

@@ -51,11 +51,19 @@ export const MIGRATION_LOCK = 727_2026;
  */
 const PGLITE_SETTINGS = ['-c', 'shared_buffers=16MB'];
 
-/** PGlite at `dataPath`, or in memory when `dataPath` is undefined (tests). */
-export async function connectPglite(dataPath: string | undefined): Promise<Database> {
+/**
+ * PGlite at `dataPath`, or in memory when `dataPath` is undefined (tests). `loadDataDir`, a data
+ * directory saved by PGlite's `dumpDataDir`, is started from instead of a new one: the tests'
+ * migrated template, which saves each test file initdb and the migrations (decision 041).
+ */
+export async function connectPglite(
+  dataPath: string | undefined,
+  options: { loadDataDir?: Blob } = {},
+): Promise<Database> {
   const client = await PGlite.create(dataPath, {
     extensions: { pg_trgm, unaccent },
     startParams: [...PGlite.defaultStartParams, ...PGLITE_SETTINGS],
+    loadDataDir: options.loadDataDir,
   });
   const db = drizzlePglite(client, { schema, logger: queryCounter }) as unknown as Db;
   return {

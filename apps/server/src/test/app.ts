@@ -1,25 +1,25 @@
 /**
  * Builds a migrated app on the database the Vitest project chose (TEST_DB): an in-memory
  * PGlite, or a fresh PostgreSQL database created for this file and dropped afterwards, so
- * parallel runs never collide. Tests call app.inject(); no ports.
+ * parallel runs never collide; both copied from the run's migrated template
+ * (./database-template.ts, decision 041). Tests call app.inject(); no ports.
  */
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import pg from 'pg';
+import { inject } from 'vitest';
 import { buildApp } from '../app.js';
 import { loadConfig, type Config } from '../config.js';
 import { connectPglite, connectPostgres, type Database } from '../db/connect.js';
 import type { OrdersModuleOptions } from '../modules/orders/module.js';
 import type { PaymentsModuleOptions } from '../modules/payments/module.js';
 import { seedCatalog } from '../seed/seed.js';
+import { adminDatabaseUrl, adminStatement, postgresDatabaseUrl } from './database-template.js';
 
 export const testDbKind = (process.env.TEST_DB ?? 'pglite') as 'pglite' | 'postgres';
-/** The PostgreSQL server's admin connection; the CI and the dev machine have one on 5432. */
-export const adminDatabaseUrl =
-  process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+export { adminDatabaseUrl };
 
 export interface TestApp {
   app: FastifyInstance;
@@ -30,45 +30,57 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-async function createPostgresDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
+/**
+ * A new PostgreSQL database, a copy of `template` (already migrated) or else empty (then
+ * migrated here).
+ */
+async function createPostgresDatabase(template: string | undefined): Promise<{
+  database: Database;
+  url: string;
+  drop(): Promise<void>;
+}> {
   const name = `storefront_test_${process.pid}_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminDatabaseUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(adminDatabaseUrl);
-  url.pathname = `/${name}`;
+  await adminStatement(`CREATE DATABASE ${name}${template ? ` TEMPLATE ${template}` : ''}`);
+  const url = postgresDatabaseUrl(name);
+  const database = connectPostgres(url, 20);
+  if (!template) await database.migrate();
   return {
-    url: url.toString(),
+    database,
+    url,
     async drop() {
-      const client = new pg.Client({ connectionString: adminDatabaseUrl });
-      await client.connect();
-      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await client.end();
+      await database.close();
+      await adminStatement(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
     },
   };
 }
 
+/**
+ * The run's migrated template (./database-template.ts): none in a project without that
+ * globalSetup, nor outside Vitest, where `inject` throws (xss-server.ts, which the Playwright
+ * journeys start with tsx).
+ */
+function databaseTemplate(): string | undefined {
+  try {
+    return inject('databaseTemplate');
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * A migrated database of its own for the calling test file: a copy of the run's template when
+ * there is one, else a new one, migrated.
+ */
 export async function createTestDatabase(): Promise<{
   database: Database;
   url?: string;
   drop(): Promise<void>;
 }> {
-  if (testDbKind === 'postgres') {
-    const created = await createPostgresDatabase();
-    const database = connectPostgres(created.url, 20);
-    await database.migrate();
-    return {
-      database,
-      url: created.url,
-      async drop() {
-        await database.close();
-        await created.drop();
-      },
-    };
-  }
-  const database = await connectPglite(undefined);
-  await database.migrate();
+  const template = databaseTemplate();
+  if (testDbKind === 'postgres') return createPostgresDatabase(template);
+  const loadDataDir = template ? new Blob([readFileSync(template)]) : undefined;
+  const database = await connectPglite(undefined, { loadDataDir });
+  if (!loadDataDir) await database.migrate();
   return { database, drop: () => database.close() };
 }
 
