@@ -82,36 +82,29 @@ export async function hashPassword(password: string): Promise<string> {
   return `$argon2id$v=19$${CURRENT_PARAMETERS}$${base64(salt)}$${base64(key)}`;
 }
 
-const ARGON2ID =
-  /^\$argon2id\$v=19\$m=(\d{1,8}),t=(\d{1,3}),p=(\d{1,2})\$([A-Za-z0-9+/]+)\$([A-Za-z0-9+/]+)$/;
-const SCRYPT = /^scrypt\$(\d{1,2})\$(\d{1,2})\$(\d{1,2})\$([A-Za-z0-9+/=]+)\$([A-Za-z0-9+/=]+)$/;
-
-/** The key a stored hash expects and the one `password` gives at the same parameters. */
-async function derivedAndExpected(password: string, stored: string) {
-  const argon = ARGON2ID.exec(stored);
-  if (argon) {
-    const [, m, t, p, salt, key] = argon.map(String);
-    const salted = Buffer.from(salt!, 'base64');
-    const actual = await argon2id(password, salted, Number(m), Number(t), Number(p));
-    return { actual, expected: Buffer.from(key!, 'base64') };
-  }
-  const legacy = SCRYPT.exec(stored);
-  if (legacy) {
-    const [, logN, r, p, salt, key] = legacy.map(String);
-    const salted = Buffer.from(salt!, 'base64');
-    const actual = await legacyScrypt(password, salted, Number(logN), Number(r), Number(p));
-    return { actual, expected: Buffer.from(key!, 'base64') };
-  }
-  return undefined;
-}
+/** The stored formats: each pattern's groups are three cost parameters, the salt and the key. */
+const FORMATS = [
+  {
+    pattern:
+      /^\$argon2id\$v=19\$m=(\d{1,8}),t=(\d{1,3}),p=(\d{1,2})\$([A-Za-z0-9+/]+)\$([A-Za-z0-9+/]+)$/,
+    derive: argon2id,
+  },
+  {
+    pattern: /^scrypt\$(\d{1,2})\$(\d{1,2})\$(\d{1,2})\$([A-Za-z0-9+/=]+)\$([A-Za-z0-9+/=]+)$/,
+    derive: legacyScrypt,
+  },
+];
 
 export async function verifyPassword(password: string, stored: string): Promise<boolean> {
-  const keys = await derivedAndExpected(password, stored);
-  return (
-    keys !== undefined &&
-    keys.actual.length === keys.expected.length &&
-    timingSafeEqual(keys.actual, keys.expected)
-  );
+  for (const { pattern, derive } of FORMATS) {
+    const match = pattern.exec(stored);
+    if (!match) continue;
+    const [a, b, c] = match.slice(1, 4).map(Number) as [number, number, number];
+    const expected = Buffer.from(match[5]!, 'base64');
+    const actual = await derive(password, Buffer.from(match[4]!, 'base64'), a, b, c);
+    return actual.length === expected.length && timingSafeEqual(actual, expected);
+  }
+  return false;
 }
 
 /** Whether a stored hash was written with another function or parameters than the current. */
