@@ -23,6 +23,8 @@ const crashTests = ['apps/server/src/**/crash*.test.ts'];
  * migrating its own (decision 041).
  */
 const databaseTemplate = './apps/server/src/test/database-template.ts';
+/** The server bundled once per run, for the tests that start it as a process (decision 041). */
+const serverBundle = './apps/server/src/test/server-bundle.ts';
 
 export default defineConfig({
   test: {
@@ -68,7 +70,7 @@ export default defineConfig({
           exclude: [...postgresOnlyTests, ...securityTests, ...crashTests],
           environment: 'node',
           env: { TEST_DB: 'pglite' },
-          globalSetup: databaseTemplate,
+          globalSetup: [databaseTemplate, serverBundle],
           testTimeout: 60_000,
           hookTimeout: 120_000,
         },
@@ -80,7 +82,7 @@ export default defineConfig({
           exclude: [...securityTests, ...crashTests],
           environment: 'node',
           env: { TEST_DB: 'postgres' },
-          globalSetup: databaseTemplate,
+          globalSetup: [databaseTemplate, serverBundle],
           testTimeout: 60_000,
           hookTimeout: 120_000,
         },
@@ -103,6 +105,7 @@ export default defineConfig({
           include: crashTests,
           environment: 'node',
           fileParallelism: false,
+          globalSetup: serverBundle,
           testTimeout: 600_000,
           hookTimeout: 300_000,
         },

@@ -1,5 +1,6 @@
 // Bundles the server into dist/main.mjs: our code and @storefront/shared (TypeScript source)
-// inlined, every npm dependency left external and loaded from node_modules.
+// inlined, every npm dependency left external and loaded from node_modules. A folder given as
+// the argument gets the bundle instead of dist/: the tests' own (src/test/server-bundle.ts).
 import { build } from 'esbuild';
 import { readFileSync } from 'node:fs';
 
@@ -8,7 +9,7 @@ const external = Object.keys(pkg.dependencies).filter((name) => !name.startsWith
 
 await build({
   entryPoints: { main: 'src/main.ts', 'seed-cli': 'src/seed/cli.ts' },
-  outdir: 'dist',
+  outdir: process.argv[2] ?? 'dist',
   outExtension: { '.js': '.mjs' },
   bundle: true,
   platform: 'node',

@@ -16,6 +16,7 @@ import { connectDatabase } from './db/connect.js';
 import { ACCESS_TOKEN_TTL_SECONDS, createTokenService } from './modules/users/access-tokens.js';
 import { ensureDemoBuyer } from './seed/seed.js';
 import { createTestDatabase } from './test/app.js';
+import { serverArgs } from './test/crash-server.js';
 
 /** Lets a test pretend another process created a file just after this one looked for it. */
 const race = vi.hoisted(() => ({ hideExisting: false }));
@@ -201,7 +202,7 @@ describe('production (issue 17 "Safe production")', () => {
 /** Starts main.ts with exactly `env` (and PATH); answers its exit code and standard error. */
 function start(env: Record<string, string>): Promise<{ code: number | null; stderr: string }> {
   const dir = dataDir();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+  const child = spawn(process.execPath, serverArgs(), {
     cwd: repoRoot,
     env: {
       PATH: process.env.PATH ?? '',

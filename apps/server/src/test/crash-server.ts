@@ -14,6 +14,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
+import { inject } from 'vitest';
 import type { OrderCreateInput } from '@storefront/shared/orders';
 import { repoRoot } from '../config.js';
 import { connectDatabase, type Database } from '../db/connect.js';
@@ -157,9 +158,22 @@ export interface Exit {
 }
 
 /**
- * The server (apps/server/src/main.ts) as a child process on `database`. Node runs it with
- * tsx's loader, not the tsx CLI, whose own child would outlive a SIGKILL.
+ * Node's arguments that start the server (apps/server/src/main.ts), from the repository's root:
+ * the bundle built for this run (./server-bundle.ts), else the sources through tsx's loader, not
+ * the tsx CLI, whose own child would outlive a SIGKILL (a project without that globalSetup;
+ * `inject` throws outside Vitest).
  */
+export function serverArgs(): string[] {
+  let bundle: string | undefined;
+  try {
+    bundle = inject('serverBundle');
+  } catch {
+    bundle = undefined;
+  }
+  return bundle ? ['--enable-source-maps', bundle] : ['--import', 'tsx', 'apps/server/src/main.ts'];
+}
+
+/** The server as a child process on `database`, started as serverArgs says. */
 export class ServerProcess {
   readonly url: string;
   private child: ChildProcess | undefined;
@@ -177,7 +191,7 @@ export class ServerProcess {
 
   /** Spawns the server; `watch` sees its output as it comes (to act on a line). */
   spawn(watch?: (text: string) => void): void {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+    const child = spawn(process.execPath, serverArgs(), {
       cwd: repoRoot,
       stdio: ['ignore', 'pipe', 'pipe'],
       env: {
