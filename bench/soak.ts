@@ -5,13 +5,14 @@
  *
  *   npm run bench -- soak [--minutes 10] [--db postgres,pglite] [--products 100000]
  *                         [--every 30] [--rate 1] [--fill-mb 80] [--fill-products 6000]
- *                         [--burst-every 120]
+ *                         [--fill-images 2500] [--burst-every 120]
  *                         [--database-url URL | --data-dir DIR] [--server-env K=V ...]
  *
  * Before the timed traffic, a crawl reads distinct category pages until `--fill-mb` of answers
- * have been served, then `--fill-products` distinct product answers, so the response cache (32 MB
- * at most) and the description cache are as full as those of a server which has run for days;
- * warm-up is that crawl and the first fifth of the traffic. Every visitor comes from an address of its own through X-Forwarded-For (the server
+ * have been served, then `--fill-products` distinct product answers and `--fill-images` main
+ * images, so the response cache (32 MB at most), the description cache and the image renderer
+ * are as settled as those of a server which has run for days; warm-up is that crawl and the
+ * first fifth of the traffic. Every visitor comes from an address of its own through X-Forwarded-For (the server
  * trusts the loopback proxy, as it would trust its load balancer), so per-address limits apply
  * to each buyer as in production. Writes bench/results/soak-<db>.{json,md}; exits 1 when a
  * verdict fails.
@@ -137,7 +138,7 @@ function listed(payload: ListingAnswer['payload']): Listed[] {
  */
 async function crawl(
   baseUrl: string,
-  fill: { bytes: number; products: number },
+  fill: { bytes: number; products: number; images: number },
   headers: () => Record<string, string>,
 ) {
   const { value: categories } = await json<{ payload: { slug: string }[] }>(
@@ -176,6 +177,18 @@ async function crawl(
     .slice(0, fill.products)
     .map((id) => catalogCalls.product(id));
   await Promise.all(Array.from({ length: 4 }, () => worker(() => details.shift(), false)));
+  // The image renderer's allocator settles after ~2,000 renders (a bare Node: +13 MB over the
+  // first 2,100, none over the next 900), as a server's does while it renders its catalog once.
+  const images = [...new Set(products.map((p) => p.image))]
+    .slice(0, fill.images)
+    .map((image) => imageAtWidth(image, PRODUCT_MAIN_IMAGE.width));
+  const render = async () => {
+    for (let path = images.shift(); path; path = images.shift()) {
+      await send('GET', `${baseUrl}${path}`, { ...headers(), ...BROWSER });
+      answers++;
+    }
+  };
+  await Promise.all([render(), render()]);
   return { categories: withPages, products, bytes, answers };
 }
 
@@ -188,6 +201,7 @@ export async function runSoak(
     rate: number;
     fillMb: number;
     fillProducts: number;
+    fillImages: number;
     burstEverySec: number;
     burstSize: number;
     port: number;
@@ -259,7 +273,11 @@ export async function runSoak(
     const fillStarted = Date.now();
     const catalog = await crawl(
       base,
-      { bytes: options.fillMb * 1024 * 1024, products: options.fillProducts },
+      {
+        bytes: options.fillMb * 1024 * 1024,
+        products: options.fillProducts,
+        images: options.fillImages,
+      },
       visitor,
     );
     requests += catalog.answers;
@@ -624,6 +642,8 @@ export async function soakCommand(args: string[]): Promise<number> {
       'fill-mb': { type: 'string', default: '80' },
       /** More than the 5,000 descriptions the catalog keeps sanitised (catalog/service.ts). */
       'fill-products': { type: 'string', default: '6000' },
+      /** Main images rendered before the traffic, as many as the renderer needs to settle. */
+      'fill-images': { type: 'string', default: '2500' },
       'burst-every': { type: 'string', default: '120' },
       'burst-size': { type: 'string', default: '20' },
       port: { type: 'string', default: '3931' },
@@ -655,6 +675,7 @@ export async function soakCommand(args: string[]): Promise<number> {
     rate: Number(values.rate),
     fillMb: Number(values['fill-mb']),
     fillProducts: Number(values['fill-products']),
+    fillImages: Number(values['fill-images']),
     burstEverySec: Number(values['burst-every']),
     burstSize: Number(values['burst-size']),
     port: Number(values.port),

@@ -132,6 +132,8 @@ if (postgresUp) {
       '5',
       '--fill-products',
       '500',
+      '--fill-images',
+      '100',
       '--burst-every',
       '20',
     ],
