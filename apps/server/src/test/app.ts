@@ -94,12 +94,24 @@ export interface TestAppOptions {
   orders?: OrdersModuleOptions;
 }
 
-/** A second app on the test app's database and config, as another replica would be. */
+/**
+ * A second app on the test app's database and config, as another replica would be: with
+ * `config` changed (workers on, say), on another connection to the same `database`, or with a
+ * clock or module options of its own.
+ */
 export async function buildReplica(
-  t: TestApp,
-  options: Pick<TestAppOptions, 'orders' | 'payments'> = {},
+  t: Pick<TestApp, 'config' | 'database'>,
+  options: Omit<TestAppOptions, 'products' | 'config'> & {
+    config?: Partial<Config>;
+    database?: Database;
+  } = {},
 ): Promise<FastifyInstance> {
-  const replica = await buildApp({ config: t.config, database: t.database, ...options });
+  const { config, database, ...rest } = options;
+  const replica = await buildApp({
+    config: { ...t.config, ...config },
+    database: database ?? t.database,
+    ...rest,
+  });
   await replica.ready();
   return replica;
 }

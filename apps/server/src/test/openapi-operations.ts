@@ -54,7 +54,7 @@ export async function documentedOperations(app: FastifyInstance): Promise<Operat
  * Where the tests that send every operation a request start: an app with 20 demo products, a
  * buyer, the documented operations, and one product's id for the path parameters. The rate
  * limits are raised (as the bench raises them) so that thousands of requests reach each route's
- * own checks instead of its 429; the limits are lib/limits.security.test.ts's.
+ * own checks instead of its 429; the limits are test/limits.security.test.ts's.
  */
 export async function operationsTestApp(): Promise<{
   t: TestApp;

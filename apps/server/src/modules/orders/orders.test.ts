@@ -19,7 +19,7 @@ let ids: Awaited<ReturnType<typeof insertFixtures>>;
 beforeAll(async () => {
   // These tests drive one buyer and one address far past the order limits on purpose (50
   // submissions at once, 50 buyers at once), so they raise them as the bench does; the limits
-  // have tests of their own (lib/limits.security.test.ts).
+  // have tests of their own (test/limits.security.test.ts).
   t = await buildTestApp({ products: 60, config: { rateLimitScale: 100 } });
   ids = await insertFixtures(t);
 });

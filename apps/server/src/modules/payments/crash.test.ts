@@ -12,11 +12,11 @@
  */
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../app.js';
 import { loadConfig } from '../../config.js';
 import { cartLines, sandboxGatewayTransactions, users } from '../../db/schema.js';
 import { newObjectId } from '../../lib/ids.js';
 import { seedCatalog } from '../../seed/seed.js';
+import { buildReplica } from '../../test/app.js';
 import { buyerRow } from '../../test/buyers.js';
 import {
   CRASH_JWT_SECRET,
@@ -77,7 +77,7 @@ describe(`a SIGKILL during 100 concurrent payment callbacks (${crashDbKind})`, (
         RATE_LIMIT_SCALE: '1000',
       });
       secret = config.payments.sandboxSecret;
-      const app = await buildApp({ config, database });
+      const app = await buildReplica({ config, database });
       const tokens = createTokenService(CRASH_JWT_SECRET);
       payments = [];
       try {

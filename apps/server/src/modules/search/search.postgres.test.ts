@@ -7,7 +7,6 @@
  */
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../app.js';
 import {
   connectDatabase,
   connectPostgres,
@@ -16,7 +15,7 @@ import {
   STATEMENT_TIMEOUT_RETRY_AFTER_S,
   type Database,
 } from '../../db/connect.js';
-import { buildTestApp, type TestApp } from '../../test/app.js';
+import { buildReplica, buildTestApp, type TestApp } from '../../test/app.js';
 import { ORDER_LOCK_TIMEOUT_MS } from '../orders/service.js';
 import { MAX_PREPARED_SHAPES } from './service.js';
 
@@ -31,8 +30,7 @@ const MULTI_URL = '/api/search/1/indexes/*/queries';
 /** An app of its own on the test's database, through `poolSize` connections timing out at `ms`. */
 async function appWith(poolSize: number, ms: number) {
   const database = connectPostgres(t.databaseUrl!, poolSize, ms);
-  const app = await buildApp({ config: t.config, database });
-  await app.ready();
+  const app = await buildReplica(t, { database });
   return {
     database,
     app,

@@ -1,9 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { buildApp } from '../../app.js';
 import { emailVerificationTokens, users } from '../../db/schema.js';
-import { buildTestApp, type TestApp } from '../../test/app.js';
+import { buildReplica, buildTestApp, type TestApp } from '../../test/app.js';
 import { mailedTokens, signupPayload } from './test-support.js';
 import {
   deleteExpiredUnverifiedAccounts,
@@ -123,12 +122,7 @@ describe('unverified accounts expire', () => {
   it('runs in an app with WORKERS on, from ready to close', async () => {
     const email = await signUp();
     offsetMs = UNVERIFIED_ACCOUNT_DAYS * DAY + 60_000;
-    const worker = await buildApp({
-      config: { ...t.config, workers: true },
-      database: t.database,
-      clock: now,
-    });
-    await worker.ready();
+    const worker = await buildReplica(t, { config: { workers: true }, clock: now });
     await expect.poll(async () => account(email)).toBeUndefined();
     await worker.close();
   });

@@ -11,12 +11,12 @@
 import { randomBytes } from 'node:crypto';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { newObjectId } from './ids.js';
-import { LIMITS, scaled, type LimitName } from './limits.js';
+import { newObjectId } from '../lib/ids.js';
+import { LIMITS, scaled, type LimitName } from '../lib/limits.js';
 import { operatorToken } from '../modules/orders/operator.js';
 import { SHIPPING } from '../modules/payments/test-support.js';
-import { buildTestApp, type TestApp } from '../test/app.js';
-import { createBuyer, createBuyers, type TestBuyer } from '../test/buyers.js';
+import { buildTestApp, type TestApp } from './app.js';
+import { createBuyer, createBuyers, type TestBuyer } from './buyers.js';
 
 const SCALE = 0.05;
 const allowed = (name: LimitName) => scaled(LIMITS[name], SCALE).limit;

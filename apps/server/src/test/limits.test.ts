@@ -2,9 +2,9 @@ import { randomBytes } from 'node:crypto';
 import { connect, createServer, type Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SHIPPING } from '../modules/payments/test-support.js';
-import { buildReplica, buildTestApp, type TestApp } from '../test/app.js';
-import { createBuyer, type TestBuyer } from '../test/buyers.js';
-import { LIMITS, ROUTE_LIMITS, scaled } from './limits.js';
+import { buildReplica, buildTestApp, type TestApp } from './app.js';
+import { createBuyer, type TestBuyer } from './buyers.js';
+import { LIMITS, ROUTE_LIMITS, scaled } from '../lib/limits.js';
 
 const redisUrl = new URL(process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379');
 const ci = process.env.CI === 'true' || process.env.CI === '1';

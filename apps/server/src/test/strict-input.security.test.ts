@@ -9,9 +9,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SHIPPING_SOURCES } from '@storefront/shared/pricing';
 import { operatorToken } from '../modules/orders/operator.js';
 import { GOOD_PASSWORD, signupPayload } from '../modules/users/test-support.js';
-import type { TestApp } from '../test/app.js';
-import { shippingAddress, type TestBuyer } from '../test/buyers.js';
-import { operationsTestApp, type Operation } from '../test/openapi-operations.js';
+import type { TestApp } from './app.js';
+import { shippingAddress, type TestBuyer } from './buyers.js';
+import { operationsTestApp, type Operation } from './openapi-operations.js';
 
 let t: TestApp;
 let buyer: TestBuyer;
