@@ -36,7 +36,7 @@ import { startServer } from './lib/processes.js';
 import { treeMemory } from './lib/process-tree.js';
 import { judgeSoak, type SoakVerdict } from './lib/soak-verdict.js';
 import { SHIPPING } from './flow-scenarios.js';
-import { SEARCH_KINDS, searchBody, serverPidByPort } from './search.js';
+import { SEARCH_KINDS, searchBody } from './search.js';
 
 /** Bench buyers seeded (as `npm run bench` seeds them, so one catalog serves both)… */
 const SEEDED_BUYERS = 40;
@@ -212,8 +212,7 @@ export async function runSoak(
   const server = await startServer({ TRUST_PROXY: 'loopback', ...env }, options.port);
   const started = Date.now();
   const elapsed = () => (Date.now() - started) / 1000;
-  const pid = serverPidByPort(options.port);
-  if (!pid) throw new Error(`no server process found on port ${options.port}`);
+  const pid = server.pid;
   const base = server.baseUrl;
   const pick = random(options.seed);
   const at = <T>(items: T[]) => items[Math.floor(pick() * items.length)]!;

@@ -5,6 +5,7 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { SERVER_ENV, SERVER_NODE_FLAGS } from '../../apps/server/node-flags.mjs';
@@ -12,6 +13,7 @@ import { repoRoot } from './paths.js';
 
 export interface RunningProcess {
   baseUrl: string;
+  pid: number;
   peakRssMb(): number;
   resetPeak(): void;
   stop(): Promise<void>;
@@ -44,11 +46,30 @@ async function waitFor(url: string, child: ChildProcess, timeoutMs: number): Pro
   throw new Error(`no answer from ${url} within ${timeoutMs} ms`);
 }
 
+/**
+ * Refuses a port another process listens on: the health check would be answered by that process,
+ * and every figure of the run measured on it.
+ */
+async function ensurePortFree(port: number): Promise<void> {
+  await new Promise<void>((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', (error: NodeJS.ErrnoException) =>
+      reject(
+        error.code === 'EADDRINUSE'
+          ? new Error(`port ${port} is in use by another process: stop it or pass --port`)
+          : error,
+      ),
+    );
+    probe.listen(port, () => probe.close(() => resolve()));
+  });
+}
+
 function track(child: ChildProcess, baseUrl: string): RunningProcess {
   let peak = 0;
   const sampler = setInterval(() => (peak = Math.max(peak, rssMb(child.pid!))), 250);
   return {
     baseUrl,
+    pid: child.pid!,
     peakRssMb: () => Math.round(Math.max(peak, rssMb(child.pid!))),
     resetPeak: () => (peak = rssMb(child.pid!)),
     async stop() {
@@ -66,6 +87,7 @@ export async function startServer(
   env: Record<string, string>,
   port: number,
 ): Promise<RunningProcess> {
+  await ensurePortFree(port);
   const child = spawn(
     process.execPath,
     [...SERVER_NODE_FLAGS, join(repoRoot, 'apps/server/dist/main.mjs')],
@@ -100,6 +122,7 @@ export async function startBaseline(
   contentType: string,
   port: number,
 ): Promise<RunningProcess> {
+  await ensurePortFree(port);
   const file = join(tmpdir(), `bench-baseline-${port}.bin`);
   writeFileSync(file, body);
   const child = spawn(process.execPath, [join(repoRoot, 'bench/baseline-server.mjs')], {
