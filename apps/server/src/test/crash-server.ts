@@ -13,12 +13,12 @@ import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import pg from 'pg';
 import { inject } from 'vitest';
 import type { OrderCreateInput } from '@storefront/shared/orders';
 import { repoRoot } from '../config.js';
 import { connectDatabase, type Database } from '../db/connect.js';
-import { adminDatabaseUrl, testDbKind } from './app.js';
+import { testDbKind } from './app.js';
+import { adminStatement, postgresDatabaseUrl } from './database-template.js';
 
 export const crashDbKind = testDbKind;
 
@@ -51,22 +51,6 @@ export const CRASH_SHIPPING: OrderCreateInput = {
 
 /** A JWT secret shared by the test (which mints buyers' tokens) and every server it starts. */
 export const CRASH_JWT_SECRET = randomBytes(32).toString('hex');
-
-async function admin(statement: string): Promise<void> {
-  const client = new pg.Client({ connectionString: adminDatabaseUrl });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
-}
-
-function postgresUrl(name: string): string {
-  const url = new URL(adminDatabaseUrl);
-  url.pathname = `/${name}`;
-  return url.toString();
-}
 
 /** One round's database: DATA_DIR (PGlite's data under it) and, on PostgreSQL, DATABASE_URL. */
 export interface CrashDatabase {
@@ -102,9 +86,9 @@ export async function emptyDatabase(): Promise<CrashDatabase> {
   const dataDir = mkdtempSync(join(tmpdir(), 'storefront-crash-'));
   if (crashDbKind === 'pglite') return crashDatabase(dataDir, undefined, async () => {});
   const name = `storefront_crash_${process.pid}_${randomBytes(4).toString('hex')}`;
-  await admin(`CREATE DATABASE ${name}`);
-  return crashDatabase(dataDir, postgresUrl(name), () =>
-    admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`),
+  await adminStatement(`CREATE DATABASE ${name}`);
+  return crashDatabase(dataDir, postgresDatabaseUrl(name), () =>
+    adminStatement(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`),
   );
 }
 
@@ -131,9 +115,9 @@ export async function databaseTemplate(
       if (!template.databaseUrl) return crashDatabase(dataDir, undefined, async () => {});
       const name = `storefront_crash_${process.pid}_${randomBytes(4).toString('hex')}`;
       const source = new URL(template.databaseUrl).pathname.slice(1);
-      await admin(`CREATE DATABASE ${name} TEMPLATE ${source}`);
-      return crashDatabase(dataDir, postgresUrl(name), () =>
-        admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`),
+      await adminStatement(`CREATE DATABASE ${name} TEMPLATE ${source}`);
+      return crashDatabase(dataDir, postgresDatabaseUrl(name), () =>
+        adminStatement(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`),
       );
     },
     drop: () => template.drop(),
