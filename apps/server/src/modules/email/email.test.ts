@@ -208,9 +208,11 @@ describe('email over SMTP', () => {
 
     // Not due yet: nothing happens.
     expect(await worker.drainOnce()).toBe(0);
+    // Due a second ago by the worker's clock. (The database's now(), in microseconds, could fall
+    // within the same millisecond as the worker's next read of the JavaScript clock, and after it.)
     await t.database.db
       .update(emailOutbox)
-      .set({ nextAttemptAt: sql`now()` })
+      .set({ nextAttemptAt: new Date(Date.now() - 1000) })
       .where(eq(emailOutbox.id, id));
     expect(await worker.drainOnce()).toBe(1);
     await worker.stop();
