@@ -7,6 +7,7 @@
  *                         [--every 30] [--rate 1] [--fill-mb 80] [--fill-products 6000]
  *                         [--fill-images 2500] [--burst-every 120]
  *                         [--database-url URL | --data-dir DIR] [--server-env K=V ...]
+ *                         [--report FILE]
  *
  * Before the timed traffic, a crawl reads distinct category pages until `--fill-mb` of answers
  * have been served, then `--fill-products` distinct product answers and `--fill-images` main
@@ -651,6 +652,8 @@ export async function soakCommand(args: string[]): Promise<number> {
       'data-dir': { type: 'string' },
       /** Extra environment for the server, e.g. MALLOC_ARENA_MAX=2 (repeatable). */
       'server-env': { type: 'string', multiple: true, default: [] },
+      /** Also writes the last database's result as JSON here (npm test reads its verdict). */
+      report: { type: 'string' },
     },
   });
   const minutes = Number(values.minutes);
@@ -695,6 +698,7 @@ export async function soakCommand(args: string[]): Promise<number> {
       const dir = join(repoRoot, 'bench', 'results');
       mkdirSync(dir, { recursive: true });
       writeFileSync(join(dir, `soak-${kind}.json`), JSON.stringify(result, null, 2));
+      if (values.report) writeFileSync(values.report, JSON.stringify(result, null, 2));
       writeFileSync(join(dir, `soak-${kind}.md`), md);
       console.log(`\n${md}`);
     } finally {

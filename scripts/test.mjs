@@ -112,12 +112,10 @@ for (const database of postgresUp ? ['pglite', 'postgres'] : ['pglite']) {
 // peak (≤ 300 MB); growth needs 4 minutes after warm-up to judge (bench/lib/soak-verdict.ts), so
 // only the long soak judges it. Each verdict given counts as one of this step's tests.
 if (postgresUp) {
-  const soakReport = join(root, 'bench/results/soak-postgres.json');
-  rmSync(soakReport, { force: true });
   step(
     'Soak postgres (1 min)',
     'npm',
-    () => [
+    (report) => [
       'run',
       'bench',
       '--',
@@ -136,10 +134,11 @@ if (postgresUp) {
       '100',
       '--burst-every',
       '20',
+      '--report',
+      report,
     ],
     {
-      counts: () => {
-        const { verdict } = JSON.parse(readFileSync(soakReport, 'utf8'));
+      counts: ({ verdict }) => {
         const checks = [verdict.flat, verdict.withinLimit].filter((v) => v !== undefined);
         return {
           passed: checks.filter(Boolean).length,
