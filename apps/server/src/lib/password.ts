@@ -12,6 +12,7 @@ import {
   type Argon2Parameters,
   type ScryptOptions,
 } from 'node:crypto';
+import { promisify } from 'node:util';
 
 const KEY_LENGTH = 32;
 const CURRENT = { memoryKib: 47104, passes: 1, parallelism: 1 };
@@ -37,6 +38,16 @@ const derivations = oneAtATime();
 
 const base64 = (bytes: Buffer) => bytes.toString('base64').replace(/=+$/, '');
 
+const argon2Async = promisify(argon2);
+// util.promisify's types know only scrypt's three-argument form.
+const scryptAsync = promisify(scrypt) as (
+  password: string,
+  salt: Buffer,
+  keyLength: number,
+  options: ScryptOptions,
+) => Promise<Buffer>;
+
+/** `password` NFKC-normalised, as every derivation takes it. */
 function argon2id(
   password: string,
   salt: Buffer,
@@ -45,19 +56,14 @@ function argon2id(
   lanes: number,
 ) {
   const parameters: Argon2Parameters = {
-    message: password.normalize('NFKC'),
+    message: password,
     nonce: salt,
     memory: memoryKib,
     passes,
     parallelism: lanes,
     tagLength: KEY_LENGTH,
   };
-  return derivations(
-    () =>
-      new Promise<Buffer>((resolve, reject) =>
-        argon2('argon2id', parameters, (err, key) => (err ? reject(err) : resolve(key))),
-      ),
-  );
+  return derivations(() => argon2Async('argon2id', parameters));
 }
 
 /** The scrypt hashes written before decision 040: `scrypt$logN$r$p$salt$key`. */
@@ -65,20 +71,13 @@ function legacyScrypt(password: string, salt: Buffer, logN: number, r: number, p
   const memory = 128 * 2 ** logN * r;
   // Node refuses a derivation whose memory reaches maxmem; leave headroom.
   const options: ScryptOptions = { N: 2 ** logN, r, p, maxmem: 2 * memory };
-  return derivations(
-    () =>
-      new Promise<Buffer>((resolve, reject) =>
-        scrypt(password.normalize('NFKC'), salt, KEY_LENGTH, options, (err, key) =>
-          err ? reject(err) : resolve(key),
-        ),
-      ),
-  );
+  return derivations(() => scryptAsync(password, salt, KEY_LENGTH, options));
 }
 
 export async function hashPassword(password: string): Promise<string> {
   const salt = randomBytes(16);
   const { memoryKib, passes, parallelism } = CURRENT;
-  const key = await argon2id(password, salt, memoryKib, passes, parallelism);
+  const key = await argon2id(password.normalize('NFKC'), salt, memoryKib, passes, parallelism);
   return `$argon2id$v=19$${CURRENT_PARAMETERS}$${base64(salt)}$${base64(key)}`;
 }
 
@@ -101,7 +100,8 @@ export async function verifyPassword(password: string, stored: string): Promise<
     if (!match) continue;
     const [a, b, c] = match.slice(1, 4).map(Number) as [number, number, number];
     const expected = Buffer.from(match[5]!, 'base64');
-    const actual = await derive(password, Buffer.from(match[4]!, 'base64'), a, b, c);
+    const salt = Buffer.from(match[4]!, 'base64');
+    const actual = await derive(password.normalize('NFKC'), salt, a, b, c);
     return actual.length === expected.length && timingSafeEqual(actual, expected);
   }
   return false;
