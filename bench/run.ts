@@ -16,7 +16,7 @@ import { writeReport, type Budget, type BenchReport } from './report.js';
 import { routeBundles } from './bundles.js';
 import { flowScenarios } from './flow-scenarios.js';
 import { runLoginBurst } from './login-burst.js';
-import { runSearchScenario, serverPidByPort } from './search.js';
+import { runSearchScenario } from './search.js';
 import { soakCommand } from './soak.js';
 
 // `npm run bench -- soak [...]`: the soak scenario, a run of its own (soak.ts).
@@ -103,7 +103,7 @@ for (const kind of kinds) {
       search = await runSearchScenario({
         baseUrl: server.baseUrl,
         databaseUrl: database.env.DATABASE_URL,
-        serverPid: serverPidByPort(SERVER_PORT),
+        serverPid: server.pid,
         durationSec: Math.min(durationSec, 3),
       });
       log(`  mixed p95 ${search.mixed.p95.toFixed(2)} ms at ${search.rate} req/s`);

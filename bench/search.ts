@@ -13,7 +13,7 @@
  * `npm run bench` harness calls with a server it already started.
  */
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -157,21 +157,6 @@ function cpuMs(pid: number): number {
   } catch {
     return 0;
   }
-}
-
-/** The pid of the node process listening with PORT=`port` (the server under test). */
-export function serverPidByPort(port: number): number | undefined {
-  for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const cmdline = readFileSync(`/proc/${entry}/cmdline`, 'utf8');
-      const environ = readFileSync(`/proc/${entry}/environ`, 'utf8').split('\0');
-      if (cmdline.includes('main.mjs') && environ.includes(`PORT=${port}`)) return Number(entry);
-    } catch {
-      // a process that ended, or one we may not read
-    }
-  }
-  return undefined;
 }
 
 async function postgresPids(databaseUrl: string): Promise<number[]> {
@@ -349,7 +334,7 @@ async function main(): Promise<void> {
     const result = await runSearchScenario({
       baseUrl: server.baseUrl,
       databaseUrl: database.env.DATABASE_URL,
-      serverPid: serverPidByPort(PORT),
+      serverPid: server.pid,
       durationSec: Number(values.duration),
       connections: Number(values.connections),
       rate: Number(values.rate),
