@@ -1,6 +1,9 @@
 /** The business details the footer and the policy pages show. */
 export const SITE_NAME = 'B2B Storefront';
 export const SUPPORT_EMAIL = 'support@storefront.local';
+/** A link that opens the buyer's mail app on a message to support with `subject`. */
+export const supportMailto = (subject: string) =>
+  `mailto:${SUPPORT_EMAIL}?subject=${encodeURIComponent(subject)}`;
 export const POSTAL_ADDRESS = [
   'B2B Storefront Pvt. Ltd.',
   '4th Floor, Trade Centre, Bandra Kurla Complex',

@@ -4,8 +4,8 @@
  * Complete Payment asks the server for the gateway URL and sends the browser there; while that
  * runs the button reads 'Processing...' and is disabled, and a failure shows in a red box with
  * the button enabled again, unless the order has used up its payment attempts (then the box
- * offers the seller's email and the button stays disabled). A paid order says so instead of offering a payment (Pay Now only
- * for UP, PF or no status, spec §4).
+ * offers the seller's email and the button stays disabled). A paid order says so instead of
+ * offering a payment (Pay Now only for UP, PF or no status, spec §4).
  */
 import { CheckCircle2, PackageX, Smartphone } from 'lucide-react';
 import { useState } from 'react';
@@ -16,7 +16,7 @@ import { href } from '@storefront/shared/routes';
 import { CheckoutSteps } from '../../../components/order/checkout-steps';
 import { SignedInQuery } from '../../../components/account/sign-in-required';
 import { OrderStatusBadge } from '../../../components/order/order-status-badge';
-import { SUPPORT_EMAIL } from '../../../components/layout/site-info';
+import { SUPPORT_EMAIL, supportMailto } from '../../../components/layout/site-info';
 import { ErrorAlert } from '../../../components/ui/alert';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
@@ -138,7 +138,7 @@ function PaymentMethod({ order }: { order: Order }) {
                 <>
                   {' '}
                   <a
-                    href={`mailto:${SUPPORT_EMAIL}?subject=${encodeURIComponent(`Payment for order ${order.mkpOrderId}`)}`}
+                    href={supportMailto(`Payment for order ${order.mkpOrderId}`)}
                     className="font-medium underline"
                   >
                     Email {SUPPORT_EMAIL}

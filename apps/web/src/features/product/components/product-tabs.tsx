@@ -9,7 +9,7 @@ import { STATIC_RATING, STATIC_REVIEW_COUNT } from '@storefront/shared/constants
 import { Button } from '../../../components/ui/button';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs';
-import { SUPPORT_EMAIL } from '../../../components/layout/site-info';
+import { supportMailto } from '../../../components/layout/site-info';
 import { Rating } from './rating';
 
 export const DOCUMENTS = [
@@ -103,7 +103,7 @@ export function ProductTabs({ description, name }: { description: string; name: 
                 </p>
               </div>
               <a
-                href={`mailto:${SUPPORT_EMAIL}?subject=${encodeURIComponent(`${doc.title}: ${name}`)}`}
+                href={supportMailto(`${doc.title}: ${name}`)}
                 className="text-sm font-medium text-blue-700 hover:underline"
               >
                 Request
