@@ -8,6 +8,8 @@ import { defineConfig } from 'vitest/config';
 const serverTests = ['apps/server/src/**/*.test.ts'];
 /** Files named *.postgres.test.ts exercise PostgreSQL itself (a killed server process). */
 const postgresOnlyTests = ['apps/server/src/**/*.postgres.test.ts'];
+/** Files named *.pglite.test.ts exercise PGlite itself (its thread, decision 042). */
+const pgliteOnlyTests = ['apps/server/src/**/*.pglite.test.ts'];
 /**
  * Files named *.security.test.ts are the threat suite (`npm run test:security`, docs/security.md):
  * attacks on the default setup (PGlite), run once in their own project.
@@ -79,7 +81,7 @@ export default defineConfig({
         test: {
           name: 'server-postgres',
           include: serverTests,
-          exclude: [...securityTests, ...crashTests],
+          exclude: [...pgliteOnlyTests, ...securityTests, ...crashTests],
           environment: 'node',
           env: { TEST_DB: 'postgres' },
           globalSetup: [databaseTemplate, serverBundle],

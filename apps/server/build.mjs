@@ -1,4 +1,5 @@
-// Bundles the server into dist/main.mjs: our code and @storefront/shared (TypeScript source)
+// Bundles the server into dist/main.mjs (and the seed CLI, and the PGlite thread's code, which
+// main.mjs starts from beside itself): our code and @storefront/shared (TypeScript source)
 // inlined, every npm dependency left external and loaded from node_modules. A folder given as
 // the argument gets the bundle instead of dist/: the tests' own (src/test/server-bundle.ts).
 import { build } from 'esbuild';
@@ -8,7 +9,11 @@ const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 
 const external = Object.keys(pkg.dependencies).filter((name) => !name.startsWith('@storefront/'));
 
 await build({
-  entryPoints: { main: 'src/main.ts', 'seed-cli': 'src/seed/cli.ts' },
+  entryPoints: {
+    main: 'src/main.ts',
+    'seed-cli': 'src/seed/cli.ts',
+    'pglite-thread': 'src/db/pglite-thread-main.ts',
+  },
   outdir: process.argv[2] ?? 'dist',
   outExtension: { '.js': '.mjs' },
   bundle: true,

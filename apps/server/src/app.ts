@@ -103,6 +103,7 @@ export async function buildApp({
     limiters,
     now,
     onCatalogChange: (listener) => database.onCatalogChange(listener),
+    checkDatabase: () => database.check(),
   };
 
   await app.register(healthModule(context));

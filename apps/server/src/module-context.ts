@@ -36,6 +36,8 @@ export interface ModuleContext {
    * function that stops listening.
    */
   onCatalogChange: (listener: () => void) => Promise<() => Promise<void>>;
+  /** Answers when the database can take work; throws a class-57 error when it cannot. */
+  checkDatabase: () => Promise<void>;
 }
 
 export type ServerModule = FastifyPluginAsync;

@@ -4,8 +4,6 @@
  */
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg, type NodePgDatabase } from 'drizzle-orm/node-postgres';
@@ -13,6 +11,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { repoRoot } from '../config.js';
 import { queryCounter } from '../lib/query-counter.js';
+import { PgliteThread, unavailable } from './pglite-thread.js';
 import { schema } from './schema.js';
 
 export type Db = NodePgDatabase<typeof schema>;
@@ -32,6 +31,8 @@ export interface Database {
    * Answers a function that stops listening.
    */
   onCatalogChange(listener: () => void): Promise<() => Promise<void>>;
+  /** Answers when the database can take work; throws a class-57 error when it cannot. */
+  check(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -52,53 +53,73 @@ export const MIGRATION_LOCK = 727_2026;
 const PGLITE_SETTINGS = ['-c', 'shared_buffers=16MB'];
 
 /**
- * PGlite at `dataPath`, or in memory when `dataPath` is undefined (tests). `loadDataDir`, a data
- * directory saved by PGlite's `dumpDataDir`, is started from instead of a new one: the tests'
- * migrated template, which saves each test file initdb and the migrations (decision 041).
+ * PGlite at `dataPath`, or in memory when `dataPath` is undefined (tests), in a thread of its
+ * own (pglite-thread.ts, decision 042). `loadDataDir`, a data directory saved by PGlite's
+ * `dumpDataDir`, is started from instead of a new one: the tests' migrated template, which saves
+ * each test file initdb and the migrations (decision 041). A statement (or open transaction)
+ * unmoved for `statementTimeoutMs` is cut and the thread restarted (0: never).
  */
 export async function connectPglite(
   dataPath: string | undefined,
-  options: { loadDataDir?: Blob } = {},
-): Promise<Database> {
-  const client = await PGlite.create(dataPath, {
-    extensions: { pg_trgm, unaccent },
-    startParams: [...PGlite.defaultStartParams, ...PGLITE_SETTINGS],
+  options: { loadDataDir?: Blob; statementTimeoutMs?: number } = {},
+): Promise<Database & { client: PgliteThread }> {
+  const client = await PgliteThread.start({
+    dataDir: dataPath,
     loadDataDir: options.loadDataDir,
+    startParams: [...PGlite.defaultStartParams, ...PGLITE_SETTINGS],
+    statementTimeoutMs: options.statementTimeoutMs ?? 0,
   });
-  const db = drizzlePglite(client, { schema, logger: queryCounter }) as unknown as Db;
+  const db = drizzlePglite(client as never, { schema, logger: queryCounter }) as unknown as Db;
   return {
     db,
+    client,
     kind: 'pglite',
     migrate: () => migratePglite(db as never, { migrationsFolder }),
     async onCatalogChange(listener) {
-      const unlisten = await client.listen(CATALOG_CHANNEL, () => listener());
-      // After the database itself was closed there is nothing left to stop.
-      return () => unlisten().catch(() => {});
+      return client.listen(CATALOG_CHANNEL, listener);
+    },
+    async check() {
+      // The thread's state, not a statement: a statement would wait its turn behind a long
+      // search, and a thread stuck for longer than the budget is restarted anyway.
+      if (client.status !== 'ready') throw unavailable();
     },
     close: () => client.close(),
   };
 }
 
 /**
- * How long one statement may run on PostgreSQL (issue 17): a search or any other request's
- * statement running longer is cancelled by the server (SQLSTATE 57014), which frees its
- * connection, and the request answers 503. Above the longest lock wait a request chooses
- * (a checkout waits 5 s for a duplicate's, orders' ORDER_LOCK_TIMEOUT_MS), so that one is
- * answered by its own rule; a search takes milliseconds. PGlite cannot interrupt a statement:
- * there the input limits are the bound.
+ * How long one statement may run (issue 17; on PGlite issue 18): a search or any other
+ * request's statement running longer is cancelled — by PostgreSQL itself, which frees its
+ * connection, or by PGlite's watchdog, which restarts its thread — and the request answers 503.
+ * Above the longest lock wait a request chooses (a checkout waits 5 s for a duplicate's, orders'
+ * ORDER_LOCK_TIMEOUT_MS), so that one is answered by its own rule; a search takes milliseconds.
  */
 export const STATEMENT_TIMEOUT_MS = 10_000;
-/** The Retry-After of a request whose statement timed out. */
+/** The Retry-After of a request the database could not serve (a statement cut, a restart). */
 export const STATEMENT_TIMEOUT_RETRY_AFTER_S = 5;
-const QUERY_CANCELED = '57014';
 
-/** Whether `error` (or what it wraps, as drizzle wraps the driver's) is a cancelled statement. */
-export function isStatementTimeout(error: unknown): boolean {
+/**
+ * Why the database could not serve `error`'s request, if it is one of PostgreSQL's class 57
+ * (operator intervention: a statement cancelled at its timeout, a connection ended by a restart
+ * or a crash, a database still starting) or a connection lost — looking through what wraps it,
+ * as drizzle wraps the driver's errors. Such a request is answered 503: the server is busy or restarting, not broken.
+ */
+export function databaseUnavailable(error: unknown): 'timeout' | 'unavailable' | undefined {
   for (let e = error, depth = 0; e instanceof Error && depth < 5; e = e.cause, depth++) {
-    if ((e as { code?: unknown }).code === QUERY_CANCELED) return true;
+    const code = (e as { code?: unknown }).code;
+    if (code === '57014') return 'timeout';
+    if (typeof code === 'string' && code.startsWith('57')) return 'unavailable';
+    if (code === undefined && CONNECTION_LOST.test(e.message)) return 'unavailable';
   }
-  return false;
+  return undefined;
 }
+
+/**
+ * node-postgres's errors for a connection lost mid-request, which carry no SQLSTATE: the
+ * statement's own when the server went away under it, and the next one's on that client.
+ */
+const CONNECTION_LOST =
+  /^Connection terminated unexpectedly$|^Client has encountered a connection error and is not queryable$/;
 
 /**
  * PostgreSQL through a pool of `poolSize` connections, each with `statementTimeoutMs` (0: none,
@@ -115,8 +136,12 @@ export function connectPostgres(
     // A startup parameter: every connection has it from its first statement, no extra round trip.
     statement_timeout: statementTimeoutMs,
   });
-  // An idle client's error (server restart) must not crash the process; the pool replaces it.
+  // A lost connection (PostgreSQL restarted, a backend terminated) must not crash the process.
+  // An idle client's error reaches the pool, which replaces it; a client checked out between
+  // statements (inside a transaction) emits its own, with no listener unless given one here:
+  // its request then fails on the next statement and the pool discards it on release.
   pool.on('error', () => {});
+  pool.on('connect', (client) => client.on('error', () => {}));
   const db = drizzlePg(pool, { schema, logger: queryCounter });
   return {
     db,
@@ -136,6 +161,9 @@ export function connectPostgres(
       }
     },
     onCatalogChange: (listener) => listenPostgres(url, listener),
+    async check() {
+      await pool.query('SELECT 1');
+    },
     close: () => pool.end(),
   };
 }
@@ -179,5 +207,5 @@ export async function connectDatabase(
 ): Promise<Database> {
   return config.databaseUrl
     ? connectPostgres(config.databaseUrl, undefined, options.statementTimeoutMs ?? 0)
-    : connectPglite(join(config.dataDir, 'pgdata'));
+    : connectPglite(join(config.dataDir, 'pgdata'), options);
 }

@@ -7,7 +7,7 @@ import { STATUS_CODES, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { isStatementTimeout, STATEMENT_TIMEOUT_RETRY_AFTER_S } from '../db/connect.js';
+import { databaseUnavailable, STATEMENT_TIMEOUT_RETRY_AFTER_S } from '../db/connect.js';
 import { AppError } from './errors.js';
 import type { SecurityHeaders } from './security-headers.js';
 
@@ -69,13 +69,18 @@ export function registerErrorHandler(app: FastifyInstance) {
       const code = status === 429 ? 'rate_limited' : (error.code ?? 'bad_request').toLowerCase();
       return reply.status(status).send({ detail: error.message, code });
     }
-    // A statement PostgreSQL cut at statement_timeout: the server is busy, not broken.
-    if (isStatementTimeout(error)) {
-      request.log.warn({ err: error }, 'statement timed out');
+    // A statement cut at its timeout, or a database restarting: busy, not broken.
+    const unavailable = databaseUnavailable(error);
+    if (unavailable) {
+      request.log.warn({ err: error }, `database ${unavailable}`);
       return reply
         .status(503)
         .header('retry-after', String(STATEMENT_TIMEOUT_RETRY_AFTER_S))
-        .send({ detail: 'The server took too long to answer; try again shortly', code: 'timeout' });
+        .send(
+          unavailable === 'timeout'
+            ? { detail: 'The server took too long to answer; try again shortly', code: 'timeout' }
+            : { detail: 'The database is restarting; try again shortly', code: 'unavailable' },
+        );
     }
     request.log.error({ err: error }, 'unhandled error');
     return reply.status(500).send(INTERNAL);

@@ -9,7 +9,6 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { connectPglite, connectPostgres } from '../db/connect.js';
@@ -60,9 +59,7 @@ export async function setup(project: TestProject): Promise<() => Promise<void>> 
   const dir = mkdtempSync(join(tmpdir(), 'storefront-template-'));
   try {
     await database.migrate();
-    // drizzle's documented handle on the driver it wraps: here, the PGlite instance.
-    const client = (database.db as unknown as { $client: PGlite }).$client;
-    const saved = await client.dumpDataDir('none');
+    const saved = await database.client.dumpDataDir();
     writeFileSync(join(dir, 'pgdata.tar'), Buffer.from(await saved.arrayBuffer()));
   } finally {
     await database.close();

@@ -1,9 +1,9 @@
-/** The health module: the liveness answer, which also proves the database answers. */
+/** The health module: the liveness answer, which also says whether the database can take work. */
 import type { ModuleContext, ServerModule } from '../../module-context.js';
 import { healthRoutes } from './routes.js';
 
-export function healthModule({ db }: ModuleContext): ServerModule {
+export function healthModule({ checkDatabase }: ModuleContext): ServerModule {
   return async (app) => {
-    await app.register(healthRoutes(db));
+    await app.register(healthRoutes(checkDatabase));
   };
 }

@@ -1,10 +1,9 @@
 import type { FastifyInstance } from 'fastify';
-import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { Db } from '../../db/connect.js';
 
-export function healthRoutes(db: Db) {
+/** `checkDatabase` throws when the database cannot take work: the error handler answers 503. */
+export function healthRoutes(checkDatabase: () => Promise<void>) {
   return async (app: FastifyInstance) => {
     app.withTypeProvider<ZodTypeProvider>().get(
       '/api/health',
@@ -15,7 +14,7 @@ export function healthRoutes(db: Db) {
         },
       },
       async () => {
-        await db.execute(sql`SELECT 1`);
+        await checkDatabase();
         return { status: 'ok' as const, database: 'up' };
       },
     );

@@ -14,7 +14,7 @@ import { z } from 'zod';
 import { SEARCH_INDEX } from '@storefront/shared/constants';
 import { SEARCH_API_PATH, SearchConfigResponse } from '@storefront/shared/search';
 import type { ModuleContext } from '../../module-context.js';
-import { isStatementTimeout, STATEMENT_TIMEOUT_RETRY_AFTER_S } from '../../db/connect.js';
+import { databaseUnavailable, STATEMENT_TIMEOUT_RETRY_AFTER_S } from '../../db/connect.js';
 import {
   collectParams,
   parseFacetSearch,
@@ -105,12 +105,17 @@ export function searchRoutes({ db, config }: ModuleContext) {
       if (status >= 400 && status < 500) {
         return reply.status(status).send({ message: error.message, status });
       }
-      if (isStatementTimeout(error)) {
-        request.log.warn({ err: error }, 'search statement timed out');
+      const unavailable = databaseUnavailable(error);
+      if (unavailable) {
+        request.log.warn({ err: error }, `search: database ${unavailable}`);
+        const message =
+          unavailable === 'timeout'
+            ? 'The search took too long; try again shortly'
+            : 'The search is restarting; try again shortly';
         return reply
           .status(503)
           .header('retry-after', String(STATEMENT_TIMEOUT_RETRY_AFTER_S))
-          .send({ message: 'The search took too long; try again shortly', status: 503 });
+          .send({ message, status: 503 });
       }
       request.log.error({ err: error }, 'search failed');
       return reply.status(500).send({ message: 'Internal error', status: 500 });

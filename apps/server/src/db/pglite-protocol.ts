@@ -1,0 +1,57 @@
+/**
+ * What the server's thread and the PGlite thread say to each other (decision 042): the
+ * messages, the options the thread starts with, and the shared state it keeps up to date so
+ * the server can see what it is doing without asking (a busy thread would not answer).
+ */
+
+/** Indices into the shared Int32Array the PGlite thread writes and the server reads. */
+export const SHARED = {
+  /** The id of the last unit of work (a statement, or a whole transaction) the thread began. */
+  started: 0,
+  /** Moves at every start and end of a statement: unchanged while one runs, or while idle. */
+  step: 1,
+  /** 1 from a unit's start to its end (a transaction is busy while open, even between statements). */
+  busy: 2,
+  length: 3,
+} as const;
+
+export interface ThreadOptions {
+  /** The data directory; undefined for a database in memory (tests). */
+  dataDir: string | undefined;
+  /** A data directory saved by `dumpDataDir`, to start from instead of a new one. */
+  loadDataDir: ArrayBuffer | undefined;
+  /** PGlite's WebAssembly, compiled once by the server so a restart does not compile it again. */
+  wasmModule: WebAssembly.Module;
+  startParams: string[];
+  /** A SharedArrayBuffer of SHARED.length Int32 slots. */
+  shared: SharedArrayBuffer;
+}
+
+export interface QueryMessage {
+  op: 'query';
+  id: number;
+  /** The open transaction this statement belongs to (its begin's id); none outside one. */
+  tx?: number;
+  sql: string;
+  params: unknown[];
+  rowMode: 'array' | 'object';
+  /** Types whose values are answered as PostgreSQL's text, unparsed (drizzle parses them). */
+  textTypes: number[];
+}
+
+export type ToThread =
+  | QueryMessage
+  | { op: 'begin'; id: number }
+  | { op: 'end'; id: number; tx: number; commit: boolean }
+  | { op: 'listen'; channel: string }
+  | { op: 'dump'; id: number }
+  | { op: 'close'; id: number };
+
+/** A database error as plain data: its message and PostgreSQL's fields (code, detail, ...). */
+export type ErrorData = { message: string } & Record<string, string | number | undefined>;
+
+export type FromThread =
+  | { op: 'ready' }
+  | { op: 'done'; id: number; value?: unknown }
+  | { op: 'failed'; id: number; error: ErrorData }
+  | { op: 'notify'; channel: string };

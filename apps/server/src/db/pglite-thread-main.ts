@@ -1,0 +1,177 @@
+/**
+ * The PGlite thread's own code (decision 042): it opens the database and runs what the server
+ * sends, one unit of work at a time in the order sent — a statement, or a whole transaction,
+ * whose statements arrive one by one while the others wait. It writes what it is doing into
+ * the shared state, which is all the server's watchdog needs to cut a statement over its time.
+ */
+import { parentPort, workerData } from 'node:worker_threads';
+import { PGlite, type Results, type Transaction } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
+import {
+  SHARED,
+  type ErrorData,
+  type FromThread,
+  type QueryMessage,
+  type ThreadOptions,
+  type ToThread,
+} from './pglite-protocol.js';
+
+const options = workerData as ThreadOptions;
+const shared = new Int32Array(options.shared);
+const port = parentPort!;
+const post = (message: FromThread) => port.postMessage(message);
+
+const pglite = await PGlite.create(options.dataDir, {
+  extensions: { pg_trgm, unaccent },
+  startParams: options.startParams,
+  pgliteWasmModule: options.wasmModule,
+  loadDataDir: options.loadDataDir ? new Blob([options.loadDataDir]) : undefined,
+});
+
+type Unit = { id: number; message: QueryMessage } | { id: number; transaction: true };
+const units: Unit[] = [];
+let working = false;
+/** The open transaction's messages not yet taken, and its callback's wait for the next one. */
+type TransactionMessage = QueryMessage | Extract<ToThread, { op: 'end' }>;
+const transactionInbox: TransactionMessage[] = [];
+let wakeTransaction: (() => void) | undefined;
+/** The id of the transaction open now, whose messages the inbox takes. */
+let openTransaction: number | undefined;
+
+const step = () => Atomics.add(shared, SHARED.step, 1);
+
+function errorData(error: unknown): ErrorData {
+  if (!(error instanceof Error)) return { message: String(error) };
+  const data: ErrorData = { message: error.message };
+  for (const [key, value] of Object.entries(error)) {
+    if (typeof value === 'string' || typeof value === 'number') data[key] = value;
+  }
+  return data;
+}
+
+/** Parsers that leave a type's text as it is, by the set of types (drizzle asks for a few). */
+const textParsers = new Map<string, Record<number, (value: string) => string>>();
+function parsersFor(types: number[]): Record<number, (value: string) => string> {
+  const key = types.join(',');
+  let parsers = textParsers.get(key);
+  if (!parsers) {
+    parsers = Object.fromEntries(types.map((type) => [type, (value: string) => value]));
+    textParsers.set(key, parsers);
+  }
+  return parsers;
+}
+
+async function runStatement(on: PGlite | Transaction, message: QueryMessage): Promise<void> {
+  step();
+  try {
+    const result: Results = await on.query(message.sql, message.params, {
+      rowMode: message.rowMode,
+      parsers: parsersFor(message.textTypes),
+    });
+    post({ op: 'done', id: message.id, value: result });
+  } catch (error) {
+    post({ op: 'failed', id: message.id, error: errorData(error) });
+  } finally {
+    step();
+  }
+}
+
+const ROLLBACK = Symbol('rollback');
+
+async function runTransaction(id: number): Promise<void> {
+  let end: { id: number; commit: boolean } | undefined;
+  let begun = false;
+  try {
+    await pglite.transaction(async (tx) => {
+      begun = true;
+      openTransaction = id;
+      post({ op: 'done', id });
+      for (;;) {
+        while (transactionInbox.length === 0) {
+          await new Promise<void>((resolve) => (wakeTransaction = resolve));
+        }
+        const message = transactionInbox.shift()!;
+        if (message.op === 'end') {
+          end = message;
+          if (message.commit) return;
+          throw ROLLBACK;
+        }
+        await runStatement(tx, message);
+      }
+    });
+    post({ op: 'done', id: end!.id });
+  } catch (error) {
+    if (error === ROLLBACK) post({ op: 'done', id: end!.id });
+    // A BEGIN that failed fails the begin; a COMMIT that failed fails the end.
+    else post({ op: 'failed', id: begun ? end!.id : id, error: errorData(error) });
+  } finally {
+    openTransaction = undefined;
+    wakeTransaction = undefined;
+    transactionInbox.length = 0;
+  }
+}
+
+async function work(): Promise<void> {
+  if (working) return;
+  working = true;
+  while (units.length > 0) {
+    const unit = units.shift()!;
+    Atomics.store(shared, SHARED.started, unit.id);
+    Atomics.store(shared, SHARED.busy, 1);
+    if ('message' in unit) await runStatement(pglite, unit.message);
+    else await runTransaction(unit.id);
+    Atomics.store(shared, SHARED.busy, 0);
+  }
+  working = false;
+}
+
+/** A message for the open transaction; one for another (ended with a thread before) fails. */
+function toTransaction(message: TransactionMessage): void {
+  if (message.tx !== openTransaction) {
+    post({
+      op: 'failed',
+      id: message.id,
+      error: { code: '57P01', message: 'no such transaction' },
+    });
+    return;
+  }
+  transactionInbox.push(message);
+  wakeTransaction?.();
+}
+
+port.on('message', (message: ToThread) => {
+  switch (message.op) {
+    case 'query':
+      if (message.tx === undefined) {
+        units.push({ id: message.id, message });
+        void work();
+      } else toTransaction(message);
+      return;
+    case 'begin':
+      units.push({ id: message.id, transaction: true });
+      void work();
+      return;
+    case 'end':
+      toTransaction(message);
+      return;
+    case 'listen':
+      void pglite.listen(message.channel, () => post({ op: 'notify', channel: message.channel }));
+      return;
+    case 'dump':
+      void pglite.dumpDataDir('none').then(
+        async (saved) => post({ op: 'done', id: message.id, value: await saved.arrayBuffer() }),
+        (error: unknown) => post({ op: 'failed', id: message.id, error: errorData(error) }),
+      );
+      return;
+    case 'close':
+      // PostgreSQL's own shutdown: a checkpoint, so the next start has no WAL to replay.
+      void pglite.close().then(
+        () => post({ op: 'done', id: message.id }),
+        (error: unknown) => post({ op: 'failed', id: message.id, error: errorData(error) }),
+      );
+      return;
+  }
+});
+
+post({ op: 'ready' });

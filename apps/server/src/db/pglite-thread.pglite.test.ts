@@ -1,0 +1,224 @@
+/**
+ * PGlite in its own thread (issue 18, decision 042): the server stays free while it works,
+ * transactions keep their meaning across the boundary, a statement over its budget is cut and
+ * the thread restarted, and what the thread had not begun is answered by the next one.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { sql } from 'drizzle-orm';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { buildTestApp } from '../test/app.js';
+import { connectPglite, databaseUnavailable, type Database } from './connect.js';
+import type { PgliteThread } from './pglite-thread.js';
+
+type ThreadDatabase = Database & { client: PgliteThread };
+
+const dirs: string[] = [];
+afterAll(() => {
+  for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+});
+const opened: ThreadDatabase[] = [];
+afterEach(async () => {
+  for (const database of opened.splice(0)) await database.close();
+});
+
+async function open(statementTimeoutMs = 0, dir?: string): Promise<ThreadDatabase> {
+  const database = await connectPglite(dir, { statementTimeoutMs });
+  opened.push(database);
+  await database.db.execute(
+    sql`CREATE TABLE IF NOT EXISTS notes (id serial PRIMARY KEY, body text UNIQUE NOT NULL)`,
+  );
+  return database;
+}
+
+const tempDir = () => {
+  const dir = mkdtempSync(join(tmpdir(), 'storefront-thread-'));
+  dirs.push(dir);
+  return dir;
+};
+
+/** A read that runs for a minute inside PGlite's WebAssembly, unless cut. */
+const LONG_READ = sql`SELECT count(*) FROM generate_series(1, 400000000)`;
+
+const bodies = async (database: Database) =>
+  (await database.db.execute(sql`SELECT body FROM notes ORDER BY id`)).rows.map((r) => r.body);
+
+/** What a failed promise failed with (drizzle wraps the driver's error; the cause keeps its code). */
+const failure = (promise: Promise<unknown>) =>
+  promise.then(
+    () => undefined,
+    (error: unknown) => error,
+  );
+
+describe('PGlite in a thread of its own', () => {
+  it('answers statements, with the error codes the modules read', async () => {
+    const { db } = await open();
+    await db.execute(sql`INSERT INTO notes (body) VALUES ('one')`);
+    expect(await bodies({ db } as Database)).toEqual(['one']);
+    const duplicate = await failure(db.execute(sql`INSERT INTO notes (body) VALUES ('one')`));
+    expect((duplicate as Error).cause).toMatchObject({
+      code: '23505',
+      constraint: 'notes_body_key',
+    });
+  });
+
+  it("keeps the server's thread free while a statement runs", async () => {
+    const { db } = await open();
+    // About a second of PGlite's work.
+    const read = db.execute(sql`SELECT count(*) FROM generate_series(1, 10000000)`);
+    // Timers of 10 ms fire on time while PGlite counts: nothing blocks this thread.
+    const lateness: number[] = [];
+    for (let i = 0; i < 20; i++) {
+      const due = performance.now() + 10;
+      await new Promise((resolve) => setTimeout(resolve, 10));
+      lateness.push(performance.now() - due);
+    }
+    expect(Math.max(...lateness)).toBeLessThan(100);
+    await read;
+  });
+
+  it('runs a transaction whole: statements from outside wait for its end', async () => {
+    const database = await open();
+    const { db } = database;
+    const order: string[] = [];
+    let inside!: () => void;
+    const entered = new Promise<void>((resolve) => (inside = resolve));
+    let finish!: () => void;
+    const held = new Promise<void>((resolve) => (finish = resolve));
+    const transaction = db.transaction(async (tx) => {
+      await tx.execute(sql`INSERT INTO notes (body) VALUES ('in the transaction')`);
+      inside();
+      await held;
+      await tx.execute(sql`INSERT INTO notes (body) VALUES ('still in it')`);
+      order.push('transaction');
+    });
+    await entered;
+    // Asked while the transaction is open: answered after it, and seeing all of it.
+    const outside = bodies(database).then((seen) => {
+      order.push('outside');
+      return seen;
+    });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(order).toEqual([]);
+    finish();
+    await transaction;
+    expect(await outside).toEqual(['in the transaction', 'still in it']);
+    expect(order).toEqual(['transaction', 'outside']);
+  });
+
+  it('rolls a failed transaction back, and a nested one to its savepoint', async () => {
+    const database = await open();
+    const { db } = database;
+    await failure(
+      db.transaction(async (tx) => {
+        await tx.execute(sql`INSERT INTO notes (body) VALUES ('rolled back')`);
+        throw new Error('changed my mind');
+      }),
+    );
+    await db.transaction(async (tx) => {
+      await tx.execute(sql`INSERT INTO notes (body) VALUES ('kept')`);
+      await failure(
+        tx.transaction(async (inner) => {
+          await inner.execute(sql`INSERT INTO notes (body) VALUES ('inner, rolled back')`);
+          throw new Error('inner failure');
+        }),
+      );
+    });
+    expect(await bodies(database)).toEqual(['kept']);
+  });
+
+  it('cuts a statement over its budget with 57014, restarts, and answers what waited', async () => {
+    const dir = tempDir();
+    const database = await open(300, dir);
+    const { db } = database;
+    await db.execute(sql`INSERT INTO notes (body) VALUES ('before')`);
+    const started = performance.now();
+    const cut = failure(db.execute(LONG_READ));
+    // Asked after the long read: not begun when it was cut, so answered by the next thread.
+    const waited = db.execute(sql`INSERT INTO notes (body) VALUES ('queued') RETURNING body`);
+    const error = await cut;
+    expect(performance.now() - started).toBeLessThan(3000);
+    expect(databaseUnavailable(error)).toBe('timeout');
+    expect((await waited).rows).toEqual([{ body: 'queued' }]);
+    expect(await bodies(database)).toEqual(['before', 'queued']);
+    expect(database.client.status).toBe('ready');
+  });
+
+  it('cuts a transaction left open past its budget, rolling it back', async () => {
+    const dir = tempDir();
+    const database = await open(300, dir);
+    const { db } = database;
+    const error = await failure(
+      db.transaction(async (tx) => {
+        await tx.execute(sql`INSERT INTO notes (body) VALUES ('never committed')`);
+        // The request's own work takes too long while it holds the only connection.
+        await new Promise((resolve) => setTimeout(resolve, 1200));
+        await tx.execute(sql`INSERT INTO notes (body) VALUES ('too late')`);
+      }),
+    );
+    expect(databaseUnavailable(error)).toBe('unavailable');
+    expect(await bodies(database)).toEqual([]);
+  });
+
+  it('restarts a thread that died: what it had begun fails with 503s, what it had not is answered', async () => {
+    const dir = tempDir();
+    const database = await open(0, dir);
+    const { db } = database;
+    await db.execute(sql`INSERT INTO notes (body) VALUES ('kept')`);
+    const begun = failure(db.execute(LONG_READ));
+    const after = bodies(database);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    database.client.kill();
+    // Restarting: the health check says so at once.
+    expect(databaseUnavailable(await failure(database.check()))).toBe('unavailable');
+    expect(databaseUnavailable(await begun)).toBe('unavailable');
+    expect(await after).toEqual(['kept']);
+    await database.check();
+  });
+
+  it('tells catalog listeners after a restart, when a change may have gone unseen', async () => {
+    const database = await open(0, tempDir());
+    let calls = 0;
+    await database.onCatalogChange(() => calls++);
+    await database.db.execute(sql`NOTIFY catalog_changed`);
+    await expect.poll(() => calls).toBe(1);
+    database.client.kill();
+    await database.check().catch(() => {});
+    await expect.poll(() => calls).toBe(2);
+    // Still listening on the new thread.
+    await expect.poll(() => database.client.status).toBe('ready');
+    await database.db.execute(sql`NOTIFY catalog_changed`);
+    await expect.poll(() => calls).toBe(3);
+  });
+
+  it('closes with a checkpoint, and answers nothing after', async () => {
+    const dir = tempDir();
+    const database = await connectPglite(dir);
+    await database.db.execute(sql`CREATE TABLE kept (n int)`);
+    await database.db.execute(sql`INSERT INTO kept VALUES (7)`);
+    await database.close();
+    expect(databaseUnavailable(await failure(database.db.execute(sql`SELECT 1`)))).toBe(
+      'unavailable',
+    );
+    const again = await connectPglite(dir);
+    opened.push(again);
+    expect((await again.db.execute(sql`SELECT n FROM kept`)).rows).toEqual([{ n: 7 }]);
+  });
+
+  it('answers /api/health 503 while the thread restarts, and 200 once it is back', async () => {
+    const t = await buildTestApp();
+    try {
+      (t.database as ThreadDatabase).client.kill();
+      const during = await t.app.inject({ method: 'GET', url: '/api/health' });
+      expect(during.statusCode).toBe(503);
+      expect(during.headers['retry-after']).toBe('5');
+      expect(during.json()).toMatchObject({ code: 'unavailable' });
+      await expect
+        .poll(async () => (await t.app.inject({ method: 'GET', url: '/api/health' })).statusCode)
+        .toBe(200);
+    } finally {
+      await t.close();
+    }
+  });
+});
