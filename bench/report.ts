@@ -5,6 +5,7 @@ import type { ScenarioResult } from './api.js';
 import type { RouteBundle } from './bundles.js';
 import type { PageResult } from './pages.js';
 import { repoRoot } from './lib/paths.js';
+import type { HeavySearchResult } from './heavy-search.js';
 import type { LoginBurstResult } from './login-burst.js';
 import { searchTable, type SearchScenarioResult } from './search.js';
 
@@ -19,6 +20,7 @@ export interface BenchReport {
     scenarios: ScenarioResult[];
     search?: SearchScenarioResult;
     loginBurst?: LoginBurstResult;
+    heavySearch?: HeavySearchResult;
   }[];
   /** Over HTTPS with HTTP/2 (lib/tls-proxy.ts): the figures the budgets read. */
   pages: PageResult[];
@@ -108,6 +110,14 @@ export function writeReport(report: BenchReport): { json: string; md: string } {
         `### ${burst.logins} concurrent logins while /api/health is polled (G19), ${db.kind}`,
         '',
         `Logins: p50 ${fmt(burst.loginP50 / 1000, 2)} s, p99 ${fmt(burst.loginP99 / 1000, 2)} s, ${burst.failedLogins} failed. /api/health: ${burst.healthRequests} requests, p50 ${fmt(burst.healthP50)} ms, p99 ${fmt(burst.healthP99)} ms, max ${fmt(burst.healthMax)} ms.`,
+      );
+    const heavy = db.heavySearch;
+    if (heavy)
+      lines.push(
+        '',
+        `### The heaviest search in a loop while /api/health is polled, ${db.kind}`,
+        '',
+        `Searches (10 queries each): ${heavy.searches}, p50 ${fmt(heavy.searchP50 / 1000, 2)} s, max ${fmt(heavy.searchMax / 1000, 2)} s, ${heavy.searchesNot200} not 200. /api/health: ${heavy.healthRequests} requests, p50 ${fmt(heavy.healthP50)} ms, p99 ${fmt(heavy.healthP99)} ms, max ${fmt(heavy.healthMax)} ms, ${heavy.healthNot200} not 200.`,
       );
   }
   lines.push('', '![ratios](ratios.svg)');

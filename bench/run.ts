@@ -15,6 +15,7 @@ import { runPages, type PageResult } from './pages.js';
 import { writeReport, type Budget, type BenchReport } from './report.js';
 import { routeBundles } from './bundles.js';
 import { flowScenarios } from './flow-scenarios.js';
+import { runHeavySearch } from './heavy-search.js';
 import { runLoginBurst } from './login-burst.js';
 import { runSearchScenario } from './search.js';
 import { soakCommand } from './soak.js';
@@ -50,6 +51,26 @@ const SERVER_PORT = Number(values.port);
 const BASELINE_PORT = SERVER_PORT + 1;
 const TLS_PORT = SERVER_PORT + 2;
 const BENCH_BUYERS = 40;
+
+/**
+ * The budgets that differ by database: PostgreSQL's (issues 7, 8) and PGlite's, one embedded
+ * connection in a thread of its own (issue 18).
+ */
+const TARGETS: Record<
+  DbKind,
+  {
+    productPct: number;
+    categoryPct: number;
+    searchRate: number;
+    searchP95Ms: number;
+    orderP99Ms: number;
+  }
+> = {
+  postgres: { productPct: 50, categoryPct: 30, searchRate: 100, searchP95Ms: 20, orderP99Ms: 50 },
+  pglite: { productPct: 50, categoryPct: 40, searchRate: 50, searchP95Ms: 25, orderP99Ms: 60 },
+};
+/** /api/health p99 while the heaviest search runs in a loop (issue 18). */
+const HEAVY_SEARCH_HEALTH_P99_MS = 50;
 
 const log = (line: string) =>
   console.log(`[bench ${((Date.now() - started) / 1000).toFixed(0).padStart(4)} s] ${line}`);
@@ -105,10 +126,28 @@ for (const kind of kinds) {
         databaseUrl: database.env.DATABASE_URL,
         serverPid: server.pid,
         durationSec: Math.min(durationSec, 3),
+        rate: TARGETS[kind].searchRate,
       });
       log(`  mixed p95 ${search.mixed.p95.toFixed(2)} ms at ${search.rate} req/s`);
     }
-    databases.push({ kind, seedSeconds: database.seedSeconds, scenarios, search, loginBurst });
+    let heavySearch: Awaited<ReturnType<typeof runHeavySearch>> | undefined;
+    if (wanted('heavy search')) {
+      log(`${kind}: the heaviest search in a loop while /api/health is polled`);
+      heavySearch = await runHeavySearch(server.baseUrl, {
+        durationSec: Math.max(durationSec, 10),
+      });
+      log(
+        `  ${heavySearch.searches} searches (p50 ${(heavySearch.searchP50 / 1000).toFixed(2)} s), health p99 ${heavySearch.healthP99.toFixed(1)} ms`,
+      );
+    }
+    databases.push({
+      kind,
+      seedSeconds: database.seedSeconds,
+      scenarios,
+      search,
+      loginBurst,
+      heavySearch,
+    });
     if (!values['no-pages'] && !only && pages.length === 0) {
       const [productId] = fixtures.productIds;
       const pageList = [
@@ -151,31 +190,45 @@ for (const db of databases) {
       figure: `${figure.toFixed(unit === '%' ? 0 : 2)}${unit}`,
       pass: pass(figure),
     });
+  const targets = TARGETS[db.kind as DbKind];
   const product = scenario(db.kind, 'product detail');
   const category = scenario(db.kind, 'category page 20');
   const order = scenario(db.kind, 'order creation');
   add(
     'product detail vs baseline (50 conns)',
-    '≥ 50%',
+    `≥ ${targets.productPct}%`,
     product && product.ratio * 100,
-    (n) => n >= 50,
+    (n) => n >= targets.productPct,
     '%',
   );
   add(
     'category page vs baseline (50 conns)',
-    '≥ 30%',
+    `≥ ${targets.categoryPct}%`,
     category && category.ratio * 100,
-    (n) => n >= 30,
+    (n) => n >= targets.categoryPct,
     '%',
   );
   add(
     `search p95 at ${products.toLocaleString('en-IN')} products, ${db.search?.rate ?? 0} req/s mixed`,
-    '≤ 20 ms',
+    `≤ ${targets.searchP95Ms} ms`,
     db.search?.mixed.p95,
-    (n) => n <= 20,
+    (n) => n <= targets.searchP95Ms,
     ' ms',
   );
-  add('order creation p99 (20 conns)', '≤ 50 ms', order?.p99, (n) => n <= 50, ' ms');
+  add(
+    'order creation p99 (20 conns)',
+    `≤ ${targets.orderP99Ms} ms`,
+    order?.p99,
+    (n) => n <= targets.orderP99Ms,
+    ' ms',
+  );
+  add(
+    '/api/health p99 while the heaviest search runs in a loop',
+    `≤ ${HEAVY_SEARCH_HEALTH_P99_MS} ms`,
+    db.heavySearch && (db.heavySearch.healthNot200 ? Infinity : db.heavySearch.healthP99),
+    (n) => n <= HEAVY_SEARCH_HEALTH_P99_MS,
+    ' ms',
+  );
   add(
     '/api/health p99 during 20 concurrent logins (G19)',
     '≤ 100 ms',
@@ -191,9 +244,9 @@ for (const db of databases) {
     ' ms',
   );
   add(
-    'server peak RSS under load',
+    'server peak RSS under load (process tree)',
     '≤ 300 MB',
-    Math.max(...db.scenarios.map((s) => s.serverPeakRssMb)),
+    db.scenarios.length ? Math.max(...db.scenarios.map((s) => s.serverPeakRssMb)) : undefined,
     (n) => n <= 300,
     ' MB',
   );

@@ -4,12 +4,13 @@
  * memory — the ceiling of a Node server on this machine.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { SERVER_ENV, SERVER_NODE_FLAGS } from '../../apps/server/node-flags.mjs';
 import { repoRoot } from './paths.js';
+import { treeMemory } from './process-tree.js';
 
 export interface RunningProcess {
   baseUrl: string;
@@ -19,16 +20,8 @@ export interface RunningProcess {
   stop(): Promise<void>;
 }
 
-function rssMb(pid: number): number {
-  try {
-    const line = readFileSync(`/proc/${pid}/status`, 'utf8')
-      .split('\n')
-      .find((l) => l.startsWith('VmRSS:'));
-    return line ? Number(line.replace(/\D+/g, '')) / 1024 : 0;
-  } catch {
-    return 0;
-  }
-}
+/** The resident memory of the process and its descendants (PGlite's thread is inside it). */
+const rssMb = (pid: number): number => treeMemory(pid).rssMb;
 
 async function waitFor(url: string, child: ChildProcess, timeoutMs: number): Promise<void> {
   const deadline = Date.now() + timeoutMs;
