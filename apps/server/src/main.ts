@@ -7,7 +7,18 @@ import { closeOnSignals } from './shutdown.js';
 
 const config = loadConfig();
 refuseUnsafeProduction(productionRefusals(config));
-const database = await connectDatabase(config, { statementTimeoutMs: STATEMENT_TIMEOUT_MS });
+// The log until the app's own exists (the database opens first).
+let warn = (message: string) => console.error(message);
+const database = await connectDatabase(config, {
+  statementTimeoutMs: STATEMENT_TIMEOUT_MS,
+  // PGlite's thread restarted after a statement over the budget, or a crash (decision 042).
+  onRestart: ({ reason, error }) =>
+    warn(
+      error
+        ? `the database thread failed to restart after a ${reason}: ${error.message}`
+        : `the database thread was restarted after a ${reason}`,
+    ),
+});
 await database.migrate();
 if (config.seedOnStart) await seedIfEmpty(database.db, { log: (line) => console.log(line) });
 refuseUnsafeProduction(
@@ -18,6 +29,7 @@ refuseUnsafeProduction(
 // so a fleet can dedicate replicas to it; each module starts its own workers when the app is
 // ready and stops them when it closes.
 const app = await buildApp({ config, database });
+warn = (message) => app.log.warn(message);
 closeOnSignals(app, database);
 
 await app.listen({ host: config.host, port: config.port });

@@ -11,7 +11,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { repoRoot } from '../config.js';
 import { queryCounter } from '../lib/query-counter.js';
-import { PgliteThread, unavailable } from './pglite-thread.js';
+import { PgliteThread, unavailable, type PgliteThreadOptions } from './pglite-thread.js';
 import { schema } from './schema.js';
 
 export type Db = NodePgDatabase<typeof schema>;
@@ -61,13 +61,16 @@ const PGLITE_SETTINGS = ['-c', 'shared_buffers=16MB'];
  */
 export async function connectPglite(
   dataPath: string | undefined,
-  options: { loadDataDir?: Blob; statementTimeoutMs?: number } = {},
+  options: Pick<PgliteThreadOptions, 'loadDataDir' | 'onRestart'> & {
+    statementTimeoutMs?: number;
+  } = {},
 ): Promise<Database & { client: PgliteThread }> {
   const client = await PgliteThread.start({
     dataDir: dataPath,
     loadDataDir: options.loadDataDir,
     startParams: [...PGlite.defaultStartParams, ...PGLITE_SETTINGS],
     statementTimeoutMs: options.statementTimeoutMs ?? 0,
+    onRestart: options.onRestart,
   });
   const db = drizzlePglite(client as never, { schema, logger: queryCounter }) as unknown as Db;
   return {
@@ -203,7 +206,7 @@ async function listenPostgres(url: string, listener: () => void): Promise<() => 
  */
 export async function connectDatabase(
   config: { databaseUrl: string | undefined; dataDir: string },
-  options: { statementTimeoutMs?: number } = {},
+  options: { statementTimeoutMs?: number } & Pick<PgliteThreadOptions, 'onRestart'> = {},
 ): Promise<Database> {
   return config.databaseUrl
     ? connectPostgres(config.databaseUrl, undefined, options.statementTimeoutMs ?? 0)

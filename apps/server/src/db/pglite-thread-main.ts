@@ -10,6 +10,7 @@ import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
 import {
   SHARED,
+  TEXT_TYPES,
   type ErrorData,
   type FromThread,
   type QueryMessage,
@@ -22,8 +23,12 @@ const shared = new Int32Array(options.shared);
 const port = parentPort!;
 const post = (message: FromThread) => port.postMessage(message);
 
+/** A parser that keeps PostgreSQL's text. */
+const asText = (value: string) => value;
+
 const pglite = await PGlite.create(options.dataDir, {
   extensions: { pg_trgm, unaccent },
+  parsers: Object.fromEntries(TEXT_TYPES.map((type) => [type, asText])),
   startParams: options.startParams,
   pgliteWasmModule: options.wasmModule,
   loadDataDir: options.loadDataDir ? new Blob([options.loadDataDir]) : undefined,
@@ -32,12 +37,15 @@ const pglite = await PGlite.create(options.dataDir, {
 type Unit = { id: number; message: QueryMessage } | { id: number; transaction: true };
 const units: Unit[] = [];
 let working = false;
-/** The open transaction's messages not yet taken, and its callback's wait for the next one. */
 type TransactionMessage = QueryMessage | Extract<ToThread, { op: 'end' }>;
-const transactionInbox: TransactionMessage[] = [];
+/**
+ * Each transaction's messages, from its begin on: the server sends a transaction's statements
+ * without waiting for it to begin (one round trip less), so they may arrive while it waits in
+ * the queue.
+ */
+const inboxes = new Map<number, TransactionMessage[]>();
+/** The open transaction's wait for its next message. */
 let wakeTransaction: (() => void) | undefined;
-/** The id of the transaction open now, whose messages the inbox takes. */
-let openTransaction: number | undefined;
 
 const step = () => Atomics.add(shared, SHARED.step, 1);
 
@@ -50,25 +58,19 @@ function errorData(error: unknown): ErrorData {
   return data;
 }
 
-/** Parsers that leave a type's text as it is, by the set of types (drizzle asks for a few). */
-const textParsers = new Map<string, Record<number, (value: string) => string>>();
-function parsersFor(types: number[]): Record<number, (value: string) => string> {
-  const key = types.join(',');
-  let parsers = textParsers.get(key);
-  if (!parsers) {
-    parsers = Object.fromEntries(types.map((type) => [type, (value: string) => value]));
-    textParsers.set(key, parsers);
-  }
-  return parsers;
-}
-
 async function runStatement(on: PGlite | Transaction, message: QueryMessage): Promise<void> {
   step();
   try {
-    const result: Results = await on.query(message.sql, message.params, {
-      rowMode: message.rowMode,
-      parsers: parsersFor(message.textTypes),
-    });
+    const result: Results = await on.query(
+      message.sql,
+      message.params,
+      message.textTypes
+        ? {
+            rowMode: message.rowMode,
+            parsers: Object.fromEntries(message.textTypes.map((type) => [type, asText])),
+          }
+        : { rowMode: message.rowMode },
+    );
     post({ op: 'done', id: message.id, value: result });
   } catch (error) {
     post({ op: 'failed', id: message.id, error: errorData(error) });
@@ -80,18 +82,18 @@ async function runStatement(on: PGlite | Transaction, message: QueryMessage): Pr
 const ROLLBACK = Symbol('rollback');
 
 async function runTransaction(id: number): Promise<void> {
+  const inbox = inboxes.get(id)!;
   let end: { id: number; commit: boolean } | undefined;
   let begun = false;
   try {
     await pglite.transaction(async (tx) => {
       begun = true;
-      openTransaction = id;
       post({ op: 'done', id });
       for (;;) {
-        while (transactionInbox.length === 0) {
+        while (inbox.length === 0) {
           await new Promise<void>((resolve) => (wakeTransaction = resolve));
         }
-        const message = transactionInbox.shift()!;
+        const message = inbox.shift()!;
         if (message.op === 'end') {
           end = message;
           if (message.commit) return;
@@ -103,12 +105,15 @@ async function runTransaction(id: number): Promise<void> {
     post({ op: 'done', id: end!.id });
   } catch (error) {
     if (error === ROLLBACK) post({ op: 'done', id: end!.id });
-    // A BEGIN that failed fails the begin; a COMMIT that failed fails the end.
-    else post({ op: 'failed', id: begun ? end!.id : id, error: errorData(error) });
+    // A BEGIN that failed fails the begin and whatever the transaction was sent; a COMMIT that
+    // failed fails the end.
+    else {
+      const failed = begun ? [end!.id] : [id, ...inbox.map((message) => message.id)];
+      for (const failedId of failed) post({ op: 'failed', id: failedId, error: errorData(error) });
+    }
   } finally {
-    openTransaction = undefined;
+    inboxes.delete(id);
     wakeTransaction = undefined;
-    transactionInbox.length = 0;
   }
 }
 
@@ -126,9 +131,10 @@ async function work(): Promise<void> {
   working = false;
 }
 
-/** A message for the open transaction; one for another (ended with a thread before) fails. */
+/** A message for a transaction begun or waiting; one for another (ended before) fails. */
 function toTransaction(message: TransactionMessage): void {
-  if (message.tx !== openTransaction) {
+  const inbox = inboxes.get(message.tx!);
+  if (!inbox) {
     post({
       op: 'failed',
       id: message.id,
@@ -136,7 +142,7 @@ function toTransaction(message: TransactionMessage): void {
     });
     return;
   }
-  transactionInbox.push(message);
+  inbox.push(message);
   wakeTransaction?.();
 }
 
@@ -149,6 +155,7 @@ port.on('message', (message: ToThread) => {
       } else toTransaction(message);
       return;
     case 'begin':
+      inboxes.set(message.id, []);
       units.push({ id: message.id, transaction: true });
       void work();
       return;

@@ -145,6 +145,20 @@ describe('PGlite in a thread of its own', () => {
     expect(database.client.status).toBe('ready');
   });
 
+  it('sends a transaction the cut thread had not begun whole to the next one', async () => {
+    const database = await open(300, tempDir());
+    const { db } = database;
+    const cut = failure(db.execute(LONG_READ));
+    // Queued behind the long read: its BEGIN and first statement are sent at once, unanswered.
+    const transaction = db.transaction(async (tx) => {
+      await tx.execute(sql`INSERT INTO notes (body) VALUES ('first')`);
+      await tx.execute(sql`INSERT INTO notes (body) VALUES ('second')`);
+    });
+    expect(databaseUnavailable(await cut)).toBe('timeout');
+    await transaction;
+    expect(await bodies(database)).toEqual(['first', 'second']);
+  });
+
   it('cuts a transaction left open past its budget, rolling it back', async () => {
     const dir = tempDir();
     const database = await open(300, dir);

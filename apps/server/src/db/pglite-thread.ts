@@ -21,6 +21,7 @@ import { Worker } from 'node:worker_threads';
 import type { Results, Transaction } from '@electric-sql/pglite';
 import {
   SHARED,
+  TEXT_TYPES,
   type ErrorData,
   type FromThread,
   type QueryMessage,
@@ -101,7 +102,8 @@ export type ThreadStatus = 'ready' | 'restarting' | 'closed';
 export class PgliteThread {
   #worker!: Worker;
   #shared = new Int32Array(new SharedArrayBuffer(SHARED.length * 4));
-  #generation = 0;
+  /** Transactions asked and not ended; one the thread had begun is dropped when it ends. */
+  readonly #transactions = new Set<number>();
   #status: ThreadStatus = 'restarting';
   #nextId = 1;
   readonly #pending = new Map<number, Pending>();
@@ -138,30 +140,37 @@ export class PgliteThread {
 
   async transaction<T>(callback: (tx: Transaction) => Promise<T>): Promise<T> {
     const id = this.#nextId++;
-    await this.#ask({ op: 'begin', id }, id);
-    const generation = this.#generation;
+    // Not awaited: the statements follow at once (the thread keeps them until the transaction
+    // begins), and a BEGIN that failed fails them too.
+    this.#ask({ op: 'begin', id }, id).catch(() => {});
+    this.#transactions.add(id);
+    // A thread that ended took the transaction with it, if it had begun it.
+    const lost = () => !this.#transactions.has(id);
     const tx = {
       query: (sql: string, params?: unknown[], options?: Parameters<PgliteThread['query']>[2]) =>
-        generation === this.#generation
-          ? this.#statement(id, sql, params ?? [], options ?? {})
-          : Promise.reject(databaseError(TERMINATED)),
+        lost()
+          ? Promise.reject(databaseError(TERMINATED))
+          : this.#statement(id, sql, params ?? [], options ?? {}),
     } as unknown as Transaction;
     const end = (commit: boolean) =>
-      // A thread that ended took its transaction with it: nothing is left to end.
-      generation === this.#generation
-        ? this.#ask({ op: 'end', id: this.#nextId++, tx: id, commit }, id)
-        : commit
+      lost()
+        ? commit
           ? Promise.reject(databaseError(TERMINATED))
-          : Promise.resolve();
-    let result: T;
+          : Promise.resolve()
+        : this.#ask({ op: 'end', id: this.#nextId++, tx: id, commit }, id);
     try {
-      result = await callback(tx);
-    } catch (error) {
-      await end(false).catch(() => {});
-      throw error;
+      let result: T;
+      try {
+        result = await callback(tx);
+      } catch (error) {
+        await end(false).catch(() => {});
+        throw error;
+      }
+      await end(true);
+      return result;
+    } finally {
+      this.#transactions.delete(id);
     }
-    await end(true);
-    return result;
   }
 
   /** Calls `listener` on each notification on `channel`; answers a function that stops it. */
@@ -221,9 +230,14 @@ export class PgliteThread {
       sql,
       params,
       rowMode: options.rowMode ?? 'object',
-      // drizzle's parsers keep dates, intervals and some arrays as text: the thread does the same.
-      textTypes: Object.keys(options.parsers ?? {}).map(Number),
     };
+    // drizzle's parsers keep dates, intervals and some arrays as text: the thread's PGlite does
+    // that already for TEXT_TYPES (with no parsers asked too), and is told only of another set.
+    const textTypes = Object.keys(options.parsers ?? {})
+      .map(Number)
+      .sort((a, b) => a - b);
+    if (textTypes.length > 0 && textTypes.join() !== TEXT_TYPES.join())
+      message.textTypes = textTypes;
     return this.#ask(message, tx ?? id);
   }
 
@@ -338,12 +352,13 @@ export class PgliteThread {
   async #restart(reason: 'timeout' | 'crash'): Promise<void> {
     if (this.#status !== 'ready') return;
     this.#status = 'restarting';
-    // From now on, a transaction open on this thread is gone: its next statement fails at once.
-    this.#generation++;
     const worker = this.#worker;
     await worker.terminate();
     // The thread is gone: what it wrote last is final.
     const started = Atomics.load(this.#shared, SHARED.started);
+    // A transaction it had begun is gone: its next statement fails at once. One it had not is
+    // sent whole to the next thread.
+    for (const id of this.#transactions) if (id <= started) this.#transactions.delete(id);
     const busy = Atomics.load(this.#shared, SHARED.busy) === 1;
     const pending = [...this.#pending.values()];
     this.#pending.clear();
