@@ -12,6 +12,7 @@ import pg from 'pg';
 import { repoRoot } from '../config.js';
 import { queryCounter } from '../lib/query-counter.js';
 import { PgliteThread, unavailable, type PgliteThreadOptions } from './pglite-thread.js';
+import { MAX_PREPARED_STATEMENTS } from './prepared.js';
 import { schema } from './schema.js';
 
 export type Db = NodePgDatabase<typeof schema>;
@@ -70,6 +71,7 @@ export async function connectPglite(
     loadDataDir: options.loadDataDir,
     startParams: [...PGlite.defaultStartParams, ...PGLITE_SETTINGS],
     statementTimeoutMs: options.statementTimeoutMs ?? 0,
+    maxPrepared: MAX_PREPARED_STATEMENTS,
     onRestart: options.onRestart,
   });
   const db = drizzlePglite(client as never, { schema, logger: queryCounter }) as unknown as Db;

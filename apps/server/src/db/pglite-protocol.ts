@@ -33,6 +33,8 @@ export interface ThreadOptions {
   startParams: string[];
   /** A SharedArrayBuffer of SHARED.length Int32 slots. */
   shared: SharedArrayBuffer;
+  /** Named statements kept prepared at most (db/prepared.ts). */
+  maxPrepared: number;
 }
 
 export interface QueryMessage {
@@ -45,6 +47,8 @@ export interface QueryMessage {
   rowMode: 'array' | 'object';
   /** Types to answer as text, when not TEXT_TYPES (which the thread's PGlite has already). */
   textTypes?: number[];
+  /** Run as the prepared statement of this name, prepared on its first use (db/prepared.ts). */
+  name?: string;
 }
 
 export type ToThread =

@@ -5,7 +5,7 @@
  * the shared state, which is all the server's watchdog needs to cut a statement over its time.
  */
 import { parentPort, workerData } from 'node:worker_threads';
-import { PGlite, type Results, type Transaction } from '@electric-sql/pglite';
+import { parse, PGlite, protocol, type Results, type Transaction } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
 import {
@@ -58,19 +58,75 @@ function errorData(error: unknown): ErrorData {
   return data;
 }
 
+/** The parameter types of each statement prepared on this thread, by name. */
+const prepared = new Map<string, number[]>();
+const noSync = { syncToFs: false };
+
+/**
+ * A statement run as the prepared statement `name`, prepared (Parse, Describe) on its first use;
+ * then only Bind, Describe and Execute, as PGlite's own query runs its unnamed one. Inside a
+ * transaction too: a prepared statement belongs to the connection.
+ */
+async function runPrepared(message: QueryMessage & { name: string }): Promise<Results> {
+  return pglite.runExclusive(async () => {
+    const messages = [];
+    try {
+      let types = prepared.get(message.name);
+      if (!types) {
+        if (prepared.size >= options.maxPrepared) {
+          await pglite.execProtocolStream(protocol.serialize.query('DEALLOCATE ALL'), noSync);
+          prepared.clear();
+        }
+        const { serialize } = protocol;
+        messages.push(
+          ...(await pglite.execProtocolStream(
+            serialize.parse({ name: message.name, text: message.sql }),
+            noSync,
+          )),
+        );
+        types = parse.parseDescribeStatementResults(
+          await pglite.execProtocolStream(
+            serialize.describe({ type: 'S', name: message.name }),
+            noSync,
+          ),
+        );
+        prepared.set(message.name, types);
+      }
+      const values = message.params.map((value, i) => {
+        if (value === null || value === undefined) return null;
+        const serializer = pglite.serializers[types[i]!];
+        return serializer ? serializer(value) : String(value);
+      });
+      for (const step of [
+        protocol.serialize.bind({ statement: message.name, values }),
+        protocol.serialize.describe({ type: 'P' }),
+        protocol.serialize.execute({}),
+      ]) {
+        messages.push(...(await pglite.execProtocolStream(step, noSync)));
+      }
+    } finally {
+      messages.push(...(await pglite.execProtocolStream(protocol.serialize.sync(), noSync)));
+    }
+    await pglite.syncToFs();
+    return parse.parseResults(messages, pglite.parsers, { rowMode: message.rowMode })[0]!;
+  });
+}
+
 async function runStatement(on: PGlite | Transaction, message: QueryMessage): Promise<void> {
   step();
   try {
-    const result: Results = await on.query(
-      message.sql,
-      message.params,
-      message.textTypes
-        ? {
-            rowMode: message.rowMode,
-            parsers: Object.fromEntries(message.textTypes.map((type) => [type, asText])),
-          }
-        : { rowMode: message.rowMode },
-    );
+    const result: Results = message.name
+      ? await runPrepared(message as QueryMessage & { name: string })
+      : await on.query(
+          message.sql,
+          message.params,
+          message.textTypes
+            ? {
+                rowMode: message.rowMode,
+                parsers: Object.fromEntries(message.textTypes.map((type) => [type, asText])),
+              }
+            : { rowMode: message.rowMode },
+        );
     post({ op: 'done', id: message.id, value: result });
   } catch (error) {
     post({ op: 'failed', id: message.id, error: errorData(error) });

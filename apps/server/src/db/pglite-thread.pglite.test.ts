@@ -11,6 +11,7 @@ import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { buildTestApp } from '../test/app.js';
 import { connectPglite, databaseUnavailable, type Database } from './connect.js';
 import type { PgliteThread } from './pglite-thread.js';
+import { MAX_PREPARED_STATEMENTS, runPrepared } from './prepared.js';
 
 type ThreadDatabase = Database & { client: PgliteThread };
 
@@ -61,6 +62,30 @@ describe('PGlite in a thread of its own', () => {
       code: '23505',
       constraint: 'notes_body_key',
     });
+  });
+
+  it('runs a named statement prepared once, with the same answers and errors', async () => {
+    const { db } = await open();
+    await db.execute(sql`INSERT INTO notes (body) VALUES ('one'), ('two')`);
+    const select = sql`SELECT id, body, now() > '2020-01-01'::timestamptz AS recent, ${'{"a":1}'}::jsonb AS j
+      FROM notes WHERE body = ${'two'} OR id = ${1} ORDER BY id`;
+    const plain = (await db.execute(select)).rows;
+    expect(await runPrepared(db, select)).toEqual(plain);
+    expect(await runPrepared(db, select)).toEqual(plain);
+    const prepared = async () =>
+      (await db.execute(sql`SELECT count(*)::int AS n FROM pg_prepared_statements`)).rows[0]!.n;
+    expect(await prepared()).toBe(1);
+    // A statement that fails to prepare is not kept, and fails as unprepared would.
+    const broken = await failure(runPrepared(db, sql`SELECT nope FROM notes`));
+    expect(broken).toMatchObject({ code: '42703' });
+    const duplicate = await failure(
+      runPrepared(db, sql`INSERT INTO notes (body) VALUES (${'one'})`),
+    );
+    expect(duplicate).toMatchObject({ code: '23505' });
+    for (let shape = 0; shape < MAX_PREPARED_STATEMENTS + 5; shape++) {
+      await runPrepared(db, sql`SELECT ${shape}::int AS shape, ${sql.raw(String(shape))} AS n`);
+    }
+    expect(await prepared()).toBeLessThanOrEqual(MAX_PREPARED_STATEMENTS);
   });
 
   it("keeps the server's thread free while a statement runs", async () => {

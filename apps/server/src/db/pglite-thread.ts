@@ -87,12 +87,20 @@ interface Pending {
   reject(error: Error): void;
 }
 
+interface QueryOptions {
+  rowMode?: 'array' | 'object';
+  parsers?: Record<number, unknown>;
+  name?: string;
+}
+
 export interface PgliteThreadOptions {
   dataDir: string | undefined;
   loadDataDir?: Blob;
   startParams: string[];
   /** A statement, or an open transaction, unmoved for longer is cut (0: never). */
   statementTimeoutMs: number;
+  /** Named statements the thread keeps prepared at most. */
+  maxPrepared: number;
   /** Called after a thread ended and a new one was started or failed to start. */
   onRestart?: (event: { reason: 'timeout' | 'crash'; error?: Error }) => void;
 }
@@ -130,11 +138,8 @@ export class PgliteThread {
     return this.#status;
   }
 
-  query<T>(
-    sql: string,
-    params: unknown[] = [],
-    options: { rowMode?: 'array' | 'object'; parsers?: Record<number, unknown> } = {},
-  ): Promise<Results<T>> {
+  /** A statement; `name` runs it as that prepared statement (db/prepared.ts). */
+  query<T>(sql: string, params: unknown[] = [], options: QueryOptions = {}): Promise<Results<T>> {
     return this.#statement(undefined, sql, params, options) as Promise<Results<T>>;
   }
 
@@ -220,7 +225,7 @@ export class PgliteThread {
     tx: number | undefined,
     sql: string,
     params: unknown[],
-    options: { rowMode?: 'array' | 'object'; parsers?: Record<number, unknown> },
+    options: QueryOptions,
   ): Promise<unknown> {
     const id = this.#nextId++;
     const message: QueryMessage = {
@@ -231,6 +236,7 @@ export class PgliteThread {
       params,
       rowMode: options.rowMode ?? 'object',
     };
+    if (options.name) message.name = options.name;
     // drizzle's parsers keep dates, intervals and some arrays as text: the thread's PGlite does
     // that already for TEXT_TYPES (with no parsers asked too), and is told only of another set.
     const textTypes = Object.keys(options.parsers ?? {})
@@ -267,6 +273,7 @@ export class PgliteThread {
       loadDataDir: this.#loadDataDir,
       wasmModule: await pgliteWasm(),
       startParams: this.#options.startParams,
+      maxPrepared: this.#options.maxPrepared,
       shared: this.#shared.buffer as SharedArrayBuffer,
     };
     const worker = new Worker(url, { workerData: options, execArgv });

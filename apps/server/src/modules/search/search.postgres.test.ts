@@ -17,7 +17,7 @@ import {
 } from '../../db/connect.js';
 import { buildReplica, buildTestApp, type TestApp } from '../../test/app.js';
 import { ORDER_LOCK_TIMEOUT_MS } from '../orders/service.js';
-import { MAX_PREPARED_SHAPES } from './service.js';
+import { MAX_PREPARED_STATEMENTS } from '../../db/prepared.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -189,15 +189,15 @@ describe('prepared statements', () => {
     expect(await prepared()).toBe(before);
   });
 
-  it(`keeps at most ${MAX_PREPARED_SHAPES} per connection, however many shapes come`, async () => {
+  it(`keeps at most ${MAX_PREPARED_STATEMENTS} per connection, however many shapes come`, async () => {
     const counts: number[] = [];
-    for (let shape = 1; shape <= MAX_PREPARED_SHAPES * 2 + 10; shape++) {
+    for (let shape = 1; shape <= MAX_PREPARED_STATEMENTS * 2 + 10; shape++) {
       expect(await searchShape(shape)).toBe(40);
       counts.push(await prepared());
     }
-    expect(Math.max(...counts)).toBe(MAX_PREPARED_SHAPES);
+    expect(Math.max(...counts)).toBe(MAX_PREPARED_STATEMENTS);
     // A shape seen before still answers, prepared again or not.
     expect(await searchShape(1)).toBe(40);
-    expect(await prepared()).toBeLessThanOrEqual(MAX_PREPARED_SHAPES);
+    expect(await prepared()).toBeLessThanOrEqual(MAX_PREPARED_STATEMENTS);
   });
 });

@@ -18,14 +18,12 @@
  * highlighting, and the lexicon of search_words is unaccented too, so 'creme', 'crème' and
  * 'CRÈME' find and mark 'Crème'.
  */
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { sql, type SQL } from 'drizzle-orm';
-import { PgDialect } from 'drizzle-orm/pg-core';
-import pg from 'pg';
 import { paiseToRupees } from '@storefront/shared/money';
 import type { ProductRecord, SearchFacet } from '@storefront/shared/search';
 import type { Db } from '../../db/connect.js';
-import { queryCounter } from '../../lib/query-counter.js';
+import { runPrepared } from '../../db/prepared.js';
 import { filterSql } from './filters.js';
 import { SEARCH_LIMITS, type FacetSearch, type QueryType, type SearchParams } from './params.js';
 
@@ -139,50 +137,6 @@ function toRecord(row: RecordRow): ProductRecord {
     images: row.images,
     summary: row.summary,
   };
-}
-
-const dialect = new PgDialect();
-
-/**
- * Shapes one PostgreSQL connection keeps prepared. The web app's queries take ~20 shapes (1–10
- * words, results or suggestions); every distinct filter is a shape of its own, so without a bound
- * an API client could fill each connection's memory with plans.
- */
-export const MAX_PREPARED_SHAPES = 50;
-/** The statement names each pooled connection has prepared. */
-const preparedOn = new WeakMap<pg.PoolClient, Set<string>>();
-
-/**
- * Runs a search statement. On PostgreSQL it is a named prepared statement, one per shape of
- * query (number of words, filters, facets, highlighted attributes), so each connection plans a
- * shape once instead of on every keystroke: planning was ~1 ms of the ~4 ms of database CPU a
- * query cost at 100,000 products. A connection that has prepared MAX_PREPARED_SHAPES shapes runs
- * a new one unprepared and is then closed, so the pool opens a fresh one: the node-postgres
- * client has no way to forget a statement it prepared. PGlite (one in-process connection) runs
- * every statement as it is.
- */
-async function run(db: Db, statement: SQL): Promise<Record<string, unknown>[]> {
-  const pool = (db as { $client?: unknown }).$client;
-  if (!(pool instanceof pg.Pool)) return (await db.execute(statement)).rows;
-  const { sql: text, params } = dialect.sqlToQuery(statement);
-  queryCounter.logQuery(text, params);
-  const name = `search_${createHash('sha1').update(text).digest('hex').slice(0, 20)}`;
-  const client = await pool.connect();
-  let prepared = preparedOn.get(client);
-  if (!prepared) preparedOn.set(client, (prepared = new Set()));
-  const full = !prepared.has(name) && prepared.size >= MAX_PREPARED_SHAPES;
-  // Released to be closed when full, or after an error (as pool.query does).
-  let close: boolean | Error = full;
-  try {
-    if (full) return (await client.query({ text, values: params })).rows;
-    prepared.add(name);
-    return (await client.query({ name, text, values: params })).rows;
-  } catch (error) {
-    close = error as Error;
-    throw error;
-  } finally {
-    client.release(close);
-  }
 }
 
 /**
@@ -419,7 +373,7 @@ export async function searchIndex(db: Db, params: SearchParams): Promise<SearchR
         sql``,
       )}`;
 
-  const [row] = (await run(db, statement)) as [
+  const [row] = (await runPrepared(db, statement)) as [
     { nb_hits: number; hits: HitRow[] } & Record<string, unknown>,
   ];
   const nbHits = Number(row.nb_hits);
