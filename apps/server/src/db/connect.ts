@@ -12,7 +12,6 @@ import pg from 'pg';
 import { repoRoot } from '../config.js';
 import { queryCounter } from '../lib/query-counter.js';
 import { PgliteThread, unavailable, type PgliteThreadOptions } from './pglite-thread.js';
-import { MAX_PREPARED_STATEMENTS } from './prepared.js';
 import { schema } from './schema.js';
 
 export type Db = NodePgDatabase<typeof schema>;
@@ -38,6 +37,9 @@ export interface Database {
 }
 
 export const CATALOG_CHANNEL = 'catalog_changed';
+
+/** Named statements one connection keeps prepared at most (prepared.ts). */
+export const MAX_PREPARED_STATEMENTS = 50;
 
 export const migrationsFolder = join(repoRoot, 'apps', 'server', 'src', 'db', 'migrations');
 /** Arbitrary constant: the advisory lock that serialises migrations between replicas. */

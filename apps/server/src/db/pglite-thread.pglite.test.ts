@@ -9,9 +9,14 @@ import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { buildTestApp } from '../test/app.js';
-import { connectPglite, databaseUnavailable, type Database } from './connect.js';
+import {
+  connectPglite,
+  databaseUnavailable,
+  MAX_PREPARED_STATEMENTS,
+  type Database,
+} from './connect.js';
 import type { PgliteThread } from './pglite-thread.js';
-import { MAX_PREPARED_STATEMENTS, runPrepared } from './prepared.js';
+import { runPrepared } from './prepared.js';
 
 type ThreadDatabase = Database & { client: PgliteThread };
 

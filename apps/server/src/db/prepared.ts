@@ -13,10 +13,8 @@ import type { SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { queryCounter } from '../lib/query-counter.js';
-import type { Db } from './connect.js';
+import { MAX_PREPARED_STATEMENTS, type Db } from './connect.js';
 import { PgliteThread } from './pglite-thread.js';
-
-export const MAX_PREPARED_STATEMENTS = 50;
 
 const dialect = new PgDialect();
 /** The statement names each pooled PostgreSQL connection has prepared. */
