@@ -127,6 +127,7 @@ for (const kind of kinds) {
         serverPid: server.pid,
         durationSec: Math.min(durationSec, 3),
         rate: TARGETS[kind].searchRate,
+        targetP95Ms: TARGETS[kind].searchP95Ms,
       });
       log(`  mixed p95 ${search.mixed.p95.toFixed(2)} ms at ${search.rate} req/s`);
     }

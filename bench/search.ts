@@ -102,11 +102,14 @@ export interface SearchScenarioOptions {
   connections?: number;
   /** Requests per second for the latency runs. */
   rate?: number;
+  /** The budget of the mixed p95 (PostgreSQL's 20 ms; PGlite's, at half the rate, 25). */
+  targetP95Ms?: number;
 }
 
 export interface SearchScenarioResult {
   connections: number;
   rate: number;
+  targetP95Ms: number;
   durationSec: number;
   kinds: SearchKindResult[];
   /** Every kind mixed, at the fixed rate: the figure for the p95 ≤ 20 ms budget. */
@@ -265,7 +268,7 @@ export async function runSearchScenario(
     });
   }
   const mixed = await paced(SEARCH_KINDS.flatMap((k) => k.requests));
-  return { connections, rate, durationSec, kinds, mixed };
+  return { connections, rate, targetP95Ms: options.targetP95Ms ?? 20, durationSec, kinds, mixed };
 }
 
 const ms = (n: number) => n.toFixed(1);
@@ -278,9 +281,9 @@ export function searchTable(result: SearchScenarioResult): string[] {
     (k) =>
       `| ${k.kind} | ${k.queries.join(', ')} | ${k.throughput.requestsPerSec} | ${ms(k.throughput.p50)} / ${ms(k.throughput.p95)} / ${ms(k.throughput.p99)} | ${ms(k.latency.p50)} / ${ms(k.latency.p95)} / ${ms(k.latency.p99)} | ${cpuCell(k)} |`,
   );
-  const pass = result.mixed.p95 <= 20;
+  const pass = result.mixed.p95 <= result.targetP95Ms;
   return [
-    `Budget: p95 ≤ 20 ms at ${result.rate} req/s, queries of every kind mixed: **${ms(result.mixed.p95)} ms — ${pass ? 'PASS' : 'MISS'}** (p50 ${ms(result.mixed.p50)} ms, p99 ${ms(result.mixed.p99)} ms, ${result.mixed.non2xx + result.mixed.errors} failed of ${result.mixed.requests}).`,
+    `Budget: p95 ≤ ${result.targetP95Ms} ms at ${result.rate} req/s, queries of every kind mixed: **${ms(result.mixed.p95)} ms — ${pass ? 'PASS' : 'MISS'}** (p50 ${ms(result.mixed.p50)} ms, p99 ${ms(result.mixed.p99)} ms, ${result.mixed.non2xx + result.mixed.errors} failed of ${result.mixed.requests}).`,
     '',
     `| kind | queries | req/s (${result.connections} conns) | p50 / p95 / p99 ms (${result.connections} conns) | p50 / p95 / p99 ms (${result.rate} req/s) | CPU ms per query: server / PostgreSQL |`,
     '|---|---|---|---|---|---|',
