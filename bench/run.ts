@@ -64,13 +64,20 @@ const TARGETS: Record<
     searchRate: number;
     searchP95Ms: number;
     orderP99Ms: number;
+    /** /api/health p99 while the heaviest search runs in a loop (heavy-search.ts): PGlite's. */
+    heavySearchHealthP99Ms?: number;
   }
 > = {
   postgres: { productPct: 50, categoryPct: 30, searchRate: 100, searchP95Ms: 20, orderP99Ms: 50 },
-  pglite: { productPct: 50, categoryPct: 40, searchRate: 50, searchP95Ms: 25, orderP99Ms: 60 },
+  pglite: {
+    productPct: 50,
+    categoryPct: 40,
+    searchRate: 50,
+    searchP95Ms: 25,
+    orderP99Ms: 60,
+    heavySearchHealthP99Ms: 50,
+  },
 };
-/** /api/health p99 while the heaviest search runs in a loop (issue 18). */
-const HEAVY_SEARCH_HEALTH_P99_MS = 50;
 
 const log = (line: string) =>
   console.log(`[bench ${((Date.now() - started) / 1000).toFixed(0).padStart(4)} s] ${line}`);
@@ -223,13 +230,15 @@ for (const db of databases) {
     (n) => n <= targets.orderP99Ms,
     ' ms',
   );
-  add(
-    '/api/health p99 while the heaviest search runs in a loop',
-    `≤ ${HEAVY_SEARCH_HEALTH_P99_MS} ms`,
-    db.heavySearch && (db.heavySearch.healthNot200 ? Infinity : db.heavySearch.healthP99),
-    (n) => n <= HEAVY_SEARCH_HEALTH_P99_MS,
-    ' ms',
-  );
+  const healthTarget = targets.heavySearchHealthP99Ms;
+  if (healthTarget !== undefined)
+    add(
+      '/api/health p99 while the heaviest search runs in a loop',
+      `≤ ${healthTarget} ms`,
+      db.heavySearch && (db.heavySearch.healthNot200 ? Infinity : db.heavySearch.healthP99),
+      (n) => n <= healthTarget,
+      ' ms',
+    );
   add(
     '/api/health p99 during 20 concurrent logins (G19)',
     '≤ 100 ms',
