@@ -1,6 +1,6 @@
 /**
  * The soak's verdict (issue 17, item 4): the server's memory is flat after warm-up, and its peak
- * within a limit (300 MB on PostgreSQL).
+ * within a limit (300 MB).
  *
  * "Flat" is judged on the growth a robust line fitted through the samples after warm-up would
  * put across them: the Theil–Sen slope (the median of the slopes between every pair of samples)
