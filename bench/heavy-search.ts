@@ -6,6 +6,7 @@
  * request; the server must go on answering (health p99 ≤ 50 ms).
  */
 import { SEARCH_FACETS, SEARCH_MAX_HITS_PER_PAGE } from '../packages/shared/src/search.js';
+import { pollHealth } from './lib/health-poller.js';
 import { latencyRecorder } from './lib/latency-recorder.js';
 import { post } from './lib/post.js';
 
@@ -44,11 +45,9 @@ export async function runHeavySearch(
   baseUrl: string,
   { durationSec = 10, pollMs = 20 }: { durationSec?: number; pollMs?: number } = {},
 ): Promise<HeavySearchResult> {
-  const health = latencyRecorder();
   const search = latencyRecorder();
   let searches = 0;
   let searchesNot200 = 0;
-  let healthNot200 = 0;
   const until = performance.now() + durationSec * 1000;
 
   const searching = (async () => {
@@ -67,14 +66,11 @@ export async function runHeavySearch(
   })();
   // The first search under way before the first poll.
   await new Promise((resolve) => setTimeout(resolve, 100));
-  while (performance.now() < until) {
-    const t0 = performance.now();
-    const response = await fetch(`${baseUrl}/api/health`);
-    await response.arrayBuffer();
-    health.recordSince(t0);
-    if (response.status !== 200) healthNot200++;
-    await new Promise((resolve) => setTimeout(resolve, pollMs));
-  }
+  const { latency: health, not200: healthNot200 } = await pollHealth(
+    baseUrl,
+    pollMs,
+    () => performance.now() < until,
+  );
   await searching;
 
   return {

@@ -4,6 +4,7 @@
  * server keeps answering everything else (health p99 ≤ 100 ms) while the logins queue for the
  * cores (login p99 ≤ 8 s, the CPU floor being 20 × 0.55 s ÷ 2 cores ≈ 5.5 s).
  */
+import { pollHealth } from './lib/health-poller.js';
 import { latencyRecorder } from './lib/latency-recorder.js';
 
 export interface LoginBurstResult {
@@ -25,20 +26,11 @@ export async function runLoginBurst(
   baseUrl: string,
   { logins = 20, pollMs = 20 }: { logins?: number; pollMs?: number } = {},
 ): Promise<LoginBurstResult> {
-  const health = latencyRecorder();
   const login = latencyRecorder();
   let failedLogins = 0;
   let burstDone = false;
 
-  const poller = (async () => {
-    while (!burstDone) {
-      const t0 = performance.now();
-      const response = await fetch(`${baseUrl}/api/health`);
-      await response.arrayBuffer();
-      health.recordSince(t0);
-      await new Promise((resolve) => setTimeout(resolve, pollMs));
-    }
-  })();
+  const poller = pollHealth(baseUrl, pollMs, () => !burstDone);
 
   await new Promise((resolve) => setTimeout(resolve, 200));
   await Promise.all(
@@ -55,7 +47,7 @@ export async function runLoginBurst(
     }),
   );
   burstDone = true;
-  await poller;
+  const { latency: health } = await poller;
 
   return {
     logins,

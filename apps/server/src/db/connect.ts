@@ -109,7 +109,8 @@ export const STATEMENT_TIMEOUT_RETRY_AFTER_S = 5;
  * Why the database could not serve `error`'s request, if it is one of PostgreSQL's class 57
  * (operator intervention: a statement cancelled at its timeout, a connection ended by a restart
  * or a crash, a database still starting) or a connection lost — looking through what wraps it,
- * as drizzle wraps the driver's errors. Such a request is answered 503: the server is busy or restarting, not broken.
+ * as drizzle wraps the driver's errors. Such a request is answered 503: the server is busy or
+ * restarting, not broken.
  */
 export function databaseUnavailable(error: unknown): 'timeout' | 'unavailable' | undefined {
   for (let e = error, depth = 0; e instanceof Error && depth < 5; e = e.cause, depth++) {

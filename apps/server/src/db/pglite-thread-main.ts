@@ -60,6 +60,7 @@ function errorData(error: unknown): ErrorData {
 
 /** The parameter types of each statement prepared on this thread, by name. */
 const prepared = new Map<string, number[]>();
+const { serialize } = protocol;
 const noSync = { syncToFs: false };
 
 /**
@@ -74,10 +75,9 @@ async function runPrepared(message: QueryMessage & { name: string }): Promise<Re
       let types = prepared.get(message.name);
       if (!types) {
         if (prepared.size >= options.maxPrepared) {
-          await pglite.execProtocolStream(protocol.serialize.query('DEALLOCATE ALL'), noSync);
+          await pglite.execProtocolStream(serialize.query('DEALLOCATE ALL'), noSync);
           prepared.clear();
         }
-        const { serialize } = protocol;
         messages.push(
           ...(await pglite.execProtocolStream(
             serialize.parse({ name: message.name, text: message.sql }),
@@ -97,15 +97,15 @@ async function runPrepared(message: QueryMessage & { name: string }): Promise<Re
         const serializer = pglite.serializers[types[i]!];
         return serializer ? serializer(value) : String(value);
       });
-      for (const step of [
-        protocol.serialize.bind({ statement: message.name, values }),
-        protocol.serialize.describe({ type: 'P' }),
-        protocol.serialize.execute({}),
+      for (const request of [
+        serialize.bind({ statement: message.name, values }),
+        serialize.describe({ type: 'P' }),
+        serialize.execute({}),
       ]) {
-        messages.push(...(await pglite.execProtocolStream(step, noSync)));
+        messages.push(...(await pglite.execProtocolStream(request, noSync)));
       }
     } finally {
-      messages.push(...(await pglite.execProtocolStream(protocol.serialize.sync(), noSync)));
+      messages.push(...(await pglite.execProtocolStream(serialize.sync(), noSync)));
     }
     await pglite.syncToFs();
     return parse.parseResults(messages, pglite.parsers, { rowMode: message.rowMode })[0]!;

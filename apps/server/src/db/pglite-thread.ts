@@ -66,16 +66,16 @@ function threadEntry(): { url: URL; execArgv: string[] } {
 let compiledWasm: Promise<WebAssembly.Module> | undefined;
 /** PGlite's WebAssembly compiled once per process; threads receive the module. */
 function pgliteWasm(): Promise<WebAssembly.Module> {
-  const entry = createRequire(import.meta.url).resolve('@electric-sql/pglite');
-  // @types/node declares WebAssembly's types but not its functions.
-  const wasm = (
-    globalThis as unknown as {
-      WebAssembly: { compile(bytes: Uint8Array): Promise<WebAssembly.Module> };
-    }
-  ).WebAssembly;
-  compiledWasm ??= readFile(join(dirname(entry), 'pglite.wasm')).then((bytes) =>
-    wasm.compile(bytes),
-  );
+  compiledWasm ??= (async () => {
+    const entry = createRequire(import.meta.url).resolve('@electric-sql/pglite');
+    // @types/node declares WebAssembly's types but not its functions.
+    const wasm = (
+      globalThis as unknown as {
+        WebAssembly: { compile(bytes: Uint8Array): Promise<WebAssembly.Module> };
+      }
+    ).WebAssembly;
+    return wasm.compile(await readFile(join(dirname(entry), 'pglite.wasm')));
+  })();
   return compiledWasm;
 }
 
