@@ -5,7 +5,7 @@
  * never stored: each answer prices the lines afresh with the shared `priceLine`
  * (docs/product-decisions.md #5).
  */
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import {
   OPTIONS_WITHOUT_VARIANTS_MESSAGE,
   variantUnavailableMessage,
@@ -239,23 +239,33 @@ export async function removeItem(
  * product for pricing, in one statement, for an order inside its transaction. The DELETE takes
  * the lines' row locks: a second checkout of the same cart waits for the first and then finds
  * the cart empty, so one cart never becomes two orders.
+ *
+ * `claim`, when given, is a data-modifying statement (an order's Idempotency-Key claim) run
+ * first in the same statement: the cart is taken only when it returned a row, and `claimed`
+ * says whether it did. One statement instead of two, inside the order's transaction.
  */
 export async function takeCart(
   tx: Executor,
   userId: string,
-): Promise<{ line: CartLine; product: ProductForPricing }[]> {
+  claim?: SQL,
+): Promise<{ claimed: boolean; lines: { line: CartLine; product: ProductForPricing }[] }> {
   const result = await tx.execute(
-    sql`WITH taken AS (
-          DELETE FROM cart_lines WHERE user_id = ${userId}
+    sql`WITH claim AS (${claim ?? sql`SELECT 1`}), taken AS (
+          DELETE FROM cart_lines WHERE user_id = ${userId} AND EXISTS (SELECT 1 FROM claim)
           RETURNING id, product_id, variant_index, source, quantity)
-        SELECT taken.product_id, taken.variant_index, taken.source, taken.quantity,
-               ${pricingColumns}
-          FROM taken JOIN products p ON p.id = taken.product_id
+        SELECT EXISTS (SELECT 1 FROM claim) AS claimed, taken.product_id, taken.variant_index,
+               taken.source, taken.quantity, ${pricingColumns}
+          FROM (SELECT 1) one
+          LEFT JOIN (taken JOIN products p ON p.id = taken.product_id) ON true
          ORDER BY taken.id`,
   );
-  // The inner join drops nothing: cart_lines cascades on product delete.
-  return (result.rows as unknown as (CartLineRow & PricingRow)[]).map((row) => ({
-    line: toLine(row),
-    product: toProductForPricing(row),
-  }));
+  // The inner join drops nothing: cart_lines cascades on product delete. With an empty cart
+  // the one row says only whether the claim was made.
+  const rows = result.rows as unknown as ({ claimed: boolean } & CartLineRow & PricingRow)[];
+  return {
+    claimed: rows[0]!.claimed,
+    lines: rows
+      .filter((row) => row.product_id !== null)
+      .map((row) => ({ line: toLine(row), product: toProductForPricing(row) })),
+  };
 }

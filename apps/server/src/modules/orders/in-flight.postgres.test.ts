@@ -62,6 +62,9 @@ async function waitingOn(like: string): Promise<number> {
   return (result.rows[0] as { n: number }).n;
 }
 
+/** The order's statement that claims its key and takes the cart (one statement, takeCart). */
+const TAKE = '%WITH claim AS (INSERT INTO idempotency_keys%';
+
 /** Polls until `count` statements wait on a lock (a state, not a time, is awaited). */
 async function untilWaiting(like: string, count: number): Promise<void> {
   for (let i = 0; i < 2000; i++) {
@@ -123,7 +126,7 @@ describe('a duplicate of a checkout still in flight', () => {
 
     // The first request claims its key, then waits for the held cart: it is in flight.
     const first = placeOrder(t.app, buyer, 'in-flight');
-    await untilWaiting('%DELETE FROM cart_lines%', 1);
+    await untilWaiting(TAKE, 1);
 
     // A duplicate that may wait 100 ms is told the first is still being processed.
     const refused = await placeOrder(impatient, buyer, 'in-flight');
@@ -137,7 +140,7 @@ describe('a duplicate of a checkout still in flight', () => {
 
     // A duplicate that may wait longer blocks on the key's claim...
     const patient = placeOrder(t.app, buyer, 'in-flight');
-    await untilWaiting('%insert into "idempotency_keys"%', 1);
+    await untilWaiting(TAKE, 2);
 
     // ...and once the cart is released and the first commits, it replays the first answer.
     await cart.release();
@@ -163,9 +166,9 @@ describe('a duplicate of a checkout still in flight', () => {
     await fillCart(buyer);
     const cart = await holdCart(buyer);
     const first = placeOrder(t.app, buyer, 'fails-first');
-    await untilWaiting('%DELETE FROM cart_lines%', 1);
+    await untilWaiting(TAKE, 1);
     const duplicate = placeOrder(t.app, buyer, 'fails-first');
-    await untilWaiting('%insert into "idempotency_keys"%', 1);
+    await untilWaiting(TAKE, 2);
 
     // The lines go away under the held cart: the first finds its cart empty and rolls its
     // claim back; the duplicate then claims the key itself and is refused the same way.

@@ -22,6 +22,7 @@ import { priceLine } from '@storefront/shared/pricing';
 import { statusBadge } from '@storefront/shared/order-status';
 import type { Order, OrderCreateBody, OrderCreateResponse } from '@storefront/shared/orders';
 import type { Db, DbOrTx, Tx } from '../../db/connect.js';
+import { setLockTimeout } from '../../db/lock-timeout.js';
 import { idempotencyKeys, orders } from '../../db/schema.js';
 import { AppError, conflict, notFound } from '../../lib/errors.js';
 import { newObjectId } from '../../lib/ids.js';
@@ -293,44 +294,38 @@ export async function createOrder(
 ): Promise<CreateOrderResult> {
   const orderNumber = options.orderNumber ?? newOrderNumber;
   const lockTimeoutMs = options.lockTimeoutMs ?? ORDER_LOCK_TIMEOUT_MS;
-  if (!Number.isSafeInteger(lockTimeoutMs) || lockTimeoutMs < 1)
-    throw new RangeError(`lockTimeoutMs must be a positive whole number, not ${lockTimeoutMs}`);
   const requestHash = fingerprint(body);
   try {
     return await db.transaction(async (tx) => {
-      await tx.execute(sql.raw(`SET LOCAL lock_timeout = ${lockTimeoutMs}`));
-
-      if (idempotencyKey !== undefined) {
-        const claimed = await tx
-          .insert(idempotencyKeys)
-          .values({ userId, key: idempotencyKey, requestHash })
-          .onConflictDoNothing()
-          .returning({ key: idempotencyKeys.key });
-        if (claimed.length === 0) {
-          // The claim conflicted with a committed one (an uncommitted claim blocks the INSERT
-          // above until it commits or rolls back). A claim commits together with its response,
-          // and keys are never pruned (014), so this statement, with a fresh snapshot, finds
-          // both.
-          const [stored] = await tx
-            .select({
-              requestHash: idempotencyKeys.requestHash,
-              responseBody: idempotencyKeys.responseBody,
-            })
-            .from(idempotencyKeys)
-            .where(
-              and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, idempotencyKey)),
-            );
-          if (stored!.requestHash !== requestHash)
-            throw new AppError(
-              'unprocessable',
-              'idempotency_key_reused',
-              'This Idempotency-Key was used with a different request',
-            );
-          return { body: stored!.responseBody as OrderCreateResponse, replayed: true };
-        }
+      await setLockTimeout(tx, lockTimeoutMs);
+      // The Idempotency-Key's claim and the cart's lines in one statement (takeCart).
+      const claim =
+        idempotencyKey === undefined
+          ? undefined
+          : sql`INSERT INTO idempotency_keys (user_id, key, request_hash)
+                VALUES (${userId}, ${idempotencyKey}, ${requestHash})
+                ON CONFLICT DO NOTHING RETURNING key`;
+      const { claimed, lines: cart } = await takeCart(tx, userId, claim);
+      if (!claimed) {
+        // The claim conflicted with a committed one (an uncommitted claim blocks the INSERT
+        // above until it commits or rolls back), and the cart was left alone. A claim commits
+        // together with its response, and keys are never pruned (014), so this statement,
+        // with a fresh snapshot, finds both.
+        const [stored] = await tx
+          .select({
+            requestHash: idempotencyKeys.requestHash,
+            responseBody: idempotencyKeys.responseBody,
+          })
+          .from(idempotencyKeys)
+          .where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, idempotencyKey!)));
+        if (stored!.requestHash !== requestHash)
+          throw new AppError(
+            'unprocessable',
+            'idempotency_key_reused',
+            'This Idempotency-Key was used with a different request',
+          );
+        return { body: stored!.responseBody as OrderCreateResponse, replayed: true };
       }
-
-      const cart = await takeCart(tx, userId);
       if (cart.length === 0)
         throw conflict('cart_empty', 'Your cart is empty. Add items before checking out.');
 
