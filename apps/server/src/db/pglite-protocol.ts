@@ -47,8 +47,6 @@ export interface QueryMessage {
   rowMode: 'array' | 'object';
   /** Types to answer as text, when not TEXT_TYPES (which the thread's PGlite has already). */
   textTypes?: number[];
-  /** Run as the prepared statement of this name, prepared on its first use (db/prepared.ts). */
-  name?: string;
 }
 
 export type ToThread =

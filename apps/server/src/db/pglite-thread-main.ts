@@ -58,47 +58,71 @@ function errorData(error: unknown): ErrorData {
   return data;
 }
 
-/** The parameter types of each statement prepared on this thread, by name. */
-const prepared = new Map<string, number[]>();
+/**
+ * Statements that may be prepared: one query or data-changing statement. Utility statements
+ * (SET, DDL, DEALLOCATE) run unnamed, as PGlite runs them.
+ */
+const PREPARABLE = /^\s*(?:select|insert|update|delete|with|values)\b/i;
+
+interface Prepared {
+  name: string;
+  /** The parameter types PostgreSQL chose, which the values are serialised for. */
+  types: number[];
+}
+
+/**
+ * The statements prepared on this thread's connection, by SQL text, least recently used first
+ * (a Map keeps insertion order; each use moves its statement to the end). The server sends the
+ * same few dozen shapes over and over (a session check, a cart read, an order), which PGlite
+ * would parse, analyse and plan each time: measured under the bench's orders, half of such a
+ * statement's time (a session check 0.30 → 0.11 ms, the cart read 0.68 → 0.30 ms), and 2–4 ms
+ * of a search's 5–12 ms.
+ */
+const prepared = new Map<string, Prepared>();
+let preparedSerial = 0;
 const { serialize } = protocol;
 const noSync = { syncToFs: false };
 
+/** The prepared statement of `sql`, prepared now (Parse, Describe) if it is not yet. */
+async function preparedStatement(sql: string): Promise<Prepared> {
+  let statement = prepared.get(sql);
+  if (statement) {
+    prepared.delete(sql);
+    prepared.set(sql, statement);
+    return statement;
+  }
+  if (prepared.size >= options.maxPrepared) {
+    const [oldestSql, oldest] = prepared.entries().next().value!;
+    prepared.delete(oldestSql);
+    await pglite.execProtocolStream(serialize.close({ type: 'S', name: oldest.name }), noSync);
+  }
+  const name = `s${++preparedSerial}`;
+  await pglite.execProtocolStream(serialize.parse({ name, text: sql }), noSync);
+  const types = parse.parseDescribeStatementResults(
+    await pglite.execProtocolStream(serialize.describe({ type: 'S', name }), noSync),
+  );
+  statement = { name, types };
+  prepared.set(sql, statement);
+  return statement;
+}
+
 /**
- * A statement run as the prepared statement `name`, prepared (Parse, Describe) on its first use;
- * then only Bind, Describe and Execute, as PGlite's own query runs its unnamed one. Inside a
- * transaction too: a prepared statement belongs to the connection.
+ * A statement run as a prepared statement: on its first use prepared, then only bound and
+ * executed, as PGlite's own query runs its unnamed one. Inside a transaction too: a prepared
+ * statement belongs to the connection, and outlives a rollback.
  */
-async function runPrepared(message: QueryMessage & { name: string }): Promise<Results> {
+async function runPrepared(message: QueryMessage): Promise<Results> {
   return pglite.runExclusive(async () => {
     const messages = [];
     try {
-      let types = prepared.get(message.name);
-      if (!types) {
-        if (prepared.size >= options.maxPrepared) {
-          await pglite.execProtocolStream(serialize.query('DEALLOCATE ALL'), noSync);
-          prepared.clear();
-        }
-        messages.push(
-          ...(await pglite.execProtocolStream(
-            serialize.parse({ name: message.name, text: message.sql }),
-            noSync,
-          )),
-        );
-        types = parse.parseDescribeStatementResults(
-          await pglite.execProtocolStream(
-            serialize.describe({ type: 'S', name: message.name }),
-            noSync,
-          ),
-        );
-        prepared.set(message.name, types);
-      }
+      const { name, types } = await preparedStatement(message.sql);
       const values = message.params.map((value, i) => {
         if (value === null || value === undefined) return null;
         const serializer = pglite.serializers[types[i]!];
         return serializer ? serializer(value) : String(value);
       });
       for (const request of [
-        serialize.bind({ statement: message.name, values }),
+        serialize.bind({ statement: name, values }),
         serialize.describe({ type: 'P' }),
         serialize.execute({}),
       ]) {
@@ -115,18 +139,19 @@ async function runPrepared(message: QueryMessage & { name: string }): Promise<Re
 async function runStatement(on: PGlite | Transaction, message: QueryMessage): Promise<void> {
   step();
   try {
-    const result: Results = message.name
-      ? await runPrepared(message as QueryMessage & { name: string })
-      : await on.query(
-          message.sql,
-          message.params,
-          message.textTypes
-            ? {
-                rowMode: message.rowMode,
-                parsers: Object.fromEntries(message.textTypes.map((type) => [type, asText])),
-              }
-            : { rowMode: message.rowMode },
-        );
+    const result: Results =
+      message.textTypes === undefined && PREPARABLE.test(message.sql)
+        ? await runPrepared(message)
+        : await on.query(
+            message.sql,
+            message.params,
+            message.textTypes
+              ? {
+                  rowMode: message.rowMode,
+                  parsers: Object.fromEntries(message.textTypes.map((type) => [type, asText])),
+                }
+              : { rowMode: message.rowMode },
+          );
     post({ op: 'done', id: message.id, value: result });
   } catch (error) {
     post({ op: 'failed', id: message.id, error: errorData(error) });

@@ -69,28 +69,50 @@ describe('PGlite in a thread of its own', () => {
     });
   });
 
-  it('runs a named statement prepared once, with the same answers and errors', async () => {
+  it('runs each query prepared once, the least recently used forgotten past the limit, with the same answers and errors', async () => {
     const { db } = await open();
     await db.execute(sql`INSERT INTO notes (body) VALUES ('one'), ('two')`);
     const select = sql`SELECT id, body, now() > '2020-01-01'::timestamptz AS recent, ${'{"a":1}'}::jsonb AS j
       FROM notes WHERE body = ${'two'} OR id = ${1} ORDER BY id`;
-    const plain = (await db.execute(select)).rows;
-    expect(await runPrepared(db, select)).toEqual(plain);
-    expect(await runPrepared(db, select)).toEqual(plain);
-    const prepared = async () =>
-      (await db.execute(sql`SELECT count(*)::int AS n FROM pg_prepared_statements`)).rows[0]!.n;
-    expect(await prepared()).toBe(1);
+    const expected = [
+      { id: 1, body: 'one', recent: true, j: { a: 1 } },
+      { id: 2, body: 'two', recent: true, j: { a: 1 } },
+    ];
+    expect((await db.execute(select)).rows).toEqual(expected);
+    expect((await db.execute(select)).rows).toEqual(expected);
+    expect(await runPrepared(db, select)).toEqual(expected);
+    const preparedTexts = async () =>
+      (await db.execute(sql`SELECT statement FROM pg_prepared_statements`)).rows.map(
+        (r) => r.statement as string,
+      );
+    expect((await preparedTexts()).filter((text) => text.includes('now() >'))).toHaveLength(1);
     // A statement that fails to prepare is not kept, and fails as unprepared would.
-    const broken = await failure(runPrepared(db, sql`SELECT nope FROM notes`));
-    expect(broken).toMatchObject({ code: '42703' });
-    const duplicate = await failure(
-      runPrepared(db, sql`INSERT INTO notes (body) VALUES (${'one'})`),
+    const broken = await failure(db.execute(sql`SELECT nope FROM notes`));
+    expect((broken as Error).cause).toMatchObject({ code: '42703' });
+    expect((await preparedTexts()).some((text) => text.includes('nope'))).toBe(false);
+    const duplicate = await failure(db.execute(sql`INSERT INTO notes (body) VALUES (${'one'})`));
+    expect((duplicate as Error).cause).toMatchObject({
+      code: '23505',
+      constraint: 'notes_body_key',
+    });
+    // A prepared statement outlives a rollback, and runs again inside the next transaction.
+    await failure(
+      db.transaction(async (tx) => {
+        await tx.execute(select);
+        throw new Error('rolled back');
+      }),
     );
-    expect(duplicate).toMatchObject({ code: '23505' });
+    expect(await db.transaction(async (tx) => (await tx.execute(select)).rows)).toEqual(expected);
+    // Past the limit the least recently used go; the one just used stays.
     for (let shape = 0; shape < MAX_PREPARED_STATEMENTS + 5; shape++) {
-      await runPrepared(db, sql`SELECT ${shape}::int AS shape, ${sql.raw(String(shape))} AS n`);
+      await db.execute(sql`SELECT ${shape}::int AS shape, ${sql.raw(String(shape))} AS n`);
+      await db.execute(select);
     }
-    expect(await prepared()).toBeLessThanOrEqual(MAX_PREPARED_STATEMENTS);
+    const texts = await preparedTexts();
+    expect(texts.length).toBeLessThanOrEqual(MAX_PREPARED_STATEMENTS);
+    expect(texts.filter((text) => text.includes('now() >'))).toHaveLength(1);
+    expect(texts.some((text) => text.includes(' AS shape, 0 AS n'))).toBe(false);
+    expect((await db.execute(select)).rows).toEqual(expected);
   });
 
   it("keeps the server's thread free while a statement runs", async () => {

@@ -90,7 +90,6 @@ interface Pending {
 interface QueryOptions {
   rowMode?: 'array' | 'object';
   parsers?: Record<number, unknown>;
-  name?: string;
 }
 
 export interface PgliteThreadOptions {
@@ -138,7 +137,7 @@ export class PgliteThread {
     return this.#status;
   }
 
-  /** A statement; `name` runs it as that prepared statement (db/prepared.ts). */
+  /** A statement; the thread runs it prepared (pglite-thread-main.ts). */
   query<T>(sql: string, params: unknown[] = [], options: QueryOptions = {}): Promise<Results<T>> {
     return this.#statement(undefined, sql, params, options) as Promise<Results<T>>;
   }
@@ -236,7 +235,6 @@ export class PgliteThread {
       params,
       rowMode: options.rowMode ?? 'object',
     };
-    if (options.name) message.name = options.name;
     // drizzle's parsers keep dates, intervals and some arrays as text: the thread's PGlite does
     // that already for TEXT_TYPES (with no parsers asked too), and is told only of another set.
     const textTypes = Object.keys(options.parsers ?? {})

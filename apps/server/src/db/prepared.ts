@@ -6,7 +6,8 @@
  * client's every filter is a shape of its own.
  * - PostgreSQL: a connection that is full runs a new shape unprepared and is then closed, so the
  *   pool opens a fresh one (node-postgres has no way to forget a statement it prepared).
- * - PGlite: its thread forgets all it prepared (DEALLOCATE ALL) and starts again.
+ * - PGlite: its thread prepares every statement it is sent, not only these, and forgets the
+ *   least recently used beyond the limit (pglite-thread-main.ts).
  */
 import { createHash } from 'node:crypto';
 import type { SQL } from 'drizzle-orm';
@@ -23,12 +24,12 @@ const preparedOn = new WeakMap<pg.PoolClient, Set<string>>();
 /** Runs `statement` as a prepared statement named after its text; answers its rows. */
 export async function runPrepared(db: Db, statement: SQL): Promise<Record<string, unknown>[]> {
   const { sql: text, params } = dialect.sqlToQuery(statement);
-  const name = `prepared_${createHash('sha1').update(text).digest('hex').slice(0, 20)}`;
   const client = (db as { $client?: unknown }).$client;
   queryCounter.logQuery(text, params);
   if (client instanceof PgliteThread) {
-    return (await client.query<Record<string, unknown>>(text, params, { name })).rows;
+    return (await client.query<Record<string, unknown>>(text, params)).rows;
   }
+  const name = `prepared_${createHash('sha1').update(text).digest('hex').slice(0, 20)}`;
   if (!(client instanceof pg.Pool)) throw new TypeError('runPrepared needs the database itself');
   const connection = await client.connect();
   let prepared = preparedOn.get(connection);

@@ -86,9 +86,11 @@ export async function seedCatalog(
     );
   });
   // VACUUM sets the visibility map, so listings count and page through the catalog with
-  // index-only scans from the start instead of after the first autovacuum.
+  // index-only scans from the start instead of after the first autovacuum; ANALYZE gives the
+  // planner statistics of the search tables too, which PGlite (no autovacuum) would never
+  // gather: a filtered search at 100,000 products, 37 → 28 ms.
   await db.execute(
-    sql`VACUUM (ANALYZE) collection_products, product_variants, product_price_tiers, products, collections, subcategories, categories`,
+    sql`VACUUM (ANALYZE) collection_products, product_variants, product_price_tiers, products, collections, subcategories, categories, product_search, search_words`,
   );
   options.log?.(`Seeded ${count} products in ${taxonomy.categories.length} categories.`);
   return { products: count };
