@@ -6,6 +6,7 @@
  */
 import Fastify, { type FastifyInstance } from 'fastify';
 import compress from '@fastify/compress';
+import cookie from '@fastify/cookie';
 import swagger from '@fastify/swagger';
 import {
   jsonSchemaTransform,
@@ -36,6 +37,9 @@ import { imagesModule } from './modules/images/module.js';
 import { ordersModule, type OrdersModuleOptions } from './modules/orders/module.js';
 import { paymentsModule, type PaymentsModuleOptions } from './modules/payments/module.js';
 import { algoliaConnectSrc, searchModule } from './modules/search/module.js';
+import { staffActivity, staffGuard } from './modules/staff/authenticate.js';
+import { staffModule } from './modules/staff/module.js';
+import { staffCookie } from './modules/staff/sessions.js';
 import { createTokenService } from './modules/users/access-tokens.js';
 import { buyerAuthenticator } from './modules/users/authenticate.js';
 import { usersModule } from './modules/users/module.js';
@@ -80,12 +84,19 @@ export async function buildApp({
   await app.register(swagger, {
     openapi: {
       info: { title: 'B2B Storefront API', version: '0.1.0' },
-      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+      components: {
+        securitySchemes: {
+          bearer: { type: 'http', scheme: 'bearer' },
+          // The console's session (modules/staff/sessions.ts); `__Host-staff_session` over HTTPS.
+          staffSession: { type: 'apiKey', in: 'cookie', name: 'staff_session' },
+        },
+      },
     },
     transform: jsonSchemaTransform,
   });
   registerSecurityHeaders(app, setSecurityHeaders);
   await app.register(compress, { global: true, threshold: 1024 });
+  await app.register(cookie);
   registerErrorHandler(app);
   registerInputGuard(app);
   registerStrictInput(app);
@@ -100,11 +111,14 @@ export async function buildApp({
     db,
     config,
     authenticate: buyerAuthenticator(db, tokens),
+    requireStaff: staffGuard(db, staffCookie(config.publicUrl).name, now),
     limiters,
     now,
     onCatalogChange: (listener) => database.onCatalogChange(listener),
     checkDatabase: () => database.check(),
   };
+
+  app.addHook('preHandler', staffActivity(db, now));
 
   await app.register(healthModule(context));
   await app.register(catalogModule(context));
@@ -112,6 +126,7 @@ export async function buildApp({
   await app.register(cartModule(context));
   await app.register(ordersModule(context, orders));
   await app.register(usersModule(context, tokens));
+  await app.register(staffModule(context));
   await app.register(searchModule(context));
   await app.register(paymentsModule(context, payments));
   await app.register(emailModule(context));

@@ -4,7 +4,13 @@
  * registers the module's routes, builds its clients and starts its workers (when WORKERS is on,
  * on ready; stopped on close). app.ts builds the context and registers the modules in order.
  */
-import type { FastifyInstance, FastifyPluginAsync, preHandlerAsyncHookHandler } from 'fastify';
+import type {
+  FastifyInstance,
+  FastifyPluginAsync,
+  onRequestAsyncHookHandler,
+  preHandlerAsyncHookHandler,
+} from 'fastify';
+import type { StaffRole } from '@storefront/shared/staff';
 import type { Config } from './config.js';
 import type { Db } from './db/connect.js';
 import type { Limiters } from './lib/limits.js';
@@ -19,11 +25,20 @@ declare module 'fastify' {
 /** A preHandler (or onRequest hook) that sets `request.userId` or answers 401. */
 export type Authenticate = preHandlerAsyncHookHandler;
 
+/**
+ * An onRequest hook admitting signed-in staff of the `allowed` roles (the owner always): sets
+ * `request.staff`, or answers 401 (no staff session) or 403 (a buyer, or another role) before
+ * the request's body is read or validated.
+ */
+export type RequireStaff = (allowed: readonly StaffRole[]) => onRequestAsyncHookHandler;
+
 export interface ModuleContext {
   db: Db;
   config: Config;
   /** The buyer authentication of every signed-in route (the users module's). */
   authenticate: Authenticate;
+  /** The staff guard of every staff route (the staff module's). */
+  requireStaff: RequireStaff;
   /**
    * The rate limiters of lib/limits.ts (shared through Redis when REDIS_URL is set), for a module
    * that applies a limit itself; the routes of ROUTE_LIMITS are limited by the app's hook.

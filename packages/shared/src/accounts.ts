@@ -127,8 +127,10 @@ const phone = z
   .min(PHONE_MIN, 'Phone number must be at least 10 digits')
   .max(PHONE_MAX, `Phone number must be at most ${PHONE_MAX} characters`);
 /** Emails are compared case-insensitively and stored trimmed and lowercased. */
-const email = (message: string) =>
+/** An email address, trimmed and lower-cased, with `message` for anything else. */
+export const emailField = (message: string) =>
   z.string().trim().toLowerCase().pipe(z.email(message).max(EMAIL_MAX, message));
+const email = emailField;
 
 // ── Login ───────────────────────────────────────────────────────────────────
 

@@ -98,6 +98,115 @@ export const emailVerificationTokens = pgTable(
   (t) => [index('email_verification_tokens_user_idx').on(t.userId)],
 );
 
+// ── Staff (issue 19) ────────────────────────────────────────────────────────
+
+const STAFF_ROLE_CHECK = sql`role IN ('owner', 'fulfilment', 'finance', 'catalog')`;
+
+/** The seller's people. Never deleted (the audit log names them): disabled instead. */
+export const staff = pgTable(
+  'staff',
+  {
+    id: oid('id').primaryKey(),
+    email: text('email').notNull(),
+    fullName: text('full_name').notNull(),
+    role: text('role').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    /** The TOTP secret, sealed with the server's key (lib/secret-box.ts). */
+    totpSecretSealed: text('totp_secret_sealed').notNull(),
+    /** The time step of the last code accepted: each code signs in once (RFC 6238 §5.2). */
+    totpLastStep: bigint('totp_last_step', { mode: 'number' }),
+    disabledAt: timestamp('disabled_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('staff_email_lower_key').on(sql`lower(${t.email})`),
+    check('staff_role_check', STAFF_ROLE_CHECK),
+  ],
+);
+
+/** Single-use recovery codes, stored as keyed hashes (staff/second-factor.ts). */
+export const staffRecoveryCodes = pgTable(
+  'staff_recovery_codes',
+  {
+    staffId: oid('staff_id')
+      .notNull()
+      .references(() => staff.id),
+    codeHash: text('code_hash').notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (t) => [primaryKey({ columns: [t.staffId, t.codeHash] })],
+);
+
+/** A staff member's signed-in browser: an opaque cookie, stored hashed. */
+export const staffSessions = pgTable(
+  'staff_sessions',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    staffId: oid('staff_id')
+      .notNull()
+      .references(() => staff.id),
+    tokenHash: text('token_hash').notNull().unique(),
+    createdAt: createdAt(),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    ip: text('ip'),
+    userAgent: text('user_agent'),
+  },
+  (t) => [index('staff_sessions_staff_idx').on(t.staffId)],
+);
+
+/** An invitation to join the staff, redeemed once through its setup link before it expires. */
+export const staffInvitations = pgTable(
+  'staff_invitations',
+  {
+    id: oid('id').primaryKey(),
+    email: text('email').notNull(),
+    role: text('role').notNull(),
+    tokenHash: text('token_hash').notNull().unique(),
+    /** The member who invited; null for the machine's operator (the CLI before any owner). */
+    invitedBy: oid('invited_by').references(() => staff.id),
+    /** The second factor offered while the setup page is open, sealed as the member's. */
+    pendingTotpSealed: text('pending_totp_sealed'),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    acceptedAt: timestamp('accepted_at', { withTimezone: true }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('staff_invitations_email_idx').on(sql`lower(${t.email})`),
+    check('staff_invitations_role_check', STAFF_ROLE_CHECK),
+  ],
+);
+
+/**
+ * Every staff action and sign-in: who, when, from where, what, and what changed. Append-only:
+ * no route changes or deletes it, and the database refuses to (migration 0010's trigger).
+ */
+export const staffAuditLog = pgTable(
+  'staff_audit_log',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    staffId: oid('staff_id').references(() => staff.id),
+    /** The member's email at the time, or 'operator'. */
+    actor: text('actor').notNull(),
+    action: text('action').notNull(),
+    targetType: text('target_type'),
+    targetId: text('target_id'),
+    ip: text('ip'),
+    userAgent: text('user_agent'),
+    before: jsonb('before'),
+    after: jsonb('after'),
+  },
+  (t) => [
+    index('staff_audit_log_staff_idx').on(t.staffId, t.id),
+    index('staff_audit_log_action_idx').on(t.action, t.id),
+    index('staff_audit_log_target_idx').on(t.targetType, t.targetId, t.id),
+  ],
+);
+
 // ── Catalog ─────────────────────────────────────────────────────────────────
 
 export const categories = pgTable('categories', {

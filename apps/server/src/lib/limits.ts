@@ -68,6 +68,15 @@ export const LIMITS = {
    * Bounds what a leaked operator token can do per minute; staff accounts add a per-account limit.
    */
   staffPerAddress: { limit: 60, windowMs: MINUTE },
+  /** Staff sign-ins from one address: a shop's few staff sign in a few times a day. */
+  staffLoginPerAddress: { limit: 20, windowMs: 10 * MINUTE },
+  /**
+   * Failed staff sign-ins per email (password or second factor wrong), applied by the staff
+   * service: 10 an hour leaves a guesser of TOTP codes one chance in ~30,000 an hour.
+   */
+  staffFailedLoginsPerAccount: { limit: 10, windowMs: HOUR },
+  /** Setup links opened and completed from one address (each completion hashes a password). */
+  staffSetupPerAddress: { limit: 30, windowMs: HOUR },
 } as const satisfies Record<string, LimitRule>;
 
 export type LimitName = keyof typeof LIMITS;
@@ -97,6 +106,9 @@ export const ROUTE_LIMITS: Readonly<Record<string, readonly RouteLimit[]>> = {
     { limit: 'orderPerAccount', by: 'account' },
   ],
   'GET /api/payments/pay/:orderId': [{ limit: 'paymentStartPerAccount', by: 'account' }],
+  'POST /api/staff/login': [{ limit: 'staffLoginPerAddress', by: 'address' }],
+  'POST /api/staff/setup/start': [{ limit: 'staffSetupPerAddress', by: 'address' }],
+  'POST /api/staff/setup/complete': [{ limit: 'staffSetupPerAddress', by: 'address' }],
   'POST /api/operator/orders/:mkpOrderId/ship': STAFF,
   'POST /api/operator/orders/:mkpOrderId/deliver': STAFF,
 };

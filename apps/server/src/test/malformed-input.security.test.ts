@@ -6,7 +6,7 @@
  * Fastify's bodyLimit (app.ts, 256 KB).
  *
  * Every operation of the OpenAPI document gets, as a signed-in buyer (the operator on operator
- * routes) whose request would otherwise succeed (a cart to order from, a paid order to ship, the
+ * routes, a signed-in owner on staff routes) whose request would otherwise succeed (a cart to order from, a paid order to ship, the
  * real password and refresh token): invalid UTF-8 bytes in the JSON body and the query string,
  * a lone surrogate, numbers JSON cannot carry faithfully (1e309, 2^64, -0, 1e-400), 10,000 levels
  * of nesting, a member named twice, wrong content types and bodies just over the limit. Every
@@ -31,6 +31,7 @@ import {
   signupPayload,
 } from '../modules/users/test-support.js';
 import { buildTestApp, type TestApp } from './app.js';
+import { createStaff, signIn } from './staff.js';
 import { shippingAddress } from './buyers.js';
 import { FIXTURES, insertProducts } from './catalog-fixtures.js';
 import { documentedOperations, type Operation } from './openapi-operations.js';
@@ -43,6 +44,7 @@ let productId: string;
 let mkpOrderId: string;
 let buyer: { email: string; authorization: string; refresh: string };
 let operator: string;
+let staffCookie: string;
 let address = 0;
 
 /** A fresh client address per request, so per-address rate limits never answer instead. */
@@ -88,6 +90,10 @@ function validBody(op: Operation): Record<string, unknown> {
     carrier: 'BlueDart',
     trackingNumber: 'BD1',
     requests: [{ indexName: 'product_index', query: 'mug' }],
+    code: '123456',
+    fullName: 'Meera Iyer',
+    role: 'catalog',
+    token: 'x'.repeat(43),
   };
   if (op.path === '/api/user/signup') return signupPayload();
   // An order's `source` is the spec's constant 1, a cart line's a shipping source.
@@ -101,8 +107,12 @@ interface Sent {
   contentType?: string;
 }
 
-const authorizationFor = (op: Operation) =>
-  op.path.startsWith('/api/operator/') ? `Bearer ${operator}` : buyer.authorization;
+/** Who sends the request: the operator, a signed-in owner, or the buyer. */
+function credentialsFor(op: Operation): Record<string, string> {
+  if (op.path.startsWith('/api/operator/')) return { authorization: `Bearer ${operator}` };
+  if (op.path.startsWith('/api/staff/')) return { cookie: staffCookie };
+  return { authorization: buyer.authorization };
+}
 
 function send(op: Operation, { url, payload, contentType }: Sent) {
   return t.app.inject({
@@ -110,9 +120,7 @@ function send(op: Operation, { url, payload, contentType }: Sent) {
     url,
     remoteAddress: nextAddress(),
     headers: {
-      authorization: op.path.startsWith('/api/operator/')
-        ? `Bearer ${operator}`
-        : buyer.authorization,
+      ...credentialsFor(op),
       'refresh-token': buyer.refresh,
       'idempotency-key': `malformed-${address}`,
       ...(contentType ? { 'content-type': contentType } : {}),
@@ -137,6 +145,11 @@ async function digest(): Promise<string> {
     'payment_events',
     'sandbox_gateway_transactions',
     'products',
+    'staff',
+    'staff_sessions',
+    'staff_invitations',
+    'staff_recovery_codes',
+    'staff_audit_log',
   ];
   const parts = tables.map(
     (table) =>
@@ -159,6 +172,7 @@ beforeAll(async () => {
   const token = await createTokenService(t.config.jwtSecret).signAccessToken(user.id);
   buyer = { email: user.email, authorization: `Bearer ${token}`, refresh: session.refresh_token };
   operator = operatorToken(t.config.jwtSecret);
+  staffCookie = (await signIn(t, await createStaff(t, 'owner'))).cookie;
   const headers = { authorization: buyer.authorization };
   const line = { quantity: 1, source: 'Ex-china' };
   const add = () =>
@@ -463,7 +477,9 @@ describe('bodies that lie about their size, over a real socket', () => {
   });
 
   const headFor = (op: Operation, headers: string) =>
-    `${op.method} ${urlOf(op)} HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: ${authorizationFor(op)}\r\nContent-Type: application/json\r\nConnection: close\r\n${headers}\r\n`;
+    `${op.method} ${urlOf(op)} HTTP/1.1\r\nHost: 127.0.0.1\r\n${Object.entries(credentialsFor(op))
+      .map(([name, value]) => `${name}: ${value}\r\n`)
+      .join('')}Content-Type: application/json\r\nConnection: close\r\n${headers}\r\n`;
 
   it('answers a huge Content-Length 413 before reading the body, on every operation', async () => {
     const failures: string[] = [];

@@ -2,6 +2,7 @@
 import type { FastifyInstance } from 'fastify';
 import { buildTestApp, type TestApp } from './app.js';
 import { createBuyer, type TestBuyer } from './buyers.js';
+import { createStaff, signIn } from './staff.js';
 
 export interface Operation {
   method: string;
@@ -52,21 +53,24 @@ export async function documentedOperations(app: FastifyInstance): Promise<Operat
 
 /**
  * Where the tests that send every operation a request start: an app with 20 demo products, a
- * buyer, the documented operations, and one product's id for the path parameters. The rate
+ * buyer, a signed-in owner, the documented operations, and one product's id for the path parameters. The rate
  * limits are raised (as the bench raises them) so that thousands of requests reach each route's
  * own checks instead of its 429; the limits are test/limits.security.test.ts's.
  */
 export async function operationsTestApp(): Promise<{
   t: TestApp;
   buyer: TestBuyer;
+  /** A signed-in owner's session cookie, for the staff operations. */
+  staff: { cookie: string };
   operations: Operation[];
   productId: string;
 }> {
   const t = await buildTestApp({ products: 20, config: { rateLimitScale: 1000 } });
   const buyer = await createBuyer(t);
+  const staff = await signIn(t, await createStaff(t, 'owner'));
   const operations = await documentedOperations(t.app);
   const list = (await t.app.inject({ url: '/api/products?limit=1' })).json() as {
     payload: { _id: string }[];
   };
-  return { t, buyer, operations, productId: list.payload[0]!._id };
+  return { t, buyer, staff, operations, productId: list.payload[0]!._id };
 }

@@ -9,12 +9,13 @@
  * order numbers, B's payment transaction, B's user id), each body aimed at B (B's cart line keys,
  * B's email, B's password, B's Idempotency-Key, a callback naming B's payment):
  *
- * - `buyer-id` operations (B's order by id) and `operator` ones answer A no 2xx;
+ * - `buyer-id` operations (B's order by id) and `operator` ones answer A no 2xx, `staff` ones
+ *   403;
  * - `own` operations may answer 2xx, on A's own data only (A's cart holds one line after an add);
  * - nothing answered to A carries a private value of B's that A did not send;
  * - B's rows (account, sessions, verification tokens, cart, orders, order lines, status history,
  *   payments, idempotency keys) have the same digest before and after;
- * - without a token, every `own`, `buyer-id` and `operator` operation answers 401 (or 400 to an
+ * - without a token, every `own`, `buyer-id`, `operator` and `staff` operation answers 401 (or 400 to an
  *   id that is not even well-formed).
  *
  * The scoping is SQL written once through Drizzle, the same text on PGlite and PostgreSQL, and the
@@ -42,7 +43,11 @@ type Access =
   /** The operator's order commands: a buyer's token answers 401. */
   | 'operator'
   /** The gateway's signed callback: an unsigned one changes nothing. */
-  | 'gateway';
+  | 'gateway'
+  /** The staff console's routes: a buyer's token answers 403. */
+  | 'staff'
+  /** Staff sign-in and setup: by password and code or a setup link, never by a buyer's token. */
+  | 'staff-entry';
 
 const ACCESS: Record<string, Access> = {
   'GET /api/health': 'public',
@@ -77,8 +82,18 @@ const ACCESS: Record<string, Access> = {
   'GET /api/payments/pay/{orderId}': 'buyer-id',
   'POST /api/payments/status/{orderId}': 'buyer-id',
   'POST /api/payments/callback/{provider}': 'gateway',
+  'POST /api/staff/login': 'staff-entry',
+  'POST /api/staff/setup/start': 'staff-entry',
+  'POST /api/staff/setup/complete': 'staff-entry',
+  'POST /api/staff/logout': 'staff',
+  'GET /api/staff/session': 'staff',
+  'GET /api/staff/members': 'staff',
+  'POST /api/staff/invitations': 'staff',
+  'DELETE /api/staff/invitations/{id}': 'staff',
+  'PATCH /api/staff/members/{id}': 'staff',
+  'GET /api/staff/audit': 'staff',
 };
-const SIGNED_IN: ReadonlySet<Access> = new Set(['own', 'buyer-id', 'operator']);
+const SIGNED_IN: ReadonlySet<Access> = new Set(['own', 'buyer-id', 'operator', 'staff']);
 
 const VERBS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
 const B_KEY = 'b-private-checkout-key';
@@ -360,8 +375,16 @@ describe("buyer A's token on buyer B's ids (G3)", () => {
             const ok = response.statusCode >= 200 && response.statusCode < 300;
             if (response.statusCode >= 500) failures.push(`5xx: ${label}`);
             // A verb the document does not list for the path acts on nothing.
-            if (ok && (access === undefined || access === 'buyer-id' || access === 'gateway'))
+            if (
+              ok &&
+              (access === undefined ||
+                access === 'buyer-id' ||
+                access === 'gateway' ||
+                access === 'staff-entry')
+            )
               failures.push(`2xx: ${label}`);
+            if (access === 'staff' && response.statusCode !== 403)
+              failures.push(`not 403: ${label}`);
             if (access === 'operator' && response.statusCode !== 401)
               failures.push(`not 401: ${label}`);
             const leaked = bPrivate.filter(

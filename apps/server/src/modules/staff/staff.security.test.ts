@@ -1,0 +1,82 @@
+/**
+ * Every staff route refuses whoever is not staff of its roles (issue 19), swept over the OpenAPI
+ * document as the tenant-isolation test sweeps the buyer routes: with no session 401, with a
+ * buyer's token 403, with a member of a role the route does not admit 403, each before the
+ * request's body is even read. A staff route this test does not know fails it, so each new one
+ * is given its roles here.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { StaffRole } from '@storefront/shared/staff';
+import { buildTestApp, type TestApp } from '../../test/app.js';
+import { createBuyer, type TestBuyer } from '../../test/buyers.js';
+import { documentedOperations, type Operation } from '../../test/openapi-operations.js';
+import { createStaff, signIn } from '../../test/staff.js';
+
+/** Who may call each staff operation: open to anyone (sign-in, setup), any member, or roles. */
+const POLICY: Record<string, 'open' | 'member' | StaffRole[]> = {
+  'POST /api/staff/login': 'open',
+  'POST /api/staff/setup/start': 'open',
+  'POST /api/staff/setup/complete': 'open',
+  'POST /api/staff/logout': 'member',
+  'GET /api/staff/session': 'member',
+  'GET /api/staff/members': ['owner'],
+  'POST /api/staff/invitations': ['owner'],
+  'DELETE /api/staff/invitations/{id}': ['owner'],
+  'PATCH /api/staff/members/{id}': ['owner'],
+  'GET /api/staff/audit': ['owner'],
+};
+
+const ROLES: StaffRole[] = ['fulfilment', 'finance', 'catalog'];
+
+let t: TestApp;
+let buyer: TestBuyer;
+let staffOperations: Operation[];
+const cookies = new Map<StaffRole, string>();
+
+beforeAll(async () => {
+  t = await buildTestApp({ config: { rateLimitScale: 10 } });
+  buyer = await createBuyer(t);
+  staffOperations = (await documentedOperations(t.app)).filter((op) =>
+    op.path.startsWith('/api/staff/'),
+  );
+  for (const role of ROLES) cookies.set(role, (await signIn(t, await createStaff(t, role))).cookie);
+});
+afterAll(async () => t.close());
+
+const key = (op: Operation) => `${op.method} ${op.path}`;
+const send = (op: Operation, headers: Record<string, string>) =>
+  t.app.inject({
+    method: op.method as 'GET',
+    url: op.path.replace('{id}', '0123456789abcdef01234567'),
+    headers,
+    payload: op.hasBody ? {} : undefined,
+  });
+
+describe('the staff routes', () => {
+  it('are all known to this test', () => {
+    expect(staffOperations.length).toBeGreaterThan(0);
+    expect(staffOperations.map(key).sort()).toEqual(Object.keys(POLICY).sort());
+  });
+
+  it('answer 401 with no session and 403 to a buyer, on every guarded route', async () => {
+    for (const op of staffOperations.filter((o) => POLICY[key(o)] !== 'open')) {
+      const anonymous = await send(op, {});
+      expect(anonymous.statusCode, `${key(op)} anonymous`).toBe(401);
+      const asBuyer = await send(op, buyer.headers);
+      expect(asBuyer.statusCode, `${key(op)} as a buyer`).toBe(403);
+      expect(asBuyer.json().code).toBe('staff_only');
+    }
+  });
+
+  it('answer 403 to a member whose role the route does not admit', async () => {
+    for (const op of staffOperations) {
+      const policy = POLICY[key(op)]!;
+      if (policy === 'open' || policy === 'member') continue;
+      for (const role of ROLES.filter((r) => !policy.includes(r))) {
+        const response = await send(op, { cookie: cookies.get(role)! });
+        expect(response.statusCode, `${key(op)} as ${role}`).toBe(403);
+        expect(response.json().code).toBe('role_forbidden');
+      }
+    }
+  });
+});
