@@ -3,6 +3,7 @@ import { buildApp } from './app.js';
 import { loadConfig, productionRefusals, refuseUnsafeProduction } from './config.js';
 import { connectDatabase, STATEMENT_TIMEOUT_MS } from './db/connect.js';
 import { demoAccountsPresent, seedIfEmpty } from './seed/seed.js';
+import { startOperatorChannel } from './operator-channel.js';
 import { closeOnSignals } from './shutdown.js';
 
 const config = loadConfig();
@@ -20,7 +21,11 @@ const database = await connectDatabase(config, {
     ),
 });
 await database.migrate();
-if (config.seedOnStart) await seedIfEmpty(database.db, { log: (line) => console.log(line) });
+if (config.seedOnStart)
+  await seedIfEmpty(database.db, {
+    log: (line) => console.log(line),
+    serverSecret: config.jwtSecret,
+  });
 refuseUnsafeProduction(
   productionRefusals(config, { demoAccounts: await demoAccountsPresent(database.db) }),
 );
@@ -30,6 +35,9 @@ refuseUnsafeProduction(
 // ready and stops them when it closes.
 const app = await buildApp({ config, database });
 warn = (message) => app.log.warn(message);
+// The `store` CLI's way in while the server runs (a Unix socket in DATA_DIR, mode 0600).
+const operatorChannel = await startOperatorChannel(database.db, config, () => new Date());
+app.addHook('onClose', async () => operatorChannel.close());
 closeOnSignals(app, database);
 
 await app.listen({ host: config.host, port: config.port });

@@ -118,8 +118,8 @@ export async function placeOrderThroughApi(
 }
 
 /**
- * `npm run store -- order:ship` against the journey server: on PGlite the CLI goes through the
- * server listening on PORT, authorised with the JWT secret kept in that server's DATA_DIR.
+ * `npm run store -- order:ship` against the journey server, as its demo owner: on PGlite the
+ * CLI goes through the server's operator channel, the Unix socket in its DATA_DIR.
  */
 export function shipOrder(mkpOrderId: string, carrier: string, tracking: string): string {
   const port = process.env.E2E_PORT ?? '3310';
@@ -136,6 +136,8 @@ export function shipOrder(mkpOrderId: string, carrier: string, tracking: string)
       carrier,
       '--tracking',
       tracking,
+      '--as',
+      'owner@example.com',
     ],
     {
       cwd: root,

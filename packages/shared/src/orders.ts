@@ -167,10 +167,7 @@ export const OrderResponse = z.object({ payload: Order });
 export type OrderResponse = z.infer<typeof OrderResponse>;
 export const OrderParams = z.object({ id: ObjectId }).strict();
 
-/**
- * Operator commands (product decision #7), called by `npm run store -- order:ship|order:deliver`
- * with the operator token; there is no operator screen yet.
- */
+/** A shipment as staff record it (`npm run store -- order:ship`, the console's order desk). */
 export const OrderShipBody = z
   .object({
     carrier: z.string().trim().min(1, { error: 'Carrier is required' }).max(100),
@@ -178,6 +175,3 @@ export const OrderShipBody = z
   })
   .strict();
 export type OrderShipBody = z.infer<typeof OrderShipBody>;
-export const OperatorOrderParams = z.object({ mkpOrderId: z.string().min(1).max(64) }).strict();
-export const OperatorOrderResponse = z.object({ mkpOrderId: z.string(), pStatus: z.string() });
-export type OperatorOrderResponse = z.infer<typeof OperatorOrderResponse>;

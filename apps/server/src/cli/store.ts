@@ -1,124 +1,86 @@
 /**
- * Operator commands (docs/product-decisions.md #7), until an operator console exists:
+ * The machine operator's commands (cli/commands.ts has them and their rules):
  *
- *   npm run store -- order:ship <mkpOrderId> --carrier <name> --tracking <number>
- *   npm run store -- order:deliver <mkpOrderId>
+ *   npm run store -- staff:invite <email> --role <role> [--as <email>]
+ *   npm run store -- order:ship <mkpOrderId> --carrier <name> --tracking <number> --as <email>
+ *   npm run store -- order:deliver <mkpOrderId> --as <email>
  *
- * Ship needs a paid order (PD), deliver a shipped one (SHIPPED); anything else is refused with
- * the reason and exit code 1 (2 for a usage error). Each change is recorded in the order's
- * history with cause 'operator'.
- *
- * Where it acts: with DATABASE_URL (PostgreSQL) on the database directly. With PGlite the data
- * directory belongs to one process, so if the server is running on this configuration's port
- * the command goes through its operator API (operator.ts); only when nothing answers does the
- * CLI open the data directory itself.
+ * Refusals print the reason and exit 1; usage errors exit 2. Where it acts: with DATABASE_URL
+ * (PostgreSQL) on the database directly. With PGlite the data directory belongs to one process,
+ * so while the server runs the command goes through its operator channel, a Unix socket in
+ * DATA_DIR only this machine's operator can open (operator-channel.ts); only when no server
+ * listens there does the CLI open the data directory itself.
  */
+import { request } from 'node:http';
 import { parseArgs } from 'node:util';
-import type { OperatorOrderResponse } from '@storefront/shared/orders';
-import { OrderShipBody } from '@storefront/shared/orders';
 import { loadConfig, type Config } from '../config.js';
 import { connectDatabase } from '../db/connect.js';
-import { AppError } from '../lib/errors.js';
-import { operatorToken } from '../modules/orders/operator.js';
-import { deliverOrder, shipOrder } from '../modules/orders/service.js';
+import { ChannelAnswer, operatorSocketPath } from '../operator-channel.js';
+import { parseCommand, Refused, runCommand, USAGE, type Command } from './commands.js';
 
-const USAGE = `usage:
-  npm run store -- order:ship <mkpOrderId> --carrier <name> --tracking <number>
-  npm run store -- order:deliver <mkpOrderId>`;
-
-type Command =
-  | { name: 'ship'; mkpOrderId: string; shipment: { carrier: string; trackingNumber: string } }
-  | { name: 'deliver'; mkpOrderId: string };
-
-class Refused extends Error {}
-
-function usage(problem: string): never {
-  console.error(`${problem}\n${USAGE}`);
-  process.exit(2);
-}
-
-function parseCommand(): Command {
-  let parsed;
-  try {
-    parsed = parseArgs({
-      allowPositionals: true,
-      options: { carrier: { type: 'string' }, tracking: { type: 'string' } },
-    });
-  } catch (error) {
-    usage((error as Error).message);
-  }
-  const { positionals, values } = parsed;
-  const [name, mkpOrderId, ...extra] = positionals;
-  if (!mkpOrderId || extra.length) usage('Give one command and one order number.');
-  if (name === 'order:ship') {
-    const shipment = OrderShipBody.safeParse({
-      carrier: values.carrier ?? '',
-      trackingNumber: values.tracking ?? '',
-    });
-    if (!shipment.success) usage(shipment.error.issues.map((i) => i.message).join('; '));
-    return { name: 'ship', mkpOrderId, shipment: shipment.data };
-  }
-  if (name === 'order:deliver') {
-    if (values.carrier !== undefined || values.tracking !== undefined)
-      usage('order:deliver takes no --carrier or --tracking.');
-    return { name: 'deliver', mkpOrderId };
-  }
-  usage(`Unknown command ${name ?? '(none)'}.`);
-}
-
-/** The running server's answer, or undefined when nothing listens on the configured port. */
-async function viaServer(
-  config: Config,
-  command: Command,
-): Promise<OperatorOrderResponse | undefined> {
-  const host = ['0.0.0.0', '::'].includes(config.host) ? '127.0.0.1' : config.host;
-  const url = `http://${host.includes(':') ? `[${host}]` : host}:${config.port}/api/operator/orders/${encodeURIComponent(command.mkpOrderId)}/${command.name}`;
-  let response: Response;
-  try {
-    response = await fetch(url, {
-      method: 'POST',
-      headers: {
-        authorization: `Bearer ${operatorToken(config.jwtSecret)}`,
-        ...(command.name === 'ship' ? { 'content-type': 'application/json' } : {}),
+/** The server's answer through its channel, or undefined when no server listens there. */
+function viaServer(config: Config, command: Command): Promise<string | undefined> {
+  return new Promise((resolve, reject) => {
+    const sent = request(
+      {
+        socketPath: operatorSocketPath(config.dataDir),
+        path: '/commands',
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
       },
-      body: command.name === 'ship' ? JSON.stringify(command.shipment) : undefined,
+      (response) => {
+        let body = '';
+        response.setEncoding('utf8');
+        response.on('data', (chunk: string) => (body += chunk));
+        response.on('end', () => {
+          const answer = ChannelAnswer.safeParse(JSON.parse(body || '{}'));
+          if (!answer.success)
+            reject(new Error(`The server answered ${response.statusCode}: ${body}`));
+          else if ('refused' in answer.data) reject(new Refused(answer.data.refused));
+          else resolve(answer.data.message);
+        });
+      },
+    );
+    sent.on('error', (error: NodeJS.ErrnoException) => {
+      if (error.code === 'ENOENT' || error.code === 'ECONNREFUSED') resolve(undefined);
+      else reject(error);
     });
-  } catch {
-    return undefined;
-  }
-  const body = (await response.json().catch(() => ({}))) as Partial<OperatorOrderResponse> & {
-    detail?: string;
-  };
-  if (!response.ok || !body.mkpOrderId || !body.pStatus)
-    throw new Refused(body.detail ?? `The server answered ${response.status}`);
-  return { mkpOrderId: body.mkpOrderId, pStatus: body.pStatus };
+    sent.end(JSON.stringify(command));
+  });
 }
 
-async function direct(config: Config, command: Command): Promise<OperatorOrderResponse> {
+async function direct(config: Config, command: Command): Promise<string> {
   const database = await connectDatabase(config);
   try {
     await database.migrate();
-    return command.name === 'ship'
-      ? await shipOrder(database.db, command.mkpOrderId, command.shipment)
-      : await deliverOrder(database.db, command.mkpOrderId);
-  } catch (error) {
-    if (error instanceof AppError) throw new Refused(error.detail);
-    throw error;
+    return await runCommand(database.db, command, { now: new Date(), publicUrl: config.publicUrl });
   } finally {
     await database.close();
   }
 }
 
-const command = parseCommand();
+let command: Command;
+try {
+  command = parseCommand(
+    parseArgs({
+      allowPositionals: true,
+      options: {
+        role: { type: 'string' },
+        carrier: { type: 'string' },
+        tracking: { type: 'string' },
+        as: { type: 'string' },
+      },
+    }),
+  );
+} catch (error) {
+  console.error(`${(error as Error).message}\n${USAGE}`);
+  process.exit(2);
+}
 const config = loadConfig();
 try {
-  const result =
-    (config.databaseUrl ? undefined : await viaServer(config, command)) ??
-    (await direct(config, command));
   console.log(
-    command.name === 'ship'
-      ? `Order ${result.mkpOrderId} is now ${result.pStatus} (carrier ${command.shipment.carrier}, tracking ${command.shipment.trackingNumber}).`
-      : `Order ${result.mkpOrderId} is now ${result.pStatus}.`,
+    (config.databaseUrl ? undefined : await viaServer(config, command)) ??
+      (await direct(config, command)),
   );
 } catch (error) {
   if (!(error instanceof Refused)) throw error;

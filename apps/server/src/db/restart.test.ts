@@ -25,7 +25,7 @@ async function firstStart(): Promise<{ database: Database; reopen(): Promise<Dat
     cleanups.push(async () => rmSync(dir, { recursive: true, force: true }));
     const database = await connectPglite(dir);
     await database.migrate();
-    await seedIfEmpty(database.db, { products: 20 });
+    await seedIfEmpty(database.db, { products: 20, serverSecret: 'restart-test-secret' });
     return {
       database,
       async reopen() {
@@ -38,7 +38,7 @@ async function firstStart(): Promise<{ database: Database; reopen(): Promise<Dat
   }
   const { database, drop } = await createTestDatabase();
   cleanups.push(drop);
-  await seedIfEmpty(database.db, { products: 20 });
+  await seedIfEmpty(database.db, { products: 20, serverSecret: 'restart-test-secret' });
   return { database, reopen: async () => database };
 }
 
@@ -65,7 +65,7 @@ describe(`restarting on a migrated, seeded database (${testDbKind})`, () => {
     const again = await reopen();
     await again.migrate();
     await again.migrate();
-    await seedIfEmpty(again.db, { products: 600 });
+    await seedIfEmpty(again.db, { products: 600, serverSecret: 'restart-test-secret' });
 
     expect(await snapshot(again)).toEqual({ ...before, first_name: 'Renamed by the operator' });
   });

@@ -63,11 +63,6 @@ export const LIMITS = {
    */
   paymentStartPerAccount: { limit: 30, windowMs: HOUR },
 
-  /**
-   * Staff: the operator API (order ship/deliver; the `store` CLI sends one request a command).
-   * Bounds what a leaked operator token can do per minute; staff accounts add a per-account limit.
-   */
-  staffPerAddress: { limit: 60, windowMs: MINUTE },
   /** Staff sign-ins from one address: a shop's few staff sign in a few times a day. */
   staffLoginPerAddress: { limit: 20, windowMs: 10 * MINUTE },
   /**
@@ -89,7 +84,6 @@ interface RouteLimit {
 }
 
 const SEARCH: readonly RouteLimit[] = [{ limit: 'searchPerAddress', by: 'address' }];
-const STAFF: readonly RouteLimit[] = [{ limit: 'staffPerAddress', by: 'address' }];
 
 /**
  * The routes the hook limits, by method and URL as registered (HEAD counts as its GET). The
@@ -109,8 +103,6 @@ export const ROUTE_LIMITS: Readonly<Record<string, readonly RouteLimit[]>> = {
   'POST /api/staff/login': [{ limit: 'staffLoginPerAddress', by: 'address' }],
   'POST /api/staff/setup/start': [{ limit: 'staffSetupPerAddress', by: 'address' }],
   'POST /api/staff/setup/complete': [{ limit: 'staffSetupPerAddress', by: 'address' }],
-  'POST /api/operator/orders/:mkpOrderId/ship': STAFF,
-  'POST /api/operator/orders/:mkpOrderId/deliver': STAFF,
 };
 
 /** A rule multiplied by RATE_LIMIT_SCALE, never below one event per window. */

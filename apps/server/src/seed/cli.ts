@@ -5,7 +5,7 @@
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../config.js';
 import { connectDatabase } from '../db/connect.js';
-import { ensureBenchBuyers, ensureDemoBuyer, seedCatalog } from './seed.js';
+import { ensureBenchBuyers, ensureDemoBuyer, ensureDemoOwner, seedCatalog } from './seed.js';
 import { DEFAULT_SEED } from './generate.js';
 
 const { values } = parseArgs({
@@ -47,6 +47,7 @@ await seedCatalog(database.db, {
   log: (line) => process.stderr.write(`\n${line}\n`),
 });
 await ensureDemoBuyer(database.db);
+await ensureDemoOwner(database.db, config.jwtSecret);
 await ensureBenchBuyers(database.db, benchBuyers);
 console.error(`Done in ${((Date.now() - started) / 1000).toFixed(1)} s on ${database.kind}.`);
 await database.close();

@@ -12,9 +12,11 @@ import {
   productPriceTiers,
   products,
   productVariants,
+  staff,
   subcategories,
   users,
 } from '../db/schema.js';
+import { staffSecrets } from '../modules/staff/service.js';
 import { hashPassword } from '../lib/password.js';
 import { DEFAULT_SEED, generateProducts, generateTaxonomy, pickCollections } from './generate.js';
 import { createRandom } from './random.js';
@@ -22,6 +24,17 @@ import { createRandom } from './random.js';
 export const DEMO_BUYER = {
   email: 'buyer@example.com',
   password: 'Buyer@2026',
+} as const;
+
+/**
+ * The demo's staff owner (issue 19), named in the README with its TOTP secret so a newcomer can
+ * add it to an authenticator app and sign in to the console. Demo only: a production start
+ * refuses a database that holds it (config.ts).
+ */
+export const DEMO_OWNER = {
+  email: 'owner@example.com',
+  password: 'Owner@2026 desk',
+  totpSecret: 'DEMOOWNERSTOREFRONTCONSOLEAAAA22',
 } as const;
 
 const BATCH = 500;
@@ -150,20 +163,40 @@ export async function ensureBenchBuyers(db: Db, count: number): Promise<void> {
  * Whether the database holds an account whose password this repository publishes (the demo
  * buyer, the bench buyers): a production server refuses to start on it (config.ts).
  */
+/** The demo owner, its password hashed and its TOTP secret sealed as any member's. */
+export async function ensureDemoOwner(db: Db, serverSecret: string): Promise<void> {
+  await db
+    .insert(staff)
+    .values({
+      id: '65a0000000000000000000f1',
+      email: DEMO_OWNER.email,
+      fullName: 'Store Owner (demo)',
+      role: 'owner',
+      passwordHash: await hashPassword(DEMO_OWNER.password),
+      totpSecretSealed: staffSecrets(serverSecret).box.seal(DEMO_OWNER.totpSecret),
+    })
+    .onConflictDoNothing();
+}
+
 export async function demoAccountsPresent(db: Db): Promise<boolean> {
   const result = await db.execute(
-    sql`SELECT EXISTS (SELECT 1 FROM ${users} WHERE ${users.email} = ${DEMO_BUYER.email} OR ${users.email} LIKE ${BENCH_BUYER_EMAILS}) AS present`,
+    sql`SELECT EXISTS (SELECT 1 FROM ${users} WHERE ${users.email} = ${DEMO_BUYER.email} OR ${users.email} LIKE ${BENCH_BUYER_EMAILS})
+            OR EXISTS (SELECT 1 FROM ${staff} WHERE lower(${staff.email}) = ${DEMO_OWNER.email}) AS present`,
   );
   return (result.rows[0] as { present: boolean } | undefined)?.present === true;
 }
 
-export async function seedIfEmpty(db: Db, options: SeedOptions = {}): Promise<void> {
+export async function seedIfEmpty(
+  db: Db,
+  options: SeedOptions & { serverSecret: string },
+): Promise<void> {
   const result = await db.execute(sql`SELECT EXISTS (SELECT 1 FROM categories) AS seeded`);
   const seeded = (result.rows[0] as { seeded: boolean } | undefined)?.seeded;
   if (seeded) return;
-  options.log?.('Empty database: seeding the demo catalog and the demo buyer...');
-  // The buyer first: the catalog's commit is what marks the database seeded, so a start killed
-  // after it must not leave a store without the buyer the README names.
+  options.log?.('Empty database: seeding the demo catalog, the demo buyer and the demo owner...');
+  // The accounts first: the catalog's commit is what marks the database seeded, so a start
+  // killed after it must not leave a store without the accounts the README names.
   await ensureDemoBuyer(db);
+  await ensureDemoOwner(db, options.serverSecret);
   await seedCatalog(db, options);
 }

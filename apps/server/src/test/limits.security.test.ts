@@ -1,6 +1,6 @@
 /**
  * Threat: one client floods an expensive or sensitive route — search, order creation, payment
- * starts, the operator API — to exhaust the database, the gateway or the buyers' budget.
+ * starts, staff sign-in and setup — to exhaust the database, the gateway or the buyers' budget.
  * Control: the rate-limit policy (lib/limits.ts), applied by one hook to the routes of
  * ROUTE_LIMITS: per address and per signed-in account, a 429 with Retry-After past the limit.
  *
@@ -13,7 +13,6 @@ import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newObjectId } from '../lib/ids.js';
 import { LIMITS, scaled, type LimitName } from '../lib/limits.js';
-import { operatorToken } from '../modules/orders/operator.js';
 import { SHIPPING } from '../modules/payments/test-support.js';
 import { buildTestApp, type TestApp } from './app.js';
 import { createBuyer, createBuyers, type TestBuyer } from './buyers.js';
@@ -213,21 +212,27 @@ describe('payment starts', () => {
   });
 });
 
-describe('staff: the operator API', () => {
-  it.each(['ship', 'deliver'])(
-    'POST /api/operator/orders/:mkpOrderId/%s: past the limit per address, 429 with Retry-After',
-    async (command) => {
+describe('staff: sign-in and setup', () => {
+  it.each([
+    [
+      'login',
+      'staffLoginPerAddress',
+      { email: 'owner@shop.example.in', password: 'x', code: '123456' },
+    ],
+    ['setup/start', 'staffSetupPerAddress', { token: 'x'.repeat(43) }],
+  ] as const)(
+    'POST /api/staff/%s: past the limit per address, 429 with Retry-After',
+    async (path, limit, payload) => {
       const address = newAddress();
       const send = () =>
         t.app.inject({
           method: 'POST',
-          url: `/api/operator/orders/MKP-20261201-ABCDEF/${command}`,
-          headers: { authorization: `Bearer ${operatorToken(t.config.jwtSecret)}` },
-          payload: command === 'ship' ? { carrier: 'BlueDart', trackingNumber: 'BD1' } : undefined,
+          url: `/api/staff/${path}`,
+          payload,
           remoteAddress: address,
         });
-      expect(await statuses(allowed('staffPerAddress'), send)).not.toContain(429);
-      expectRefused(await send(), 'staffPerAddress');
+      expect(await statuses(allowed(limit), send)).not.toContain(429);
+      expectRefused(await send(), limit);
     },
   );
 });

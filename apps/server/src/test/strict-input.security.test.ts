@@ -7,7 +7,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SHIPPING_SOURCES } from '@storefront/shared/pricing';
-import { operatorToken } from '../modules/orders/operator.js';
 import { GOOD_PASSWORD, signupPayload } from '../modules/users/test-support.js';
 import type { TestApp } from './app.js';
 import { shippingAddress, type TestBuyer } from './buyers.js';
@@ -72,15 +71,6 @@ const VALID: Record<string, () => ValidRequest> = {
   'GET /api/orders/order/{id}': () => ({
     url: `/api/orders/order/${ANY_ID}`,
     headers: buyer.headers,
-  }),
-  'POST /api/operator/orders/{mkpOrderId}/ship': () => ({
-    url: '/api/operator/orders/MKP-20260101-AAAAAA/ship',
-    payload: { carrier: 'Blue Dart', trackingNumber: 'BD123456' },
-    headers: { authorization: `Bearer ${operatorToken(t.config.jwtSecret)}` },
-  }),
-  'POST /api/operator/orders/{mkpOrderId}/deliver': () => ({
-    url: '/api/operator/orders/MKP-20260101-AAAAAA/deliver',
-    headers: { authorization: `Bearer ${operatorToken(t.config.jwtSecret)}` },
   }),
   'POST /api/user/signup': () => ({ url: '/api/user/signup', payload: { ...signupPayload() } }),
   'GET /api/user/verify-email/{token}': () => ({ url: '/api/user/verify-email/abc' }),

@@ -1,6 +1,8 @@
-/** The orders module: the buyer's orders API and, in its own scope, the operator commands. */
+/**
+ * The orders module: the buyer's orders API. The operator's ship and deliver are its services,
+ * called through the operator channel (cli/commands.ts).
+ */
 import type { ModuleContext, ServerModule } from '../../module-context.js';
-import { operatorRoutes } from './operator.js';
 import { buyerOrderRoutes } from './routes.js';
 
 export interface OrdersModuleOptions {
@@ -14,6 +16,5 @@ export function ordersModule(
 ): ServerModule {
   return async (app) => {
     await app.register(buyerOrderRoutes(context, options));
-    await app.register(operatorRoutes(context));
   };
 }

@@ -5,7 +5,8 @@ import type { Order, OrderCreateInput } from '@storefront/shared/orders';
 import { buildTestApp, testDbKind, type TestApp } from '../../test/app.js';
 import { createBuyer, createBuyers, type TestBuyer } from '../../test/buyers.js';
 import { insertFixtures } from '../../test/catalog-fixtures.js';
-import { operatorToken } from './operator.js';
+import type { StaffActor } from '../staff/audit.js';
+import { createStaff } from '../../test/staff.js';
 import {
   createOrder,
   deliverOrder,
@@ -617,19 +618,28 @@ describe('operator commands (product decision #7)', () => {
       transitionOrderStatus(tx, orderId, ['UP', 'PF'], 'PD', 'payment_callback', {}),
     );
   const shipment = { carrier: 'Delhivery', trackingNumber: 'DL123456789IN' };
+  let packer: StaffActor;
+  beforeAll(async () => {
+    const member = await createStaff(t, 'fulfilment');
+    packer = { staffId: member.id, actor: member.email, ip: null, userAgent: 'test' };
+  });
 
   it('ship refuses an unpaid order and deliver an unshipped one, with the reason', async () => {
     const { order } = await paidOrder();
-    await expect(shipOrder(t.database.db, order.mkpOrderId, shipment)).rejects.toMatchObject({
+    await expect(
+      shipOrder(t.database.db, packer, order.mkpOrderId, shipment),
+    ).rejects.toMatchObject({
       status: 409,
       detail: `Order ${order.mkpOrderId} is Payment Pending (UP); only a paid order (PD) can be shipped.`,
     });
     await pay(order._id.$oid);
-    await expect(deliverOrder(t.database.db, order.mkpOrderId)).rejects.toMatchObject({
+    await expect(deliverOrder(t.database.db, packer, order.mkpOrderId)).rejects.toMatchObject({
       status: 409,
       detail: `Order ${order.mkpOrderId} is Paid (PD); only a shipped order (SHIPPED) can be delivered.`,
     });
-    await expect(shipOrder(t.database.db, 'MKP-00000000-NOPE00', shipment)).rejects.toMatchObject({
+    await expect(
+      shipOrder(t.database.db, packer, 'MKP-00000000-NOPE00', shipment),
+    ).rejects.toMatchObject({
       status: 404,
       detail: 'No order MKP-00000000-NOPE00',
     });
@@ -638,14 +648,16 @@ describe('operator commands (product decision #7)', () => {
   it('ship then deliver a paid order; the buyer sees carrier, tracking and every change', async () => {
     const { buyer, order } = await paidOrder();
     await pay(order._id.$oid);
-    expect(await shipOrder(t.database.db, order.mkpOrderId, shipment)).toEqual({
+    expect(await shipOrder(t.database.db, packer, order.mkpOrderId, shipment)).toEqual({
       mkpOrderId: order.mkpOrderId,
       pStatus: 'SHIPPED',
     });
-    await expect(shipOrder(t.database.db, order.mkpOrderId, shipment)).rejects.toMatchObject({
+    await expect(
+      shipOrder(t.database.db, packer, order.mkpOrderId, shipment),
+    ).rejects.toMatchObject({
       status: 409,
     });
-    expect(await deliverOrder(t.database.db, order.mkpOrderId)).toEqual({
+    expect(await deliverOrder(t.database.db, packer, order.mkpOrderId)).toEqual({
       mkpOrderId: order.mkpOrderId,
       pStatus: 'DELIVERED',
     });
@@ -671,39 +683,40 @@ describe('operator commands (product decision #7)', () => {
     expect([...times].sort((a, b) => a - b)).toEqual(times);
   });
 
-  it('the operator API needs the operator token, not a buyer’s', async () => {
-    const { buyer, order } = await paidOrder();
+  it('records who shipped and delivered in the audit log, in the same transaction', async () => {
+    const { order } = await paidOrder();
     await pay(order._id.$oid);
-    const url = `/api/operator/orders/${order.mkpOrderId}/ship`;
-    for (const headers of [{}, buyer.headers, { authorization: 'Bearer wrong' }]) {
-      const response = await t.app.inject({ method: 'POST', url, headers, payload: shipment });
-      expect(response.statusCode).toBe(401);
-    }
-    const authorization = `Bearer ${operatorToken(t.config.jwtSecret)}`;
-    const missing = await t.app.inject({
-      method: 'POST',
-      url,
-      headers: { authorization },
-      payload: { carrier: 'Delhivery' },
-    });
-    expect(missing.statusCode).toBe(400);
-    const shipped = await t.app.inject({
-      method: 'POST',
-      url,
-      headers: { authorization },
-      payload: shipment,
-    });
-    expect(shipped.statusCode, shipped.body).toBe(200);
-    expect(shipped.json()).toEqual({ mkpOrderId: order.mkpOrderId, pStatus: 'SHIPPED' });
-    const again = await t.app.inject({
-      method: 'POST',
-      url,
-      headers: { authorization },
-      payload: shipment,
-    });
-    expect(again.statusCode).toBe(409);
-    expect(again.json().detail).toBe(
-      `Order ${order.mkpOrderId} is Shipped (SHIPPED); only a paid order (PD) can be shipped.`,
+    await shipOrder(t.database.db, packer, order.mkpOrderId, shipment);
+    await deliverOrder(t.database.db, packer, order.mkpOrderId);
+    const logged = await t.database.db.execute(
+      sql`SELECT actor, staff_id, action, before, after FROM staff_audit_log
+           WHERE target_type = 'order' AND target_id = ${order.mkpOrderId} ORDER BY id`,
     );
+    expect(logged.rows).toEqual([
+      {
+        actor: packer.actor,
+        staff_id: packer.staffId,
+        action: 'order.ship',
+        before: { pStatus: 'PD' },
+        after: { pStatus: 'SHIPPED', ...shipment },
+      },
+      {
+        actor: packer.actor,
+        staff_id: packer.staffId,
+        action: 'order.deliver',
+        before: { pStatus: 'SHIPPED' },
+        after: { pStatus: 'DELIVERED' },
+      },
+    ]);
+    // A refused command leaves no entry.
+    await expect(
+      shipOrder(t.database.db, packer, order.mkpOrderId, shipment),
+    ).rejects.toMatchObject({
+      status: 409,
+    });
+    const count = await t.database.db.execute(
+      sql`SELECT count(*)::int AS n FROM staff_audit_log WHERE target_id = ${order.mkpOrderId}`,
+    );
+    expect(count.rows[0]).toEqual({ n: 2 });
   });
 });

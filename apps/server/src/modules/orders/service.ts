@@ -27,6 +27,7 @@ import { idempotencyKeys, orders } from '../../db/schema.js';
 import { AppError, conflict, notFound } from '../../lib/errors.js';
 import { newObjectId } from '../../lib/ids.js';
 import { takeCart, variantOf } from '../cart/service.js';
+import { recordAudit, type StaffActor } from '../staff/audit.js';
 
 type Executor = Pick<Db, 'execute'>;
 
@@ -461,9 +462,13 @@ export interface OperatorResult {
   pStatus: string;
 }
 
-/** Marks a paid order shipped with its carrier and tracking number; refuses any other status. */
+/**
+ * Marks a paid order shipped with its carrier and tracking number, as `actor`, in the audit log
+ * with it; refuses any other status.
+ */
 export async function shipOrder(
   db: Db,
+  actor: StaffActor,
   mkpOrderId: string,
   shipment: { carrier: string; trackingNumber: string },
 ): Promise<OperatorResult> {
@@ -482,12 +487,23 @@ export async function shipOrder(
       .update(orders)
       .set({ carrier: shipment.carrier, trackingNumber: shipment.trackingNumber })
       .where(eq(orders.id, order.id));
+    await recordAudit(tx, actor, {
+      action: 'order.ship',
+      targetType: 'order',
+      targetId: mkpOrderId,
+      before: { pStatus: order.pStatus },
+      after: { pStatus: 'SHIPPED', ...shipment },
+    });
     return { mkpOrderId, pStatus: 'SHIPPED' };
   });
 }
 
-/** Marks a shipped order delivered; refuses any other status. */
-export async function deliverOrder(db: Db, mkpOrderId: string): Promise<OperatorResult> {
+/** Marks a shipped order delivered, as `actor`; refuses any other status. */
+export async function deliverOrder(
+  db: Db,
+  actor: StaffActor,
+  mkpOrderId: string,
+): Promise<OperatorResult> {
   return db.transaction(async (tx) => {
     const order = await orderByNumber(tx, mkpOrderId);
     const moved = await transitionOrderStatus(tx, order.id, ['SHIPPED'], 'DELIVERED', 'operator');
@@ -496,6 +512,13 @@ export async function deliverOrder(db: Db, mkpOrderId: string): Promise<Operator
         'order_not_deliverable',
         `Order ${mkpOrderId} is ${describeStatus(order.pStatus)}; only a shipped order (SHIPPED) can be delivered.`,
       );
+    await recordAudit(tx, actor, {
+      action: 'order.deliver',
+      targetType: 'order',
+      targetId: mkpOrderId,
+      before: { pStatus: order.pStatus },
+      after: { pStatus: 'DELIVERED' },
+    });
     return { mkpOrderId, pStatus: 'DELIVERED' };
   });
 }

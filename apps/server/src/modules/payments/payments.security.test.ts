@@ -12,7 +12,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/app.js';
 import { createBuyer } from '../../test/buyers.js';
-import { operatorToken } from '../orders/operator.js';
+import { shipOrder } from '../orders/service.js';
 import { FAKE_PHONEPE_CREDENTIALS, startPhonePeFake, type PhonePeFake } from './phonepe-fake.js';
 import { createPhonePeProvider, webhookAuthorization } from './phonepe-provider.js';
 import { SIGNATURE_HEADER, signCallback } from './sandbox-signature.js';
@@ -136,12 +136,12 @@ describe('the sandbox gateway', () => {
       for (const moveOn of [
         async () => {},
         () =>
-          sandbox.app.inject({
-            method: 'POST',
-            url: `/api/operator/orders/${mkpOrderId}/ship`,
-            headers: { authorization: `Bearer ${operatorToken(sandbox.config.jwtSecret)}` },
-            payload: { carrier: 'Delhivery', trackingNumber: 'DL123456789IN' },
-          }),
+          shipOrder(
+            sandbox.database.db,
+            { staffId: null, actor: 'operator', ip: null, userAgent: 'test' },
+            mkpOrderId,
+            { carrier: 'Delhivery', trackingNumber: 'DL123456789IN' },
+          ),
       ]) {
         await moveOn();
         const before = await paymentSnapshot(sandbox);

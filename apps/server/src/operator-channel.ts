@@ -1,0 +1,46 @@
+/**
+ * The machine operator's channel (issue 19): a Unix socket in DATA_DIR (`operator.sock`), mode
+ * 0600, so only the account that runs the server (and root) can open it. While the server runs,
+ * a PGlite data directory belongs to it alone, so the `store` CLI sends its commands here
+ * (cli/commands.ts); nothing of it is on the public listener.
+ */
+import { chmod, rm } from 'node:fs/promises';
+import { join } from 'node:path';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { Command, Refused, runCommand } from './cli/commands.js';
+import type { Config } from './config.js';
+import type { Db } from './db/connect.js';
+
+export const operatorSocketPath = (dataDir: string) => join(dataDir, 'operator.sock');
+
+export const ChannelAnswer = z.union([
+  z.object({ message: z.string() }),
+  z.object({ refused: z.string() }),
+]);
+
+export async function startOperatorChannel(
+  db: Db,
+  config: Pick<Config, 'dataDir' | 'publicUrl'>,
+  now: () => Date,
+): Promise<FastifyInstance> {
+  const path = operatorSocketPath(config.dataDir);
+  const channel = Fastify({ bodyLimit: 16 * 1024 });
+  channel.post('/commands', async (request, reply) => {
+    const command = Command.safeParse(request.body);
+    if (!command.success) return reply.status(400).send({ refused: command.error.message });
+    try {
+      return {
+        message: await runCommand(db, command.data, { now: now(), publicUrl: config.publicUrl }),
+      };
+    } catch (error) {
+      if (error instanceof Refused) return reply.status(409).send({ refused: error.message });
+      throw error;
+    }
+  });
+  // A socket left by a server that crashed would refuse the listen.
+  await rm(path, { force: true });
+  await channel.listen({ path });
+  await chmod(path, 0o600);
+  return channel;
+}
