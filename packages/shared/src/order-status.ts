@@ -1,6 +1,7 @@
 /** Payment-status labels and actions (spec §4 "Payment status pStatus", product decisions #6, #7). */
 
-export type PaymentStatus = 'UP' | 'PU' | 'PD' | 'PF' | 'SHIPPED' | 'DELIVERED';
+export const PAYMENT_STATUSES = ['UP', 'PU', 'PD', 'PF', 'SHIPPED', 'DELIVERED'] as const;
+export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 export type StatusTone = 'blue' | 'green' | 'red' | 'orange' | 'gray';
 
 export interface StatusBadge {

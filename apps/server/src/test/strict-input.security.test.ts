@@ -136,6 +136,20 @@ const VALID: Record<string, () => ValidRequest> = {
     headers: staffHeaders(),
   }),
   'GET /api/staff/audit': () => ({ url: '/api/staff/audit?limit=5', headers: staffHeaders() }),
+  'GET /api/staff/orders': () => ({ url: '/api/staff/orders?status=PD', headers: staffHeaders() }),
+  'GET /api/staff/orders/{mkpOrderId}': () => ({
+    url: '/api/staff/orders/MKP-20260101-AAAAAA',
+    headers: staffHeaders(),
+  }),
+  'POST /api/staff/orders/{mkpOrderId}/ship': () => ({
+    url: '/api/staff/orders/MKP-20260101-AAAAAA/ship',
+    payload: { carrier: 'Blue Dart', trackingNumber: 'BD123456' },
+    headers: staffHeaders(),
+  }),
+  'POST /api/staff/orders/{mkpOrderId}/deliver': () => ({
+    url: '/api/staff/orders/MKP-20260101-AAAAAA/deliver',
+    headers: staffHeaders(),
+  }),
   'POST /api/search/1/indexes/{index}/queries': () => ({
     url: `/api/search/1/indexes/*/queries?${new URLSearchParams(ALGOLIA)}`,
     payload: { requests: [{ indexName: 'product_index', params: 'query=bag&hitsPerPage=2' }] },

@@ -87,6 +87,10 @@ const ACCESS: Record<string, Access> = {
   'DELETE /api/staff/invitations/{id}': 'staff',
   'PATCH /api/staff/members/{id}': 'staff',
   'GET /api/staff/audit': 'staff',
+  'GET /api/staff/orders': 'staff',
+  'GET /api/staff/orders/{mkpOrderId}': 'staff',
+  'POST /api/staff/orders/{mkpOrderId}/ship': 'staff',
+  'POST /api/staff/orders/{mkpOrderId}/deliver': 'staff',
 };
 const SIGNED_IN: ReadonlySet<Access> = new Set(['own', 'buyer-id', 'staff']);
 /** Who ships B's order in the setup: the machine's operator (cli/commands.ts). */

@@ -26,10 +26,18 @@ export const EMAIL_LIFETIME_HOURS: Readonly<Record<EmailKind, number>> = {
  */
 export async function enqueueEmail(
   tx: DbOrTx,
-  email: { kind: EmailKind; to: string; content: EmailContent; expiresAt?: Date },
+  email: {
+    kind: EmailKind;
+    to: string;
+    content: EmailContent;
+    expiresAt?: Date;
+    /** The order it is about, listed on the order desk. */
+    orderId?: string;
+  },
 ): Promise<void> {
   await tx.insert(emailOutbox).values({
     kind: email.kind,
+    orderId: email.orderId,
     toAddress: email.to,
     subject: email.content.subject,
     textBody: email.content.text,

@@ -1,8 +1,10 @@
 /**
- * The orders module: the buyer's orders API. The operator's ship and deliver are its services,
- * called through the operator channel (cli/commands.ts).
+ * The orders module: the buyer's orders API and the staff's order desk (desk-routes.ts). Ship and
+ * deliver are its services, called by the desk and through the operator channel
+ * (cli/commands.ts).
  */
 import type { ModuleContext, ServerModule } from '../../module-context.js';
+import { deskRoutes } from './desk-routes.js';
 import { buyerOrderRoutes } from './routes.js';
 
 export interface OrdersModuleOptions {
@@ -16,5 +18,6 @@ export function ordersModule(
 ): ServerModule {
   return async (app) => {
     await app.register(buyerOrderRoutes(context, options));
+    await app.register(deskRoutes(context));
   };
 }

@@ -75,6 +75,7 @@ export function createPayments(
         await enqueueEmail(tx, {
           kind: 'payment_confirmation',
           to: buyer.email,
+          orderId,
           content: paymentConfirmationEmail({
             publicUrl: config.publicUrl,
             fullName: buyer.full_name,

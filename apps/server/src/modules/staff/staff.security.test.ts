@@ -24,6 +24,10 @@ const POLICY: Record<string, 'open' | 'member' | StaffRole[]> = {
   'DELETE /api/staff/invitations/{id}': ['owner'],
   'PATCH /api/staff/members/{id}': ['owner'],
   'GET /api/staff/audit': ['owner'],
+  'GET /api/staff/orders': 'member',
+  'GET /api/staff/orders/{mkpOrderId}': 'member',
+  'POST /api/staff/orders/{mkpOrderId}/ship': ['fulfilment'],
+  'POST /api/staff/orders/{mkpOrderId}/deliver': ['fulfilment'],
 };
 
 const ROLES: StaffRole[] = ['fulfilment', 'finance', 'catalog'];
@@ -47,7 +51,9 @@ const key = (op: Operation) => `${op.method} ${op.path}`;
 const send = (op: Operation, headers: Record<string, string>) =>
   t.app.inject({
     method: op.method as 'GET',
-    url: op.path.replace('{id}', '0123456789abcdef01234567'),
+    url: op.path
+      .replace('{id}', '0123456789abcdef01234567')
+      .replace('{mkpOrderId}', 'MKP-20260101-AAAAAA'),
     headers,
     payload: op.hasBody ? {} : undefined,
   });

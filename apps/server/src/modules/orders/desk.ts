@@ -1,0 +1,277 @@
+/**
+ * The order desk (issue 19): orders as the seller's staff see them. The list filters by status,
+ * dates, buyer, amount and order number, sorts by date or amount, and pages by keyset (the last
+ * row's sort value and id), so page 500 costs what page 1 does at 100,000 orders; the count of
+ * matches stops at COUNT_CAP. An order's page adds the buyer and company, payments with their
+ * gateway callbacks, the status history and the emails sent about it.
+ */
+import { sql, type SQL } from 'drizzle-orm';
+import type {
+  DeskOrderDetail,
+  DeskOrderList,
+  DeskOrderQuery,
+  DeskOrderRow,
+} from '@storefront/shared/order-desk';
+import { paiseToRupees, rupeesToPaise } from '@storefront/shared/money';
+import { statusBadge } from '@storefront/shared/order-status';
+import type { Db } from '../../db/connect.js';
+import { invalid, notFound } from '../../lib/errors.js';
+
+/** Matches counted at most: beyond it the desk says "10,000+" rather than count them all. */
+export const COUNT_CAP = 10_000;
+
+const SORTS = {
+  newest: {
+    key: sql`o.created_at`,
+    keyText: sql`o.created_at::text`,
+    cast: sql`timestamptz`,
+    dir: 'desc',
+  },
+  oldest: {
+    key: sql`o.created_at`,
+    keyText: sql`o.created_at::text`,
+    cast: sql`timestamptz`,
+    dir: 'asc',
+  },
+  total_desc: {
+    key: sql`o.total_paise`,
+    keyText: sql`o.total_paise::text`,
+    cast: sql`bigint`,
+    dir: 'desc',
+  },
+  total_asc: {
+    key: sql`o.total_paise`,
+    keyText: sql`o.total_paise::text`,
+    cast: sql`bigint`,
+    dir: 'asc',
+  },
+} as const;
+
+const encodeCursor = (key: string, id: string) =>
+  Buffer.from(JSON.stringify([key, id])).toString('base64url');
+
+function decodeCursor(cursor: string): [string, string] {
+  try {
+    const value = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as unknown;
+    if (
+      Array.isArray(value) &&
+      value.length === 2 &&
+      typeof value[0] === 'string' &&
+      value[0].length <= 40 &&
+      typeof value[1] === 'string' &&
+      /^[0-9a-f]{24}$/.test(value[1])
+    )
+      return [value[0], value[1]];
+  } catch {
+    // answered below
+  }
+  throw invalid('invalid_cursor', 'This page link is not valid; start from the first page');
+}
+
+const like = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+function filtersOf(query: DeskOrderQuery): SQL[] {
+  const where: SQL[] = [];
+  if (query.status) where.push(sql`o.p_status = ${query.status}`);
+  if (query.from) where.push(sql`o.created_at >= ${query.from}::timestamptz`);
+  if (query.to) where.push(sql`o.created_at < ${query.to}::timestamptz`);
+  if (query.minTotal !== undefined)
+    where.push(sql`o.total_paise >= ${rupeesToPaise(query.minTotal)}`);
+  if (query.maxTotal !== undefined)
+    where.push(sql`o.total_paise <= ${rupeesToPaise(query.maxTotal)}`);
+  if (query.q) where.push(sql`o.mkp_order_id LIKE ${like(query.q)}`);
+  if (query.buyer)
+    where.push(sql`(u.email ILIKE ${like(query.buyer)} OR u.company_name ILIKE ${like(query.buyer)}
+                    OR u.gst_number = ${query.buyer.toUpperCase()})`);
+  return where;
+}
+
+interface RowData {
+  id: string;
+  mkp_order_id: string;
+  created_at: string | Date;
+  sort_key: string;
+  p_status: string;
+  total_paise: string | number;
+  item_count: string | number;
+  user_id: string;
+  email: string;
+  full_name: string;
+  company_name: string;
+  gst_number: string;
+  ship_to: string;
+}
+
+const iso = (value: string | Date) => new Date(value).toISOString();
+
+function toRow(row: RowData): DeskOrderRow {
+  const totalPaise = Number(row.total_paise);
+  return {
+    id: row.id,
+    mkpOrderId: row.mkp_order_id,
+    createdAt: iso(row.created_at),
+    pStatus: row.p_status,
+    statusLabel: statusBadge(row.p_status).label,
+    total: paiseToRupees(totalPaise),
+    totalPaise,
+    itemCount: Number(row.item_count),
+    buyer: {
+      id: row.user_id,
+      email: row.email,
+      fullName: row.full_name,
+      companyName: row.company_name,
+      gstNumber: row.gst_number,
+    },
+    shipTo: row.ship_to,
+  };
+}
+
+export async function listDeskOrders(db: Db, query: DeskOrderQuery): Promise<DeskOrderList> {
+  if (
+    query.minTotal !== undefined &&
+    query.maxTotal !== undefined &&
+    query.minTotal > query.maxTotal
+  )
+    throw invalid('invalid_range', 'The lowest amount is above the highest');
+  const sort = SORTS[query.sort];
+  const filters = filtersOf(query);
+  const page = [...filters];
+  if (query.after) {
+    const [key, id] = decodeCursor(query.after);
+    const comparison = sort.dir === 'desc' ? sql`<` : sql`>`;
+    page.push(sql`(${sort.key}, o.id) ${comparison} (${key}::${sort.cast}, ${id})`);
+  }
+  const whereOf = (conditions: SQL[]) =>
+    conditions.length ? sql`WHERE ${sql.join(conditions, sql` AND `)}` : sql``;
+  const direction = sort.dir === 'desc' ? sql`DESC` : sql`ASC`;
+  const result = await db.execute(sql`
+    SELECT o.id, o.mkp_order_id, o.created_at, ${sort.keyText} AS sort_key, o.p_status,
+           o.total_paise, u.id AS user_id, u.email, u.full_name, u.company_name, u.gst_number,
+           o.shipping_city || ', ' || o.shipping_state AS ship_to,
+           (SELECT coalesce(sum(l.quantity), 0) FROM order_lines l WHERE l.order_id = o.id)
+             AS item_count
+      FROM orders o JOIN users u ON u.id = o.user_id
+      ${whereOf(page)}
+     ORDER BY ${sort.key} ${direction}, o.id ${direction}
+     LIMIT ${query.limit + 1}`);
+  const rows = result.rows as unknown as RowData[];
+  const counted = await db.execute(sql`
+    SELECT count(*)::int AS n FROM (
+      SELECT 1 FROM orders o JOIN users u ON u.id = o.user_id ${whereOf(filters)}
+       LIMIT ${COUNT_CAP}) matched`);
+  const shown = rows.slice(0, query.limit);
+  const last = shown.at(-1);
+  return {
+    orders: shown.map(toRow),
+    count: (counted.rows[0] as { n: number }).n,
+    countCap: COUNT_CAP,
+    next: rows.length > query.limit && last ? encodeCursor(last.sort_key, last.id) : null,
+  };
+}
+
+/** One order as the desk shows it; 404 for an unknown number. */
+export async function deskOrder(db: Db, mkpOrderId: string): Promise<DeskOrderDetail> {
+  const result = await db.execute(sql`
+    SELECT o.*, u.email, u.full_name, u.company_name, u.gst_number, u.phone_number,
+           concat_ws(', ', u.business_street, u.business_city, u.business_state, u.pincode,
+                     u.business_country) AS business_address,
+      (SELECT coalesce(json_agg(json_build_object(
+                'title', l.title, 'sku', l.sku, 'sellerSku', l.seller_sku, 'source', l.source,
+                'quantity', l.quantity, 'unitPaise', l.unit_price_paise,
+                'linePaise', l.line_total_paise) ORDER BY l.position), '[]')
+         FROM order_lines l WHERE l.order_id = o.id) AS lines,
+      (SELECT coalesce(json_agg(json_build_object(
+                'id', p.id, 'provider', p.provider,
+                'merchantTransactionId', p.merchant_transaction_id, 'status', p.status,
+                'flagged', p.flagged, 'amountPaise', p.amount_paise, 'createdAt', p.created_at,
+                'callbacks', (SELECT coalesce(json_agg(json_build_object(
+                                  'eventId', e.event_id, 'receivedAt', e.received_at)
+                                ORDER BY e.id), '[]')
+                                FROM payment_events e WHERE e.payment_id = p.id))
+              ORDER BY p.id), '[]')
+         FROM payments p WHERE p.order_id = o.id) AS payments,
+      (SELECT coalesce(json_agg(json_build_object(
+                'from', h.from_status, 'to', h.to_status, 'cause', h.cause, 'detail', h.detail,
+                'at', h.created_at) ORDER BY h.id), '[]')
+         FROM order_status_history h WHERE h.order_id = o.id) AS history,
+      (SELECT coalesce(json_agg(json_build_object(
+                'kind', m.kind, 'to', m.to_address, 'subject', m.subject,
+                'state', CASE WHEN m.sent_at IS NOT NULL THEN 'sent'
+                              WHEN m.dead_at IS NOT NULL THEN 'given_up' ELSE 'pending' END,
+                'at', coalesce(m.sent_at, m.created_at)) ORDER BY m.id), '[]')
+         FROM email_outbox m WHERE m.order_id = o.id) AS emails
+      FROM orders o JOIN users u ON u.id = o.user_id
+     WHERE o.mkp_order_id = ${mkpOrderId}`);
+  const row = result.rows[0] as Record<string, unknown> | undefined;
+  if (!row) throw notFound('order_not_found', `No order ${mkpOrderId}`);
+  const text = (name: string) => row[name] as string;
+  const totalPaise = Number(row.total_paise);
+  type Json = Record<string, unknown>;
+  return {
+    id: text('id'),
+    mkpOrderId: text('mkp_order_id'),
+    createdAt: iso(text('created_at')),
+    pStatus: text('p_status'),
+    statusLabel: statusBadge(text('p_status')).label,
+    total: paiseToRupees(totalPaise),
+    totalPaise,
+    carrier: (row.carrier as string | null) ?? null,
+    trackingNumber: (row.tracking_number as string | null) ?? null,
+    buyer: {
+      id: text('user_id'),
+      email: text('email'),
+      fullName: text('full_name'),
+      companyName: text('company_name'),
+      gstNumber: text('gst_number'),
+      phoneNumber: text('phone_number'),
+      businessAddress: text('business_address'),
+    },
+    shipping: {
+      recipientName: text('recipient_name'),
+      address: [
+        text('shipping_address1'),
+        text('shipping_address2'),
+        text('shipping_address3'),
+        `${text('shipping_city')}, ${text('shipping_state')} ${text('shipping_postal_code')}`,
+        text('shipping_country'),
+      ].filter((part) => part !== ''),
+      phoneNumber: text('shipping_phone_number'),
+    },
+    lines: (row.lines as Json[]).map((l) => ({
+      title: l.title as string,
+      sku: l.sku as string,
+      sellerSku: (l.sellerSku as string | null) ?? null,
+      source: l.source as string,
+      quantity: Number(l.quantity),
+      unitPrice: paiseToRupees(Number(l.unitPaise)),
+      lineTotal: paiseToRupees(Number(l.linePaise)),
+    })),
+    payments: (row.payments as Json[]).map((p) => ({
+      id: Number(p.id),
+      provider: p.provider as string,
+      merchantTransactionId: p.merchantTransactionId as string,
+      status: p.status as string,
+      flagged: (p.flagged as string | null) ?? null,
+      amount: paiseToRupees(Number(p.amountPaise)),
+      createdAt: iso(p.createdAt as string),
+      callbacks: (p.callbacks as Json[]).map((e) => ({
+        eventId: e.eventId as string,
+        receivedAt: iso(e.receivedAt as string),
+      })),
+    })),
+    history: (row.history as Json[]).map((h) => ({
+      from: (h.from as string | null) ?? null,
+      to: h.to as string,
+      cause: h.cause as string,
+      detail: (h.detail as Json | null) ?? null,
+      at: iso(h.at as string),
+    })),
+    emails: (row.emails as Json[]).map((m) => ({
+      kind: m.kind as string,
+      to: m.to as string,
+      subject: m.subject as string,
+      state: m.state as 'pending' | 'sent' | 'given_up',
+      at: iso(m.at as string),
+    })),
+  };
+}
