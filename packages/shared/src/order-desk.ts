@@ -45,7 +45,8 @@ export const DeskBuyer = z.object({
   gstNumber: z.string(),
 });
 
-export const DeskOrderRow = z.object({
+/** What the list and an order's page both show of an order. */
+const DeskOrderBase = z.object({
   id: z.string(),
   mkpOrderId: z.string(),
   createdAt: z.iso.datetime(),
@@ -53,6 +54,9 @@ export const DeskOrderRow = z.object({
   statusLabel: z.string(),
   total: z.number(),
   totalPaise: z.number().int(),
+});
+
+export const DeskOrderRow = DeskOrderBase.extend({
   itemCount: z.number().int(),
   buyer: DeskBuyer,
   shipTo: z.string(),
@@ -73,14 +77,7 @@ export const DeskOrderParams = z
   .object({ mkpOrderId: z.string().regex(/^MKP-\d{8}-[0-9A-Z]{6}$/, 'Not an order number') })
   .strict();
 
-export const DeskOrderDetail = z.object({
-  id: z.string(),
-  mkpOrderId: z.string(),
-  createdAt: z.iso.datetime(),
-  pStatus: z.string(),
-  statusLabel: z.string(),
-  total: z.number(),
-  totalPaise: z.number().int(),
+export const DeskOrderDetail = DeskOrderBase.extend({
   carrier: z.string().nullable(),
   trackingNumber: z.string().nullable(),
   buyer: DeskBuyer.extend({

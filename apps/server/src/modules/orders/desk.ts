@@ -20,31 +20,19 @@ import { invalid, notFound } from '../../lib/errors.js';
 /** Matches counted at most: beyond it the desk says "10,000+" rather than count them all. */
 export const COUNT_CAP = 10_000;
 
+/** A sort key: the column, its text (a cursor keeps it exactly, microseconds too) and type. */
+const BY_DATE = {
+  key: sql`o.created_at`,
+  keyText: sql`o.created_at::text`,
+  cast: sql`timestamptz`,
+};
+const BY_TOTAL = { key: sql`o.total_paise`, keyText: sql`o.total_paise::text`, cast: sql`bigint` };
+
 const SORTS = {
-  newest: {
-    key: sql`o.created_at`,
-    keyText: sql`o.created_at::text`,
-    cast: sql`timestamptz`,
-    dir: 'desc',
-  },
-  oldest: {
-    key: sql`o.created_at`,
-    keyText: sql`o.created_at::text`,
-    cast: sql`timestamptz`,
-    dir: 'asc',
-  },
-  total_desc: {
-    key: sql`o.total_paise`,
-    keyText: sql`o.total_paise::text`,
-    cast: sql`bigint`,
-    dir: 'desc',
-  },
-  total_asc: {
-    key: sql`o.total_paise`,
-    keyText: sql`o.total_paise::text`,
-    cast: sql`bigint`,
-    dir: 'asc',
-  },
+  newest: { ...BY_DATE, dir: 'desc' },
+  oldest: { ...BY_DATE, dir: 'asc' },
+  total_desc: { ...BY_TOTAL, dir: 'desc' },
+  total_asc: { ...BY_TOTAL, dir: 'asc' },
 } as const;
 
 const encodeCursor = (key: string, id: string) =>
