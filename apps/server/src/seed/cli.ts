@@ -1,31 +1,37 @@
 /**
- * `npm run seed -- [--products N] [--seed S] [--bench-buyers N]`: rebuilds the catalog (carts referring to old
- * products are emptied) and makes sure the demo buyer exists. Uses DATABASE_URL or PGlite.
+ * `npm run seed -- [--products N] [--seed S] [--bench-buyers N] [--orders N]`: rebuilds the catalog
+ * (carts referring to old products are emptied), makes sure the demo buyer and owner exist, and
+ * adds N orders of history (seed/orders.ts). Uses DATABASE_URL or PGlite.
  */
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../config.js';
 import { connectDatabase } from '../db/connect.js';
 import { ensureBenchBuyers, ensureDemoBuyer, ensureDemoOwner, seedCatalog } from './seed.js';
 import { DEFAULT_SEED } from './generate.js';
+import { seedOrders } from './orders.js';
 
 const { values } = parseArgs({
   options: {
     products: { type: 'string', default: '600' },
     seed: { type: 'string', default: String(DEFAULT_SEED) },
     'bench-buyers': { type: 'string', default: '0' },
+    orders: { type: 'string', default: '0' },
   },
 });
 const count = Number(values.products);
 const seed = Number(values.seed);
 const benchBuyers = Number(values['bench-buyers']);
+const orderCount = Number(values.orders);
 if (
   !Number.isInteger(count) ||
   count < 1 ||
   !Number.isInteger(seed) ||
   !Number.isInteger(benchBuyers) ||
-  benchBuyers < 0
+  benchBuyers < 0 ||
+  !Number.isInteger(orderCount) ||
+  orderCount < 0
 ) {
-  console.error('usage: npm run seed -- [--products N] [--seed S] [--bench-buyers N]');
+  console.error('usage: npm run seed -- [--products N] [--seed S] [--bench-buyers N] [--orders N]');
   process.exit(2);
 }
 
@@ -49,5 +55,11 @@ await seedCatalog(database.db, {
 await ensureDemoBuyer(database.db);
 await ensureDemoOwner(database.db, config.jwtSecret);
 await ensureBenchBuyers(database.db, benchBuyers);
+if (orderCount > 0)
+  await seedOrders(database.db, {
+    count: orderCount,
+    seed,
+    log: (line) => process.stderr.write(`\r${line}`),
+  });
 console.error(`Done in ${((Date.now() - started) / 1000).toFixed(1)} s on ${database.kind}.`);
 await database.close();
