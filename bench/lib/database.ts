@@ -21,7 +21,12 @@ export interface BenchDatabase {
 
 const adminUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
-function seed(env: Record<string, string>, products: number, buyers: number): number {
+function seed(
+  env: Record<string, string>,
+  products: number,
+  buyers: number,
+  orders: number,
+): number {
   const started = Date.now();
   const result = spawnSync(
     process.execPath,
@@ -31,6 +36,8 @@ function seed(env: Record<string, string>, products: number, buyers: number): nu
       String(products),
       '--bench-buyers',
       String(buyers),
+      '--orders',
+      String(orders),
     ],
     { cwd: repoRoot, stdio: ['ignore', 'inherit', 'inherit'], env: { ...process.env, ...env } },
   );
@@ -42,6 +49,7 @@ export async function prepareDatabase(
   kind: DbKind,
   products: number,
   buyers: number,
+  orders = 0,
 ): Promise<BenchDatabase> {
   const dataDir = mkdtempSync(join(tmpdir(), `bench-${kind}-`));
   if (kind === 'pglite') {
@@ -49,7 +57,7 @@ export async function prepareDatabase(
     return {
       kind,
       env,
-      seedSeconds: seed(env, products, buyers),
+      seedSeconds: seed(env, products, buyers, orders),
       drop: async () => rmSync(dataDir, { recursive: true, force: true }),
     };
   }
@@ -65,7 +73,7 @@ export async function prepareDatabase(
   return {
     kind,
     env,
-    seedSeconds: seed(env, products, buyers),
+    seedSeconds: seed(env, products, buyers, orders),
     async drop() {
       const client = new pg.Client({ connectionString: adminUrl });
       await client.connect();

@@ -25,7 +25,7 @@ import {
   sleep,
   type CrashDatabase,
 } from '../test/crash-server.js';
-import { DEMO_BUYER } from './seed.js';
+import { DEMO_BUYER } from './demo-accounts.js';
 
 const CATALOG_TABLES = [
   'categories',

@@ -19,23 +19,8 @@ import {
 import { staffSecrets } from '../modules/staff/service.js';
 import { hashPassword } from '../lib/password.js';
 import { DEFAULT_SEED, generateProducts, generateTaxonomy, pickCollections } from './generate.js';
+import { DEMO_BUYER, DEMO_OWNER } from './demo-accounts.js';
 import { createRandom } from './random.js';
-
-export const DEMO_BUYER = {
-  email: 'buyer@example.com',
-  password: 'Buyer@2026',
-} as const;
-
-/**
- * The demo's staff owner (issue 19), named in the README with its TOTP secret so a newcomer can
- * add it to an authenticator app and sign in to the console. Demo only: a production start
- * refuses a database that holds it (config.ts).
- */
-export const DEMO_OWNER = {
-  email: 'owner@example.com',
-  password: 'Owner@2026 desk',
-  totpSecret: 'DEMOOWNERSTOREFRONTCONSOLEAAAA22',
-} as const;
 
 const BATCH = 500;
 
