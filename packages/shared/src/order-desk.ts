@@ -65,8 +65,11 @@ export type DeskOrderRow = z.infer<typeof DeskOrderRow>;
 
 export const DeskOrderList = z.object({
   orders: z.array(DeskOrderRow),
-  /** Orders matching the filters, counted up to `countCap` (then at least that many). */
-  count: z.number().int(),
+  /**
+   * Orders matching the filters, counted up to `countCap` (then at least that many); on the
+   * first page only (null on the pages after it).
+   */
+  count: z.number().int().nullable(),
   countCap: z.number().int(),
   /** Pass as `after` for the next page; null on the last. */
   next: z.string().nullable(),

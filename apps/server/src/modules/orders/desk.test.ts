@@ -10,6 +10,7 @@ import { buildTestApp, type TestApp } from '../../test/app.js';
 import { createBuyer, type TestBuyer } from '../../test/buyers.js';
 import { createStaff, signIn } from '../../test/staff.js';
 import { placeOrder } from '../payments/test-support.js';
+import { COUNT_CAP } from './desk.js';
 import { transitionOrderStatus } from './service.js';
 
 let t: TestApp;
@@ -82,6 +83,8 @@ describe('the order list', () => {
       buyer: { id: buyers[0]!.id },
     });
     expect(await allPages('sort=newest')).toEqual(numbers([...seeded].reverse()));
+    // The count is the first page's: the pages after it do not count again.
+    expect((await list(`limit=10&after=${encodeURIComponent(first.next!)}`)).count).toBeNull();
     expect(await allPages('sort=oldest')).toEqual(numbers(seeded));
   });
 
@@ -199,5 +202,21 @@ describe("an order's page and the desk's actions", () => {
       headers: { cookie: desk },
     });
     expect(unknown.statusCode).toBe(404);
+  });
+});
+
+describe('the count', () => {
+  it(`stops at ${COUNT_CAP} matches`, async () => {
+    await t.database.db.execute(sql`
+      INSERT INTO orders (id, mkp_order_id, user_id, p_status, recipient_name, shipping_address1,
+          shipping_city, shipping_state, shipping_postal_code, shipping_country,
+          shipping_phone_number, total_paise, created_at)
+      SELECT substr(md5('cap' || g), 1, 24), 'MKP-20250101-C' || upper(lpad(to_hex(g), 5, '0')),
+             ${buyers[0]!.id}, 'PF', 'Asha', '1 Road', 'Pune', 'Maharashtra', '411001', 'India',
+             '9876543210', 100, '2025-01-01'::timestamptz + g * interval '1 minute'
+        FROM generate_series(1, ${COUNT_CAP + 5}) g`);
+    const page = await list('status=PF&limit=5');
+    expect(page).toMatchObject({ count: COUNT_CAP, countCap: COUNT_CAP });
+    expect(page.orders).toHaveLength(5);
   });
 });

@@ -17,8 +17,11 @@ import { statusBadge } from '@storefront/shared/order-status';
 import type { Db } from '../../db/connect.js';
 import { invalid, notFound } from '../../lib/errors.js';
 
-/** Matches counted at most: beyond it the desk says "10,000+" rather than count them all. */
-export const COUNT_CAP = 10_000;
+/**
+ * Matches counted at most: beyond it the desk says "1,000+" rather than count them all. Counting
+ * 10,000 took 17–90 ms of PGlite's one connection at 100,000 orders (the page itself 1–5 ms).
+ */
+export const COUNT_CAP = 1_000;
 
 /** A sort key: the column, its text (a cursor keeps it exactly, microseconds too) and type. */
 const BY_DATE = {
@@ -132,26 +135,39 @@ export async function listDeskOrders(db: Db, query: DeskOrderQuery): Promise<Des
   const whereOf = (conditions: SQL[]) =>
     conditions.length ? sql`WHERE ${sql.join(conditions, sql` AND `)}` : sql``;
   const direction = sort.dir === 'desc' ? sql`DESC` : sql`ASC`;
+  // The buyer's row is needed to filter only by buyer; the page joins it for its 50 rows.
+  const buyerJoin = query.buyer ? sql`JOIN users u ON u.id = o.user_id` : sql``;
+  // The page as one JSON value: PGlite's thread parses one field instead of 50 rows of 13.
   const result = await db.execute(sql`
-    SELECT o.id, o.mkp_order_id, o.created_at, ${sort.keyText} AS sort_key, o.p_status,
-           o.total_paise, u.id AS user_id, u.email, u.full_name, u.company_name, u.gst_number,
-           o.shipping_city || ', ' || o.shipping_state AS ship_to,
-           (SELECT coalesce(sum(l.quantity), 0) FROM order_lines l WHERE l.order_id = o.id)
-             AS item_count
-      FROM orders o JOIN users u ON u.id = o.user_id
-      ${whereOf(page)}
-     ORDER BY ${sort.key} ${direction}, o.id ${direction}
-     LIMIT ${query.limit + 1}`);
-  const rows = result.rows as unknown as RowData[];
-  const counted = await db.execute(sql`
-    SELECT count(*)::int AS n FROM (
-      SELECT 1 FROM orders o JOIN users u ON u.id = o.user_id ${whereOf(filters)}
-       LIMIT ${COUNT_CAP}) matched`);
+    SELECT coalesce(json_agg(json_build_object(
+             'id', page.id, 'mkp_order_id', page.mkp_order_id, 'created_at', page.created_at,
+             'sort_key', page.sort_key, 'p_status', page.p_status, 'total_paise', page.total_paise,
+             'user_id', u.id, 'email', u.email, 'full_name', u.full_name,
+             'company_name', u.company_name, 'gst_number', u.gst_number,
+             'ship_to', page.ship_to,
+             'item_count', (SELECT coalesce(sum(l.quantity), 0) FROM order_lines l
+                             WHERE l.order_id = page.id))
+           ORDER BY page.position), '[]') AS rows
+      FROM (SELECT o.id, o.mkp_order_id, o.created_at, ${sort.keyText} AS sort_key, o.p_status,
+                   o.total_paise, o.user_id, o.shipping_city || ', ' || o.shipping_state AS ship_to,
+                   row_number() OVER (ORDER BY ${sort.key} ${direction}, o.id ${direction}) AS position
+              FROM orders o ${buyerJoin}
+              ${whereOf(page)}
+             ORDER BY ${sort.key} ${direction}, o.id ${direction}
+             LIMIT ${query.limit + 1}) page
+      JOIN users u ON u.id = page.user_id`);
+  const rows = (result.rows[0] as { rows: RowData[] }).rows;
+  // Counted for the first page only: the pages after it keep its count.
+  const counted = query.after
+    ? undefined
+    : await db.execute(sql`
+        SELECT count(*)::int AS n FROM (
+          SELECT 1 FROM orders o ${buyerJoin} ${whereOf(filters)} LIMIT ${COUNT_CAP}) matched`);
   const shown = rows.slice(0, query.limit);
   const last = shown.at(-1);
   return {
     orders: shown.map(toRow),
-    count: (counted.rows[0] as { n: number }).n,
+    count: counted ? (counted.rows[0] as { n: number }).n : null,
     countCap: COUNT_CAP,
     next: rows.length > query.limit && last ? encodeCursor(last.sort_key, last.id) : null,
   };
