@@ -11,6 +11,11 @@ export const DESK_SORTS = ['newest', 'oldest', 'total_desc', 'total_asc'] as con
 export type DeskSort = (typeof DESK_SORTS)[number];
 export const DESK_PAGE_MAX = 100;
 
+/** A moment as ISO 8601, from 1970 on (PostgreSQL refuses the year 0). */
+export const Instant = z.iso
+  .datetime({ offset: true })
+  .refine((value) => Date.parse(value) >= 0, 'A date from 1970 on');
+
 /** An amount in rupees as a person types it: digits, and at most two decimals (no -0, no 1e3). */
 const Rupees = z
   .string()
@@ -21,8 +26,8 @@ export const DeskOrderQuery = z
   .object({
     status: z.enum(PAYMENT_STATUSES).optional(),
     /** Placed on or after / before, ISO 8601. */
-    from: z.iso.datetime({ offset: true }).optional(),
-    to: z.iso.datetime({ offset: true }).optional(),
+    from: Instant.optional(),
+    to: Instant.optional(),
     /** The buyer: part of the email or company name, or a whole GSTIN. */
     buyer: z.string().trim().min(2).max(100).optional(),
     minTotal: Rupees.optional(),

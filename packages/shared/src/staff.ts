@@ -6,6 +6,7 @@ import {
   PASSWORD_MESSAGES,
   PersonName,
 } from './accounts.js';
+import { Instant } from './order-desk.js';
 
 /**
  * The staff contract (issue 19): the seller's people, their roles, their sign-in with a second
@@ -170,8 +171,8 @@ export const AuditQuery = z
     action: z.string().max(64).optional(),
     targetType: z.string().max(32).optional(),
     targetId: z.string().max(64).optional(),
-    from: z.iso.datetime().optional(),
-    to: z.iso.datetime().optional(),
+    from: Instant.optional(),
+    to: Instant.optional(),
     /** The id below which to continue (the last page's smallest id): newest first. */
     before: z.coerce.number().int().positive().optional(),
     limit: z.coerce.number().int().min(1).max(AUDIT_PAGE_MAX).default(50),

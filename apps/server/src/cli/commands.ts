@@ -83,7 +83,13 @@ const OPERATOR: StaffActor = { staffId: null, actor: 'operator', ip: null, userA
 /** Who the command acts as: `--as`, of a role that may run it; or the operator, where allowed. */
 async function actorFor(db: Db, command: Command, roles: StaffRole[]): Promise<StaffActor> {
   if (!command.as) {
-    if (command.name === 'staff:invite' && !(await hasActiveOwner(db))) return OPERATOR;
+    // The first owner only: every later member is invited by an owner.
+    if (
+      command.name === 'staff:invite' &&
+      command.invite.role === 'owner' &&
+      !(await hasActiveOwner(db))
+    )
+      return OPERATOR;
     throw new Refused('Name the staff member you act as: --as <email>.');
   }
   const member = await activeMemberByEmail(db, command.as);

@@ -85,6 +85,9 @@ async function historyOf(orderId: string) {
 
 describe('npm run store (direct mode, DATABASE_URL)', () => {
   it('staff:invite: the first owner by the operator alone, every later one by a named owner', async () => {
+    // Before any owner, the operator alone may invite only an owner.
+    const notOwnerFirst = await store('staff:invite', 'early@shop.example.in', '--role', 'catalog');
+    expect(notOwnerFirst.code).toBe(1);
     const first = await store('staff:invite', 'First.Owner@shop.example.in', '--role', 'owner');
     expect(first.code, first.stderr).toBe(0);
     expect(first.stdout).toMatch(

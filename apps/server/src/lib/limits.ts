@@ -66,8 +66,9 @@ export const LIMITS = {
   /** Staff sign-ins from one address: a shop's few staff sign in a few times a day. */
   staffLoginPerAddress: { limit: 20, windowMs: 10 * MINUTE },
   /**
-   * Failed staff sign-ins per email (password or second factor wrong), applied by the staff
-   * service: 10 an hour leaves a guesser of TOTP codes one chance in ~30,000 an hour.
+   * Wrong second factors per staff email once the password was right, applied by the staff
+   * service (wrong passwords count in failedLoginsPerAccount): 10 an hour leaves a guesser of
+   * TOTP codes one chance in ~30,000 an hour.
    */
   staffFailedLoginsPerAccount: { limit: 10, windowMs: HOUR },
   /** Setup links opened and completed from one address (each completion hashes a password). */

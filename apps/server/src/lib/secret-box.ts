@@ -34,7 +34,10 @@ export function secretBox(serverSecret: string, purpose: string): SecretBox {
       const [version, iv, body] = sealed.split('.');
       if (version !== VERSION || !iv || !body) throw new Error('Not a sealed secret');
       const bytes = Buffer.from(body, 'base64url');
-      const decipher = createDecipheriv('aes-256-gcm', key, Buffer.from(iv, 'base64url'));
+      if (bytes.length < TAG_BYTES) throw new Error('Not a sealed secret');
+      const decipher = createDecipheriv('aes-256-gcm', key, Buffer.from(iv, 'base64url'), {
+        authTagLength: TAG_BYTES,
+      });
       decipher.setAuthTag(bytes.subarray(bytes.length - TAG_BYTES));
       return Buffer.concat([
         decipher.update(bytes.subarray(0, bytes.length - TAG_BYTES)),

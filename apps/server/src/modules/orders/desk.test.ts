@@ -127,6 +127,8 @@ describe('the order list', () => {
   it('refuses a forged page link, an inverted amount range and an unknown status with 400', async () => {
     for (const query of [
       'after=bm90LWEtY3Vyc29y',
+      `sort=total_desc&after=${encodeURIComponent((await list('limit=2')).next!)}`,
+      'from=0000-01-01T00:00:00Z',
       'minTotal=500&maxTotal=100',
       'status=LOST',
       'limit=1000',

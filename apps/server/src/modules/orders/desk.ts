@@ -23,13 +23,22 @@ import { invalid, notFound } from '../../lib/errors.js';
  */
 export const COUNT_CAP = 1_000;
 
-/** A sort key: the column, its text (a cursor keeps it exactly, microseconds too) and type. */
+/**
+ * A sort key: the column, its text (a cursor keeps it exactly, microseconds too), its type, and
+ * the shape its text has (a cursor's key is checked against it before the cast).
+ */
 const BY_DATE = {
   key: sql`o.created_at`,
   keyText: sql`o.created_at::text`,
   cast: sql`timestamptz`,
+  shape: /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}(\.\d{1,6})?[+-]\d{2}(:\d{2})?$/,
 };
-const BY_TOTAL = { key: sql`o.total_paise`, keyText: sql`o.total_paise::text`, cast: sql`bigint` };
+const BY_TOTAL = {
+  key: sql`o.total_paise`,
+  keyText: sql`o.total_paise::text`,
+  cast: sql`bigint`,
+  shape: /^\d{1,15}$/,
+};
 
 const SORTS = {
   newest: { ...BY_DATE, dir: 'desc' },
@@ -38,21 +47,23 @@ const SORTS = {
   total_asc: { ...BY_TOTAL, dir: 'asc' },
 } as const;
 
-const encodeCursor = (key: string, id: string) =>
-  Buffer.from(JSON.stringify([key, id])).toString('base64url');
+/** A page's cursor: the sort it belongs to, the last row's sort key and id. */
+const encodeCursor = (sort: DeskOrderQuery['sort'], key: string, id: string) =>
+  Buffer.from(JSON.stringify([sort, key, id])).toString('base64url');
 
-function decodeCursor(cursor: string): [string, string] {
+function decodeCursor(cursor: string, sort: DeskOrderQuery['sort']): [string, string] {
   try {
     const value = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as unknown;
     if (
       Array.isArray(value) &&
-      value.length === 2 &&
-      typeof value[0] === 'string' &&
-      value[0].length <= 40 &&
+      value.length === 3 &&
+      value[0] === sort &&
       typeof value[1] === 'string' &&
-      /^[0-9a-f]{24}$/.test(value[1])
+      SORTS[sort].shape.test(value[1]) &&
+      typeof value[2] === 'string' &&
+      /^[0-9a-f]{24}$/.test(value[2])
     )
-      return [value[0], value[1]];
+      return [value[1], value[2]];
   } catch {
     // answered below
   }
@@ -128,7 +139,7 @@ export async function listDeskOrders(db: Db, query: DeskOrderQuery): Promise<Des
   const filters = filtersOf(query);
   const page = [...filters];
   if (query.after) {
-    const [key, id] = decodeCursor(query.after);
+    const [key, id] = decodeCursor(query.after, query.sort);
     const comparison = sort.dir === 'desc' ? sql`<` : sql`>`;
     page.push(sql`(${sort.key}, o.id) ${comparison} (${key}::${sort.cast}, ${id})`);
   }
@@ -169,7 +180,8 @@ export async function listDeskOrders(db: Db, query: DeskOrderQuery): Promise<Des
     orders: shown.map(toRow),
     count: counted ? (counted.rows[0] as { n: number }).n : null,
     countCap: COUNT_CAP,
-    next: rows.length > query.limit && last ? encodeCursor(last.sort_key, last.id) : null,
+    next:
+      rows.length > query.limit && last ? encodeCursor(query.sort, last.sort_key, last.id) : null,
   };
 }
 

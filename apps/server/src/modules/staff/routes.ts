@@ -98,7 +98,8 @@ export function staffRoutes(
       async (request, reply) => {
         const { token, member } = await members.staffLogin(db, secrets, request.body, {
           now: now(),
-          failures: limiters.staffFailedLoginsPerAccount,
+          passwordFailures: limiters.failedLoginsPerAccount,
+          secondFactorFailures: limiters.staffFailedLoginsPerAccount,
           client: clientOf(request),
         });
         setSessionCookie(reply, token);
@@ -126,7 +127,12 @@ export function staffRoutes(
             targetId: request.staff!.id,
           });
         });
-        reply.clearCookie(cookie.name, { path: '/' });
+        reply.clearCookie(cookie.name, {
+          path: '/',
+          httpOnly: true,
+          secure: cookie.secure,
+          sameSite: 'strict',
+        });
         return reply.status(204).send(null);
       },
     );

@@ -21,7 +21,7 @@ import { staff, staffInvitations, staffRecoveryCodes } from '../../db/schema.js'
 import { AppError, conflict, notFound } from '../../lib/errors.js';
 import { newObjectId } from '../../lib/ids.js';
 import { hashPassword, verifyPassword } from '../../lib/password.js';
-import type { Limiter } from '../../lib/rate-limit.js';
+import type { Limiter, Take } from '../../lib/rate-limit.js';
 import { secretBox, type SecretBox } from '../../lib/secret-box.js';
 import { hashOpaqueToken, newOpaqueToken } from '../users/opaque-token.js';
 import { COMMON_PASSWORD_MESSAGE, isCommonPassword } from '../users/password-policy.js';
@@ -80,24 +80,26 @@ export interface StaffLoginInput {
 
 /**
  * POST /api/staff/login: password and second factor in one step, so a wrong answer never says
- * which part was wrong. A failed-attempt slot of the email is taken first and handed back only
- * on success (at most `failures`' limit of guesses per email and hour, TOTP codes included). A
- * disabled member cannot sign in. Answers the new session's token (the route sets the cookie).
+ * which part was wrong. Two failure windows per email, each slot handed back on success: wrong
+ * passwords count against the buyers' wide one (100 an hour), so nobody without the password can
+ * lock a member out with a few guesses; once the password is right, the narrow one (10 an hour)
+ * bounds guesses of the second factor. A disabled member cannot sign in. Answers the new
+ * session's token (the route sets the cookie).
  */
 export async function staffLogin(
   db: Db,
   secrets: StaffSecrets,
   input: StaffLoginInput,
-  context: { now: Date; failures: Limiter; client: ClientInfo },
+  context: {
+    now: Date;
+    /** Wrong passwords per email. */
+    passwordFailures: Limiter;
+    /** Wrong second factors per email, once the password is right. */
+    secondFactorFailures: Limiter;
+    client: ClientInfo;
+  },
 ): Promise<{ token: string; member: StaffRow }> {
-  const slot = await context.failures.take(`staff:${input.email}`);
-  if (!slot.ok)
-    throw new AppError(
-      'rate_limited',
-      'too_many_failed_logins',
-      `Too many failed sign-ins for this account. Try again in ${Math.ceil(slot.retryAfterSeconds / 60)} minutes.`,
-      { 'retry-after': String(slot.retryAfterSeconds) },
-    );
+  const passwordSlot = takeOrRefuse(await context.passwordFailures.take(`staff:${input.email}`));
   const [member] = await db.select().from(staff).where(byEmail(input.email));
   const passwordMatches = await verifyPassword(
     input.password,
@@ -108,6 +110,11 @@ export async function staffLogin(
     actor: member?.email ?? input.email,
     ...context.client,
   };
+  const secondFactorSlot =
+    member && passwordMatches
+      ? takeOrRefuse(await context.secondFactorFailures.take(`staff:${input.email}`))
+      : undefined;
+  if (passwordMatches) passwordSlot.release();
   const secondFactor =
     member && passwordMatches && !member.disabledAt
       ? await useSecondFactor(db, secrets, member, input, context.now)
@@ -128,7 +135,7 @@ export async function staffLogin(
     });
     throw new AppError('unauthorized', 'invalid_credentials', BAD_SIGN_IN);
   }
-  slot.release();
+  secondFactorSlot!.release();
   const token = await db.transaction(async (tx) => {
     const started = await startStaffSession(tx, member.id, context.now, context.client);
     await recordAudit(tx, who, {
@@ -140,6 +147,17 @@ export async function staffLogin(
     return started;
   });
   return { token, member };
+}
+
+/** The slot taken, or a 429 saying when to try again. */
+function takeOrRefuse(slot: Take): { release(): void } {
+  if (slot.ok) return slot;
+  throw new AppError(
+    'rate_limited',
+    'too_many_failed_logins',
+    `Too many failed sign-ins for this account. Try again in ${Math.ceil(slot.retryAfterSeconds / 60)} minutes.`,
+    { 'retry-after': String(slot.retryAfterSeconds) },
+  );
 }
 
 /**
@@ -484,12 +502,26 @@ export async function updateStaff(
       .returning();
     if (role !== before.role || (disabled && !before.disabledAt))
       await revokeStaffSessions(tx, id, now);
+    // Who may no longer invite leaves no setup link working behind them.
+    const revokedInvitations = stillOwner
+      ? []
+      : await tx
+          .update(staffInvitations)
+          .set({ revokedAt: now })
+          .where(openInvitation(eq(staffInvitations.invitedBy, id), now))
+          .returning({ id: staffInvitations.id });
     await recordAudit(tx, who, {
       action: 'staff.update',
       targetType: 'staff',
       targetId: id,
       before: { role: before.role, disabled: before.disabledAt !== null },
-      after: { role: after!.role, disabled: after!.disabledAt !== null },
+      after: {
+        role: after!.role,
+        disabled: after!.disabledAt !== null,
+        ...(revokedInvitations.length
+          ? { invitationsRevoked: revokedInvitations.map((r) => r.id) }
+          : {}),
+      },
     });
     return toMember(after!);
   });

@@ -196,6 +196,38 @@ describe('sign-in', () => {
     ]);
   });
 
+  it('does not let wrong passwords lock a member out: their own sign-in still works', async () => {
+    const member = await createStaff(t, 'catalog');
+    nextStep();
+    for (let i = 0; i < LIMITS.staffFailedLoginsPerAccount.limit + 2; i++) {
+      const guess = await inject('POST', '/api/staff/login', {
+        payload: { email: member.email, password: `Guess@2026 no${i}`, code: '123456' },
+      });
+      expect(guess.statusCode).toBe(401);
+    }
+    expect((await signIn(t, member, now)).cookie).toBeTruthy();
+  });
+
+  it('ends the setup links of an owner who is disabled', async () => {
+    const [keeper, leaver] = [await createStaff(t, 'owner'), await createStaff(t, 'owner')];
+    nextStep();
+    const leaverSession = await signIn(t, leaver, now);
+    const keeperSession = await signIn(t, keeper, now);
+    const invited = await inject('POST', '/api/staff/invitations', {
+      cookie: leaverSession.cookie,
+      payload: { email: 'backdoor@shop.example.com', role: 'owner' },
+    });
+    const token = invited.json().setupUrl.split('#')[1];
+    const disabled = await inject('PATCH', `/api/staff/members/${leaver.id}`, {
+      cookie: keeperSession.cookie,
+      payload: { disabled: true },
+    });
+    expect(disabled.statusCode, disabled.body).toBe(200);
+    expect(
+      (await inject('POST', '/api/staff/setup/start', { payload: { token } })).statusCode,
+    ).toBe(404);
+  });
+
   it('accepts each recovery code once', async () => {
     const owner = await createStaff(t, 'owner');
     nextStep();
