@@ -3,14 +3,13 @@
  * it through a Unix socket in DATA_DIR that only the machine's operator can open, and acts as
  * the named member.
  */
-import { execFile } from 'node:child_process';
 import { statSync } from 'node:fs';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { repoRoot } from './config.js';
 import { operatorSocketPath, startOperatorChannel } from './operator-channel.js';
 import { buildTestApp, type TestApp } from './test/app.js';
 import { createStaff, type TestStaff } from './test/staff.js';
+import { runStore } from './test/store-cli.js';
 
 let t: TestApp;
 let channel: FastifyInstance;
@@ -26,25 +25,8 @@ afterAll(async () => {
 });
 
 /** `npm run store -- …args` on this server's DATA_DIR, with no DATABASE_URL (PGlite's way). */
-function store(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  return new Promise((resolve) => {
-    execFile(
-      process.execPath,
-      ['--import', 'tsx', 'apps/server/src/cli/store.ts', ...args],
-      {
-        cwd: repoRoot,
-        env: {
-          PATH: process.env.PATH,
-          NODE_ENV: 'test',
-          DATA_DIR: t.config.dataDir,
-          PUBLIC_URL: t.config.publicUrl,
-        },
-      },
-      (error, stdout, stderr) =>
-        resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }),
-    );
-  });
-}
+const store = (...args: string[]) =>
+  runStore({ DATA_DIR: t.config.dataDir, PUBLIC_URL: t.config.publicUrl }, args);
 
 describe('the operator channel', () => {
   it('is a socket only its owner may open', () => {

@@ -5,19 +5,18 @@
  * is the mode under test (on PGlite the CLI goes through the running server's operator channel,
  * which operator-channel.test.ts and the journeys cover).
  */
-import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { repoRoot } from '../config.js';
 import { USAGE } from './commands.js';
 import { transitionOrderStatus } from '../modules/orders/service.js';
 import { placeOrder } from '../modules/payments/test-support.js';
 import { buildTestApp, type TestApp } from '../test/app.js';
 import { createBuyer, type TestBuyer } from '../test/buyers.js';
 import { createStaff, type TestStaff } from '../test/staff.js';
+import { runStore } from '../test/store-cli.js';
 
 let t: TestApp;
 let buyer: TestBuyer;
@@ -33,35 +32,18 @@ afterAll(async () => {
   rmSync(dataDir, { recursive: true, force: true });
 });
 
-interface Run {
-  code: number;
-  stdout: string;
-  stderr: string;
-}
-
-/** `npm run store -- …args`, as the script runs it (tsx), against the test's database. */
-function store(...args: string[]): Promise<Run> {
-  return new Promise((resolve) => {
-    execFile(
-      process.execPath,
-      ['--import', 'tsx', 'apps/server/src/cli/store.ts', ...args],
-      {
-        cwd: repoRoot,
-        env: {
-          PATH: process.env.PATH,
-          NODE_ENV: 'test',
-          LOG_LEVEL: 'silent',
-          DATA_DIR: dataDir,
-          DATABASE_URL: t.databaseUrl,
-          // Nothing listens here: the direct mode must not need a server.
-          PORT: '9',
-        },
-      },
-      (error, stdout, stderr) =>
-        resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }),
-    );
-  });
-}
+/** `npm run store -- …args` against the test's database, in the direct mode. */
+const store = (...args: string[]) =>
+  runStore(
+    {
+      LOG_LEVEL: 'silent',
+      DATA_DIR: dataDir,
+      DATABASE_URL: t.databaseUrl,
+      // Nothing listens here: the direct mode must not need a server.
+      PORT: '9',
+    },
+    args,
+  );
 
 /** A new order of the buyer's, moved to `status` as the payment flow would. */
 async function orderIn(status: 'UP' | 'PD'): Promise<{ id: string; mkpOrderId: string }> {

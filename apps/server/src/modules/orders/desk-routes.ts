@@ -3,7 +3,7 @@
  * member, ship and deliver for fulfilment (and owners), each action in the audit log as the
  * signed-in member.
  */
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ErrorBody } from '@storefront/shared/errors';
 import {
@@ -16,19 +16,12 @@ import {
 import { OrderShipBody } from '@storefront/shared/orders';
 import { STAFF_ROLES } from '@storefront/shared/staff';
 import type { ModuleContext } from '../../module-context.js';
-import type { StaffActor } from '../staff/audit.js';
+import { actorOf } from '../staff/audit.js';
 import { deskOrder, listDeskOrders } from './desk.js';
 import { deliverOrder, shipOrder } from './service.js';
 
 const errors = (...statuses: (400 | 401 | 403 | 404 | 409)[]) =>
   Object.fromEntries(statuses.map((status) => [status, ErrorBody]));
-
-const actorOf = (request: FastifyRequest): StaffActor => ({
-  staffId: request.staff!.id,
-  actor: request.staff!.email,
-  ip: request.ip,
-  userAgent: request.headers['user-agent'] ?? null,
-});
 
 export function deskRoutes({ db, requireStaff }: ModuleContext) {
   const anyMember = requireStaff(STAFF_ROLES);

@@ -5,6 +5,7 @@
  * changes or deletes an entry, and the database refuses one (migration 0010's trigger).
  */
 import { and, desc, eq, gte, lt, lte, type SQL } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
 import type { AuditEntry, AuditQuery } from '@storefront/shared/staff';
 import type { DbOrTx } from '../../db/connect.js';
 import { staffAuditLog } from '../../db/schema.js';
@@ -25,6 +26,14 @@ export interface AuditRecord {
   before?: unknown;
   after?: unknown;
 }
+
+/** The signed-in member of a request (the staff guard set it), as the audit log names them. */
+export const actorOf = (request: FastifyRequest): StaffActor => ({
+  staffId: request.staff!.id,
+  actor: request.staff!.email,
+  ip: request.ip,
+  userAgent: request.headers['user-agent'] ?? null,
+});
 
 /** The longest user agent kept (a header can be kilobytes). */
 const USER_AGENT_MAX = 300;

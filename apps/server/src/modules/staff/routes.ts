@@ -25,7 +25,7 @@ import {
   StaffUpdateBody,
 } from '@storefront/shared/staff';
 import type { ModuleContext, RequireStaff } from '../../module-context.js';
-import { listAudit, recordAudit, type StaffActor } from './audit.js';
+import { actorOf, listAudit, recordAudit } from './audit.js';
 import { assertSameOrigin } from './authenticate.js';
 import * as members from './service.js';
 import {
@@ -38,16 +38,9 @@ import {
 const errors = (...statuses: (400 | 401 | 403 | 404 | 409 | 429)[]) =>
   Object.fromEntries(statuses.map((status) => [status, ErrorBody]));
 
-export const clientOf = (request: FastifyRequest): ClientInfo => ({
+const clientOf = (request: FastifyRequest): ClientInfo => ({
   ip: request.ip,
   userAgent: request.headers['user-agent'] ?? null,
-});
-
-/** The signed-in member as the audit log names them. */
-export const actorOf = (request: FastifyRequest): StaffActor => ({
-  staffId: request.staff!.id,
-  actor: request.staff!.email,
-  ...clientOf(request),
 });
 
 export function staffRoutes(
