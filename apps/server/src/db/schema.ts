@@ -47,6 +47,8 @@ export const users = pgTable(
     emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
     /** Access tokens issued before this instant are refused (logout everywhere, password change). */
     tokensValidAfter: timestamp('tokens_valid_after', { withTimezone: true }),
+    /** Set by staff (issue 19): the account cannot sign in and its sessions are revoked. */
+    disabledAt: timestamp('disabled_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -428,7 +430,10 @@ export const orders = pgTable(
     userId: oid('user_id')
       .notNull()
       .references(() => users.id),
-    /** UP, PF, PD, SHIPPED, DELIVERED (spec §4); changed only on the server (product decision #7). */
+    /**
+     * UP, PF, PD, SHIPPED, DELIVERED (spec §4), CANCELLED and REFUNDED (issue 19); changed only
+     * on the server (product decision #7).
+     */
     pStatus: text('p_status').notNull().default('UP'),
     currency: text('currency').notNull().default('INR'),
     source: smallint('source').notNull().default(1),
@@ -444,6 +449,7 @@ export const orders = pgTable(
     totalPaise: bigint('total_paise', { mode: 'number' }).notNull(),
     carrier: text('carrier'),
     trackingNumber: text('tracking_number'),
+    trackingUrl: text('tracking_url'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -540,6 +546,9 @@ export const payments = pgTable(
     rawStatus: jsonb('raw_status'),
     /** Why an operator must look: 'amount_mismatch' (status FLAGGED) or 'refund_due' (paid twice). */
     flagged: text('flagged'),
+    /** When a member settled what `flagged` asked for, by whom and how (the attention queue). */
+    resolvedAt: timestamp('resolved_at', { withTimezone: true }),
+    resolution: jsonb('resolution').$type<{ staffId: string; email: string; note: string }>(),
     lastCheckedAt: timestamp('last_checked_at', { withTimezone: true }),
     /** When reconciliation next asks the gateway; NULL once the attempt is no longer watched. */
     nextCheckAt: timestamp('next_check_at', { withTimezone: true }),
@@ -569,6 +578,61 @@ export const paymentEvents = pgTable(
 );
 
 /**
+ * Money returned through the gateway (issue 19, decision 044): one row per refund sent under its
+ * own merchant refund id. REQUESTED (written, not yet accepted by the gateway) → PENDING →
+ * COMPLETED | FAILED. A failed refund is retried as a new row (`retry_of`), never resent.
+ */
+export const refunds = pgTable(
+  'refunds',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    orderId: oid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    /** The attempt whose money goes back. */
+    paymentId: bigint('payment_id', { mode: 'number' })
+      .notNull()
+      .references(() => payments.id),
+    provider: text('provider').notNull(),
+    merchantRefundId: text('merchant_refund_id').notNull().unique(),
+    providerReference: text('provider_reference'),
+    amountPaise: bigint('amount_paise', { mode: 'number' }).notNull(),
+    /** 'staff' (a refund from the desk), 'cancellation', 'duplicate_payment', 'late_payment'. */
+    cause: text('cause').notNull(),
+    reason: text('reason').notNull(),
+    /** By line: [{position, quantity}] of the order's lines; null for an amount. */
+    lines: jsonb('lines').$type<{ position: number; quantity: number }[]>(),
+    status: text('status').notNull().default('REQUESTED'),
+    /** The staff member or 'buyer' or 'system' that asked for it: {type, id?, email?}. */
+    requestedBy: jsonb('requested_by').$type<Record<string, unknown>>().notNull(),
+    /** The Idempotency-Key of the request that made it: the same key makes it once. */
+    requestKey: text('request_key'),
+    retryOf: bigint('retry_of', { mode: 'number' }),
+    raw: jsonb('raw'),
+    error: text('error'),
+    sendAttempts: integer('send_attempts').notNull().default(0),
+    /** When reconciliation next sends or asks about it; NULL once final. */
+    nextCheckAt: timestamp('next_check_at', { withTimezone: true }),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('refunds_order_idx').on(t.orderId, t.id),
+    index('refunds_payment_idx').on(t.paymentId),
+    index('refunds_next_check_idx')
+      .on(t.nextCheckAt)
+      .where(sql`${t.nextCheckAt} IS NOT NULL`),
+    index('refunds_failed_idx')
+      .on(t.id)
+      .where(sql`${t.status} = 'FAILED'`),
+    unique('refunds_request_key').on(t.orderId, t.requestKey),
+    unique('refunds_retry_of_key').on(t.retryOf),
+    check('refunds_amount_check', sql`${t.amountPaise} > 0`),
+  ],
+);
+
+/**
  * The built-in sandbox gateway's own ledger: what the gateway believes happened to each
  * transaction. Kept apart from `payments` (the merchant's view), exactly as a real gateway's
  * records are; the merchant learns of a decision only through the signed callback or the
@@ -584,6 +648,19 @@ export const sandboxGatewayTransactions = pgTable('sandbox_gateway_transactions'
   redirectUrl: text('redirect_url').notNull(),
   createdAt: createdAt(),
   decidedAt: timestamp('decided_at', { withTimezone: true }),
+});
+
+/** The sandbox gateway's ledger of refunds, as the gateway sees them (its refund API). */
+export const sandboxGatewayRefunds = pgTable('sandbox_gateway_refunds', {
+  refundId: text('refund_id').primaryKey(),
+  transactionId: text('transaction_id')
+    .notNull()
+    .references(() => sandboxGatewayTransactions.transactionId),
+  amountPaise: bigint('amount_paise', { mode: 'number' }).notNull(),
+  /** COMPLETED, or FAILED with the gateway's reason. */
+  state: text('state').notNull(),
+  reason: text('reason'),
+  createdAt: createdAt(),
 });
 
 // ── Email ───────────────────────────────────────────────────────────────────
@@ -649,6 +726,8 @@ export const schema = {
   idempotencyKeys,
   payments,
   paymentEvents,
+  refunds,
   sandboxGatewayTransactions,
+  sandboxGatewayRefunds,
   emailOutbox,
 };
