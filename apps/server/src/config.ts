@@ -42,6 +42,12 @@ const Env = z.object({
   PHONEPE_API_URL: z.url().default('https://api-preprod.phonepe.com/apis/pg-sandbox'),
   PHONEPE_WEBHOOK_USERNAME: z.string().optional(),
   PHONEPE_WEBHOOK_PASSWORD: z.string().optional(),
+  /** How long an unpaid order waits for its payment before it is cancelled (issue 19). */
+  ORDER_PAYMENT_WINDOW_HOURS: z.coerce
+    .number()
+    .positive('ORDER_PAYMENT_WINDOW_HOURS must be a positive number of hours')
+    .max(24 * 30, 'ORDER_PAYMENT_WINDOW_HOURS is at most 720 (30 days)')
+    .default(24),
   SEARCH_PROVIDER: z.enum(['postgres', 'algolia']).default('postgres'),
   ALGOLIA_APP_ID: z.string().optional(),
   ALGOLIA_SEARCH_KEY: z.string().optional(),
@@ -90,6 +96,8 @@ export interface Config {
   payments: {
     provider: 'sandbox' | 'phonepe';
     sandboxSecret: string;
+    /** Unpaid orders are cancelled after this long. */
+    paymentWindowMs: number;
     phonepe: {
       clientId: string | undefined;
       clientSecret: string | undefined;
@@ -231,6 +239,7 @@ export function loadConfig(
     payments: {
       provider: e.PAYMENT_PROVIDER,
       sandboxSecret: persistedSecret(dataDir, 'sandbox-pay-secret'),
+      paymentWindowMs: Math.round(e.ORDER_PAYMENT_WINDOW_HOURS * 3_600_000),
       phonepe: {
         clientId: e.PHONEPE_CLIENT_ID,
         clientSecret: e.PHONEPE_CLIENT_SECRET,

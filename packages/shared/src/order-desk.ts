@@ -85,9 +85,51 @@ export const DeskOrderParams = z
   .object({ mkpOrderId: z.string().regex(/^MKP-\d{8}-[0-9A-Z]{6}$/, 'Not an order number') })
   .strict();
 
+export const REFUND_STATUSES = ['REQUESTED', 'PENDING', 'COMPLETED', 'FAILED'] as const;
+export const REFUND_CAUSES = [
+  'staff',
+  'cancellation',
+  'duplicate_payment',
+  'late_payment',
+] as const;
+
+/** A refund as staff see it: what was asked, by whom, and where the gateway has it. */
+export const DeskRefund = z.object({
+  id: z.number().int(),
+  paymentId: z.number().int(),
+  amountPaise: z.number().int(),
+  cause: z.enum(REFUND_CAUSES),
+  reason: z.string(),
+  /** By line: the order's line positions and quantities; null for an amount. */
+  lines: z.array(z.object({ position: z.number().int(), quantity: z.number().int() })).nullable(),
+  status: z.enum(REFUND_STATUSES),
+  provider: z.string(),
+  merchantRefundId: z.string(),
+  requestedBy: z.object({
+    type: z.enum(['staff', 'buyer', 'system', 'operator']),
+    email: z.string().nullable(),
+  }),
+  /** The gateway's reason, for a failed refund. */
+  error: z.string().nullable(),
+  retryOf: z.number().int().nullable(),
+  /** The refund that retried this failed one, if any. */
+  retriedBy: z.number().int().nullable(),
+  createdAt: z.iso.datetime(),
+  completedAt: z.iso.datetime().nullable(),
+});
+export type DeskRefund = z.infer<typeof DeskRefund>;
+
 export const DeskOrderDetail = DeskOrderBase.extend({
   carrier: z.string().nullable(),
   trackingNumber: z.string().nullable(),
+  trackingUrl: z.string().nullable(),
+  /** What the buyer paid for this order (0 until paid). */
+  paidPaise: z.number().int(),
+  /** Refunds that reached the buyer. */
+  refundedPaise: z.number().int(),
+  /** What may still be refunded: paid, less every refund not failed. */
+  refundablePaise: z.number().int(),
+  refunds: z.array(DeskRefund),
   buyer: DeskBuyer.extend({
     phoneNumber: z.string(),
     businessAddress: z.string(),
@@ -99,6 +141,9 @@ export const DeskOrderDetail = DeskOrderBase.extend({
   }),
   lines: z.array(
     z.object({
+      position: z.number().int(),
+      /** Units already in a refund that has not failed. */
+      refundedQuantity: z.number().int(),
       title: z.string(),
       sku: z.string(),
       sellerSku: z.string().nullable(),
@@ -117,7 +162,13 @@ export const DeskOrderDetail = DeskOrderBase.extend({
       flagged: z.string().nullable(),
       amount: z.number(),
       createdAt: z.iso.datetime(),
-      callbacks: z.array(z.object({ eventId: z.string(), receivedAt: z.iso.datetime() })),
+      /** The gateway's last answer about it, as received. */
+      evidence: z.unknown(),
+      /** How a member settled it, when it needed attention. */
+      resolution: z.object({ email: z.string(), note: z.string() }).nullable(),
+      callbacks: z.array(
+        z.object({ eventId: z.string(), receivedAt: z.iso.datetime(), payload: z.unknown() }),
+      ),
     }),
   ),
   history: z.array(
@@ -142,3 +193,73 @@ export const DeskOrderDetail = DeskOrderBase.extend({
 export type DeskOrderDetail = z.infer<typeof DeskOrderDetail>;
 
 export const DeskOrderActionResponse = z.object({ mkpOrderId: z.string(), pStatus: z.string() });
+
+/**
+ * A refund request (finance): a reason, and either an amount or lines with quantities (their
+ * value at the price paid). Never more than is left to refund; at least ₹1, as gateways require.
+ */
+export const RefundBody = z
+  .object({
+    reason: z.string().trim().min(3, { error: 'Give the reason for the refund' }).max(500),
+    amountPaise: z.number().int().min(100, { error: 'A refund is at least ₹1' }).optional(),
+    lines: z
+      .array(
+        z
+          .object({
+            position: z.number().int().min(0),
+            quantity: z.number().int().min(1),
+          })
+          .strict(),
+      )
+      .min(1)
+      .max(500)
+      .optional(),
+  })
+  .strict()
+  .refine((body) => (body.amountPaise === undefined) !== (body.lines === undefined), {
+    error: 'Give either an amount or lines, not both',
+  });
+export type RefundBody = z.infer<typeof RefundBody>;
+
+export const RefundResponse = z.object({
+  refund: DeskRefund,
+  order: DeskOrderActionResponse,
+});
+export type RefundResponse = z.infer<typeof RefundResponse>;
+
+export const RefundParams = z.object({ refundId: z.coerce.number().int().min(1) }).strict();
+export const PaymentParams = z.object({ paymentId: z.coerce.number().int().min(1) }).strict();
+
+/** Settling an attention item by hand (checked at the gateway, refunded outside): a note. */
+export const ResolvePaymentBody = z
+  .object({ note: z.string().trim().min(3, { error: 'Say how it was settled' }).max(500) })
+  .strict();
+
+/** Refunding a payment the order did not need (paid twice, or paid after it was cancelled). */
+export const RefundPaymentBody = z
+  .object({
+    reason: z.string().trim().min(3, { error: 'Give the reason for the refund' }).max(500),
+  })
+  .strict();
+
+export const ATTENTION_REASONS = ['refund_due', 'amount_mismatch', 'refund_failed'] as const;
+
+/** Payments needing attention (issue 19): what went wrong, the evidence, and what resolves it. */
+export const AttentionItem = z.object({
+  reason: z.enum(ATTENTION_REASONS),
+  paymentId: z.number().int(),
+  /** The failed refund, for 'refund_failed'. */
+  refundId: z.number().int().nullable(),
+  mkpOrderId: z.string(),
+  orderStatus: z.string(),
+  amountPaise: z.number().int(),
+  orderTotalPaise: z.number().int(),
+  provider: z.string(),
+  merchantTransactionId: z.string(),
+  createdAt: z.iso.datetime(),
+  /** The gateway's answer or the refund's error, as received. */
+  evidence: z.unknown(),
+});
+export type AttentionItem = z.infer<typeof AttentionItem>;
+export const AttentionList = z.object({ items: z.array(AttentionItem) });
+export type AttentionList = z.infer<typeof AttentionList>;

@@ -1,8 +1,20 @@
-/** Payment-status labels and actions (spec §4 "Payment status pStatus", product decisions #6, #7). */
+/**
+ * Payment-status labels and actions (spec §4 "Payment status pStatus", product decisions #6, #7;
+ * Cancelled and Refunded added by issue 19, decision 044).
+ */
 
-export const PAYMENT_STATUSES = ['UP', 'PU', 'PD', 'PF', 'SHIPPED', 'DELIVERED'] as const;
+export const PAYMENT_STATUSES = [
+  'UP',
+  'PU',
+  'PD',
+  'PF',
+  'SHIPPED',
+  'DELIVERED',
+  'CANCELLED',
+  'REFUNDED',
+] as const;
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
-export type StatusTone = 'blue' | 'green' | 'red' | 'orange' | 'gray';
+export type StatusTone = 'blue' | 'green' | 'red' | 'orange' | 'gray' | 'purple';
 
 export interface StatusBadge {
   label: string;
@@ -16,6 +28,8 @@ const BADGES: Readonly<Record<PaymentStatus, StatusBadge>> = {
   PF: { label: 'Payment Failed', tone: 'red' },
   SHIPPED: { label: 'Shipped', tone: 'orange' },
   DELIVERED: { label: 'Delivered', tone: 'green' },
+  CANCELLED: { label: 'Cancelled', tone: 'gray' },
+  REFUNDED: { label: 'Refunded', tone: 'purple' },
 };
 
 export function statusBadge(status: string | null | undefined): StatusBadge {
@@ -32,3 +46,14 @@ export function canPay(status: string | null | undefined): boolean {
 export function canTrack(status: string | null | undefined): boolean {
   return status === 'PD' || status === 'SHIPPED' || status === 'DELIVERED';
 }
+
+/** The statuses an order can be cancelled from: before it ships (the returns policy). */
+export const CANCELLABLE_STATUSES = ['UP', 'PU', 'PF', 'PD'] as const;
+
+/** Cancel Order is offered until the order ships (issue 19). */
+export function canCancel(status: string | null | undefined): boolean {
+  return (CANCELLABLE_STATUSES as readonly string[]).includes(status ?? '');
+}
+
+/** Statuses of an order whose payment was taken: the ones a refund can start from. */
+export const PAID_STATUSES = ['PD', 'SHIPPED', 'DELIVERED'] as const;

@@ -150,9 +150,19 @@ export const Order = z.object({
   /** Sum of the line quantities. */
   itemCount: z.number().int(),
   orderDetails: z.array(OrderLine),
-  /** Set by the operator's ship command. */
+  /** Set when staff mark the order shipped. */
   carrier: z.string().nullable(),
   trackingNumber: z.string().nullable(),
+  /** The carrier's tracking page, when staff gave one (https only). */
+  trackingUrl: z.string().nullable(),
+  /** Money going back to the buyer, oldest first: rupees, and whether it has reached them. */
+  refunds: z.array(
+    z.object({
+      amount: z.number(),
+      state: z.enum(['processing', 'completed']),
+      at: OrderDate,
+    }),
+  ),
   /** Oldest first. */
   statusHistory: z.array(OrderStatusChange),
 });
@@ -172,6 +182,15 @@ export const OrderShipBody = z
   .object({
     carrier: z.string().trim().min(1, { error: 'Carrier is required' }).max(100),
     trackingNumber: z.string().trim().min(1, { error: 'Tracking number is required' }).max(100),
+    /** The carrier's page for this parcel: https only, as it becomes a link in the buyer's email. */
+    trackingUrl: z
+      .url({ protocol: /^https$/, error: 'Tracking URL must be an https:// address' })
+      .max(500)
+      .optional(),
   })
   .strict();
 export type OrderShipBody = z.infer<typeof OrderShipBody>;
+
+/** A cancellation, by the buyer or by staff: the reason is kept in the order's history. */
+export const OrderCancelBody = z.object({ reason: z.string().trim().max(500).optional() }).strict();
+export type OrderCancelBody = z.infer<typeof OrderCancelBody>;

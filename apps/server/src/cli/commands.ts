@@ -17,7 +17,7 @@ import { activeMemberByEmail, hasActiveOwner, inviteStaff } from '../modules/sta
 
 export const USAGE = `usage:
   npm run store -- staff:invite <email> --role owner|fulfilment|finance|catalog [--as <email>]
-  npm run store -- order:ship <mkpOrderId> --carrier <name> --tracking <number> --as <email>
+  npm run store -- order:ship <mkpOrderId> --carrier <name> --tracking <number> [--tracking-url <https://…>] --as <email>
   npm run store -- order:deliver <mkpOrderId> --as <email>`;
 
 const As = z.string().trim().toLowerCase().max(254).optional();
@@ -59,7 +59,11 @@ export function parseCommand(args: {
         ? {
             name,
             mkpOrderId: subject,
-            shipment: { carrier: values.carrier ?? '', trackingNumber: values.tracking ?? '' },
+            shipment: {
+              carrier: values.carrier ?? '',
+              trackingNumber: values.tracking ?? '',
+              trackingUrl: values['tracking-url'],
+            },
             as: values.as,
           }
         : name === 'order:deliver'
@@ -68,7 +72,7 @@ export function parseCommand(args: {
   if (!raw) throw new UsageError(`Unknown command ${name ?? '(none)'}.`);
   const allowed: Record<string, string[]> = {
     'staff:invite': ['role', 'as'],
-    'order:ship': ['carrier', 'tracking', 'as'],
+    'order:ship': ['carrier', 'tracking', 'tracking-url', 'as'],
     'order:deliver': ['as'],
   };
   const stray = Object.keys(values).filter((option) => !allowed[name!]!.includes(option));
@@ -114,12 +118,18 @@ export async function runCommand(
       }
       case 'order:ship': {
         const actor = await actorFor(db, command, ['fulfilment']);
-        const result = await shipOrder(db, actor, command.mkpOrderId, command.shipment);
+        const result = await shipOrder(
+          db,
+          actor,
+          command.mkpOrderId,
+          command.shipment,
+          context.publicUrl,
+        );
         return `Order ${result.mkpOrderId} is now ${result.pStatus} (carrier ${command.shipment.carrier}, tracking ${command.shipment.trackingNumber}).`;
       }
       case 'order:deliver': {
         const actor = await actorFor(db, command, ['fulfilment']);
-        const result = await deliverOrder(db, actor, command.mkpOrderId);
+        const result = await deliverOrder(db, actor, command.mkpOrderId, context.publicUrl);
         return `Order ${result.mkpOrderId} is now ${result.pStatus}.`;
       }
     }

@@ -2,7 +2,7 @@
  * The machine operator's commands (cli/commands.ts has them and their rules):
  *
  *   npm run store -- staff:invite <email> --role <role> [--as <email>]
- *   npm run store -- order:ship <mkpOrderId> --carrier <name> --tracking <number> --as <email>
+ *   npm run store -- order:ship <mkpOrderId> --carrier <name> --tracking <number> [--tracking-url <https://…>] --as <email>
  *   npm run store -- order:deliver <mkpOrderId> --as <email>
  *
  * Refusals print the reason and exit 1; usage errors exit 2. Where it acts: with DATABASE_URL
@@ -68,6 +68,7 @@ try {
         role: { type: 'string' },
         carrier: { type: 'string' },
         tracking: { type: 'string' },
+        'tracking-url': { type: 'string' },
         as: { type: 'string' },
       },
     }),

@@ -548,7 +548,11 @@ export const payments = pgTable(
     flagged: text('flagged'),
     /** When a member settled what `flagged` asked for, by whom and how (the attention queue). */
     resolvedAt: timestamp('resolved_at', { withTimezone: true }),
-    resolution: jsonb('resolution').$type<{ staffId: string; email: string; note: string }>(),
+    resolution: jsonb('resolution').$type<{
+      staffId: string | null;
+      email: string;
+      note: string;
+    }>(),
     lastCheckedAt: timestamp('last_checked_at', { withTimezone: true }),
     /** When reconciliation next asks the gateway; NULL once the attempt is no longer watched. */
     nextCheckAt: timestamp('next_check_at', { withTimezone: true }),
@@ -611,6 +615,12 @@ export const refunds = pgTable(
     raw: jsonb('raw'),
     error: text('error'),
     sendAttempts: integer('send_attempts').notNull().default(0),
+    /** A failed refund settled outside the gateway (a bank transfer): who, and how. */
+    resolution: jsonb('resolution').$type<{
+      staffId: string | null;
+      email: string;
+      note: string;
+    }>(),
     /** When reconciliation next sends or asks about it; NULL once final. */
     nextCheckAt: timestamp('next_check_at', { withTimezone: true }),
     completedAt: timestamp('completed_at', { withTimezone: true }),
@@ -625,7 +635,7 @@ export const refunds = pgTable(
       .where(sql`${t.nextCheckAt} IS NOT NULL`),
     index('refunds_failed_idx')
       .on(t.id)
-      .where(sql`${t.status} = 'FAILED'`),
+      .where(sql`${t.status} = 'FAILED' AND ${t.resolution} IS NULL`),
     unique('refunds_request_key').on(t.orderId, t.requestKey),
     unique('refunds_retry_of_key').on(t.retryOf),
     check('refunds_amount_check', sql`${t.amountPaise} > 0`),

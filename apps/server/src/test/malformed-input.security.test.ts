@@ -64,6 +64,8 @@ function urlOf(op: Operation, query = ''): string {
     index: 'product_index',
     facet: 'brand',
     provider: 'sandbox',
+    refundId: '999999',
+    paymentId: '999999',
   };
   return (
     op.params.reduce((url, name) => url.replace(`{${name}}`, values[name] ?? name), op.path) + query
@@ -90,6 +92,9 @@ function validBody(op: Operation): Record<string, unknown> {
     fullName: 'Meera Iyer',
     role: 'catalog',
     token: 'x'.repeat(43),
+    reason: 'Damaged in transit',
+    note: 'Settled by bank transfer',
+    amountPaise: 10_000,
   };
   if (op.path === '/api/user/signup') return signupPayload();
   // An order's `source` is the spec's constant 1, a cart line's a shipping source.

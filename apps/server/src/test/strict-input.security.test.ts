@@ -72,6 +72,11 @@ const VALID: Record<string, () => ValidRequest> = {
     url: `/api/orders/order/${ANY_ID}`,
     headers: buyer.headers,
   }),
+  'POST /api/orders/{id}/cancel': () => ({
+    url: `/api/orders/${ANY_ID}/cancel`,
+    payload: { reason: 'Ordered twice' },
+    headers: buyer.headers,
+  }),
   'POST /api/user/signup': () => ({ url: '/api/user/signup', payload: { ...signupPayload() } }),
   'GET /api/user/verify-email/{token}': () => ({ url: '/api/user/verify-email/abc' }),
   'POST /api/user/resend-verification': () => ({
@@ -148,6 +153,39 @@ const VALID: Record<string, () => ValidRequest> = {
   }),
   'POST /api/staff/orders/{mkpOrderId}/deliver': () => ({
     url: '/api/staff/orders/MKP-20260101-AAAAAA/deliver',
+    headers: staffHeaders(),
+  }),
+  'POST /api/staff/orders/{mkpOrderId}/cancel': () => ({
+    url: '/api/staff/orders/MKP-20260101-AAAAAA/cancel',
+    payload: { reason: 'Out of stock' },
+    headers: staffHeaders(),
+  }),
+  'POST /api/staff/orders/{mkpOrderId}/refunds': () => ({
+    url: '/api/staff/orders/MKP-20260101-AAAAAA/refunds',
+    payload: { reason: 'Damaged', amountPaise: 10_000 },
+    headers: { ...staffHeaders(), 'idempotency-key': 'strict-input-refund' },
+  }),
+  'POST /api/staff/refunds/{refundId}/retry': () => ({
+    url: '/api/staff/refunds/999999/retry',
+    headers: staffHeaders(),
+  }),
+  'POST /api/staff/refunds/{refundId}/resolve': () => ({
+    url: '/api/staff/refunds/999999/resolve',
+    payload: { note: 'Paid back by bank transfer' },
+    headers: staffHeaders(),
+  }),
+  'GET /api/staff/payments/attention': () => ({
+    url: '/api/staff/payments/attention',
+    headers: staffHeaders(),
+  }),
+  'POST /api/staff/payments/{paymentId}/refund': () => ({
+    url: '/api/staff/payments/999999/refund',
+    payload: { reason: 'Paid twice' },
+    headers: { ...staffHeaders(), 'idempotency-key': 'strict-input-payment' },
+  }),
+  'POST /api/staff/payments/{paymentId}/resolve': () => ({
+    url: '/api/staff/payments/999999/resolve',
+    payload: { note: 'Checked at the gateway' },
     headers: staffHeaders(),
   }),
   'POST /api/search/1/indexes/{index}/queries': () => ({

@@ -61,6 +61,7 @@ const ACCESS: Record<string, Access> = {
   'POST /api/orders/': 'own',
   'GET /api/orders/': 'own',
   'GET /api/orders/order/{id}': 'buyer-id',
+  'POST /api/orders/{id}/cancel': 'buyer-id',
   'POST /api/user/signup': 'account',
   'GET /api/user/verify-email/{token}': 'account',
   'POST /api/user/resend-verification': 'account',
@@ -91,6 +92,13 @@ const ACCESS: Record<string, Access> = {
   'GET /api/staff/orders/{mkpOrderId}': 'staff',
   'POST /api/staff/orders/{mkpOrderId}/ship': 'staff',
   'POST /api/staff/orders/{mkpOrderId}/deliver': 'staff',
+  'POST /api/staff/orders/{mkpOrderId}/cancel': 'staff',
+  'POST /api/staff/orders/{mkpOrderId}/refunds': 'staff',
+  'POST /api/staff/refunds/{refundId}/retry': 'staff',
+  'POST /api/staff/refunds/{refundId}/resolve': 'staff',
+  'GET /api/staff/payments/attention': 'staff',
+  'POST /api/staff/payments/{paymentId}/refund': 'staff',
+  'POST /api/staff/payments/{paymentId}/resolve': 'staff',
 };
 const SIGNED_IN: ReadonlySet<Access> = new Set(['own', 'buyer-id', 'staff']);
 /** Who ships B's order in the setup: the machine's operator (cli/commands.ts). */
@@ -211,10 +219,13 @@ beforeAll(async () => {
     await t.database.db.transaction((tx) =>
       transitionOrderStatus(tx, order.id, ['UP'], 'PD', 'payment_callback'),
     );
-  await shipOrder(t.database.db, OPERATOR, shipped.mkpOrderId, {
-    carrier: 'BlueDart',
-    trackingNumber: 'BD1',
-  });
+  await shipOrder(
+    t.database.db,
+    OPERATOR,
+    shipped.mkpOrderId,
+    { carrier: 'BlueDart', trackingNumber: 'BD1' },
+    'https://shop.example',
+  );
   for (const line of lines) {
     const added = await inject(b, 'POST', `/api/cart/items/${line.productId}`, {
       quantity: 3,
@@ -267,6 +278,7 @@ async function checksumOfB(): Promise<string> {
       ${rows('order_lines', sql`x.order_id IN (${orderIds})`, 'x.order_id, x.position')},
       ${rows('order_status_history', sql`x.order_id IN (${orderIds})`, 'x.id')},
       ${rows('payments', sql`x.order_id IN (${orderIds})`, 'x.id')},
+      ${rows('refunds', sql`x.order_id IN (${orderIds})`, 'x.id')},
       ${rows('idempotency_keys', sql`x.user_id = ${b.id}`, 'x.key')})) AS digest,
       (SELECT count(*)::int FROM cart_lines WHERE user_id = ${b.id}) AS cart_lines,
       (SELECT count(*)::int FROM order_lines WHERE order_id IN (${orderIds})) AS order_lines,

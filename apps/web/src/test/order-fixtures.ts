@@ -104,6 +104,8 @@ export function order(overrides: Partial<Order> = {}): Order {
     ],
     carrier: null,
     trackingNumber: null,
+    trackingUrl: null,
+    refunds: [],
     statusHistory: [
       {
         from: null,

@@ -19,6 +19,7 @@ CREATE TABLE "refunds" (
 	"raw" jsonb,
 	"error" text,
 	"send_attempts" integer DEFAULT 0 NOT NULL,
+	"resolution" jsonb,
 	"next_check_at" timestamp with time zone,
 	"completed_at" timestamp with time zone,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
@@ -48,4 +49,4 @@ ALTER TABLE "sandbox_gateway_refunds" ADD CONSTRAINT "sandbox_gateway_refunds_tr
 CREATE INDEX "refunds_order_idx" ON "refunds" USING btree ("order_id","id");--> statement-breakpoint
 CREATE INDEX "refunds_payment_idx" ON "refunds" USING btree ("payment_id");--> statement-breakpoint
 CREATE INDEX "refunds_next_check_idx" ON "refunds" USING btree ("next_check_at") WHERE "refunds"."next_check_at" IS NOT NULL;--> statement-breakpoint
-CREATE INDEX "refunds_failed_idx" ON "refunds" USING btree ("id") WHERE "refunds"."status" = 'FAILED';
+CREATE INDEX "refunds_failed_idx" ON "refunds" USING btree ("id") WHERE "refunds"."status" = 'FAILED' AND "refunds"."resolution" IS NULL;

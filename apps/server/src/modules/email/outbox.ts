@@ -9,7 +9,13 @@ import type { DbOrTx } from '../../db/connect.js';
 import { emailOutbox } from '../../db/schema.js';
 import type { EmailContent } from './templates.js';
 
-export type EmailKind = 'email_verification' | 'payment_confirmation';
+export type EmailKind =
+  | 'email_verification'
+  | 'payment_confirmation'
+  | 'order_shipped'
+  | 'order_delivered'
+  | 'order_cancelled'
+  | 'order_refunded';
 
 /**
  * How long a message of each kind is worth sending (decision 010): a verification email is
@@ -18,6 +24,10 @@ export type EmailKind = 'email_verification' | 'payment_confirmation';
 export const EMAIL_LIFETIME_HOURS: Readonly<Record<EmailKind, number>> = {
   email_verification: 24,
   payment_confirmation: 7 * 24,
+  order_shipped: 7 * 24,
+  order_delivered: 7 * 24,
+  order_cancelled: 7 * 24,
+  order_refunded: 7 * 24,
 };
 
 /**

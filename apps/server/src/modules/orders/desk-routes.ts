@@ -23,7 +23,7 @@ import { deliverOrder, shipOrder } from './service.js';
 const errors = (...statuses: (400 | 401 | 403 | 404 | 409)[]) =>
   Object.fromEntries(statuses.map((status) => [status, ErrorBody]));
 
-export function deskRoutes({ db, requireStaff }: ModuleContext) {
+export function deskRoutes({ db, config, requireStaff }: ModuleContext) {
   const anyMember = requireStaff(STAFF_ROLES);
   const fulfilment = requireStaff(['fulfilment']);
   return async (fastify: FastifyInstance) => {
@@ -74,7 +74,8 @@ export function deskRoutes({ db, requireStaff }: ModuleContext) {
         },
         onRequest: fulfilment,
       },
-      async (request) => shipOrder(db, actorOf(request), request.params.mkpOrderId, request.body),
+      async (request) =>
+        shipOrder(db, actorOf(request), request.params.mkpOrderId, request.body, config.publicUrl),
     );
 
     app.post(
@@ -89,7 +90,8 @@ export function deskRoutes({ db, requireStaff }: ModuleContext) {
         },
         onRequest: fulfilment,
       },
-      async (request) => deliverOrder(db, actorOf(request), request.params.mkpOrderId),
+      async (request) =>
+        deliverOrder(db, actorOf(request), request.params.mkpOrderId, config.publicUrl),
     );
   };
 }

@@ -3,9 +3,10 @@
  * dates, buyer, amount and order number, sorts by date or amount, and pages by keyset (the last
  * row's sort value and id), so page 500 costs what page 1 does at 100,000 orders; the count of
  * matches stops at COUNT_CAP. An order's page adds the buyer and company, payments with their
- * gateway callbacks, the status history and the emails sent about it.
+ * gateway callbacks, refunds and what is left to refund, the status history and the emails
+ * sent about it.
  */
-import { sql, type SQL } from 'drizzle-orm';
+import { desc, eq, sql, type SQL } from 'drizzle-orm';
 import type {
   DeskOrderDetail,
   DeskOrderList,
@@ -13,9 +14,11 @@ import type {
   DeskOrderRow,
 } from '@storefront/shared/order-desk';
 import { paiseToRupees, rupeesToPaise } from '@storefront/shared/money';
-import { statusBadge } from '@storefront/shared/order-status';
+import { PAID_STATUSES, statusBadge } from '@storefront/shared/order-status';
 import type { Db } from '../../db/connect.js';
+import { refunds } from '../../db/schema.js';
 import { invalid, notFound } from '../../lib/errors.js';
+import { refundedQuantities, toDeskRefund } from '../payments/refunds.js';
 
 /**
  * Matches counted at most: beyond it the desk says "1,000+" rather than count them all. Counting
@@ -193,15 +196,17 @@ export async function deskOrder(db: Db, mkpOrderId: string): Promise<DeskOrderDe
                      u.business_country) AS business_address,
       (SELECT coalesce(json_agg(json_build_object(
                 'title', l.title, 'sku', l.sku, 'sellerSku', l.seller_sku, 'source', l.source,
-                'quantity', l.quantity, 'unitPaise', l.unit_price_paise,
+                'position', l.position, 'quantity', l.quantity, 'unitPaise', l.unit_price_paise,
                 'linePaise', l.line_total_paise) ORDER BY l.position), '[]')
          FROM order_lines l WHERE l.order_id = o.id) AS lines,
       (SELECT coalesce(json_agg(json_build_object(
                 'id', p.id, 'provider', p.provider,
                 'merchantTransactionId', p.merchant_transaction_id, 'status', p.status,
                 'flagged', p.flagged, 'amountPaise', p.amount_paise, 'createdAt', p.created_at,
+                'evidence', p.raw_status, 'resolution', p.resolution,
                 'callbacks', (SELECT coalesce(json_agg(json_build_object(
-                                  'eventId', e.event_id, 'receivedAt', e.received_at)
+                                  'eventId', e.event_id, 'receivedAt', e.received_at,
+                                  'payload', e.payload)
                                 ORDER BY e.id), '[]')
                                 FROM payment_events e WHERE e.payment_id = p.id))
               ORDER BY p.id), '[]')
@@ -223,6 +228,23 @@ export async function deskOrder(db: Db, mkpOrderId: string): Promise<DeskOrderDe
   const text = (name: string) => row[name] as string;
   const totalPaise = Number(row.total_paise);
   type Json = Record<string, unknown>;
+  const refundRows = await db
+    .select()
+    .from(refunds)
+    .where(eq(refunds.orderId, text('id')))
+    .orderBy(desc(refunds.id));
+  const refundedUnits = await refundedQuantities(db, text('id'));
+  // The attempt that paid the order (a second payment or one flagged is not the order's).
+  const paying = (row.payments as Json[]).find((p) => p.status === 'COMPLETED' && !p.flagged);
+  const paidPaise = paying ? Number(paying.amountPaise) : 0;
+  const ofPaying = refundRows.filter((r) => paying && r.paymentId === Number(paying.id));
+  const refundedPaise = ofPaying
+    .filter((r) => r.status === 'COMPLETED')
+    .reduce((sum, r) => sum + r.amountPaise, 0);
+  const spokenFor = ofPaying
+    .filter((r) => r.status !== 'FAILED')
+    .reduce((sum, r) => sum + r.amountPaise, 0);
+  const refundable = (PAID_STATUSES as readonly string[]).includes(text('p_status'));
   return {
     id: text('id'),
     mkpOrderId: text('mkp_order_id'),
@@ -233,6 +255,13 @@ export async function deskOrder(db: Db, mkpOrderId: string): Promise<DeskOrderDe
     totalPaise,
     carrier: (row.carrier as string | null) ?? null,
     trackingNumber: (row.tracking_number as string | null) ?? null,
+    trackingUrl: (row.tracking_url as string | null) ?? null,
+    paidPaise,
+    refundedPaise,
+    refundablePaise: refundable ? paidPaise - spokenFor : 0,
+    refunds: refundRows.map((r) =>
+      toDeskRefund(r, refundRows.find((other) => other.retryOf === r.id)?.id ?? null),
+    ),
     buyer: {
       id: text('user_id'),
       email: text('email'),
@@ -254,6 +283,8 @@ export async function deskOrder(db: Db, mkpOrderId: string): Promise<DeskOrderDe
       phoneNumber: text('shipping_phone_number'),
     },
     lines: (row.lines as Json[]).map((l) => ({
+      position: Number(l.position),
+      refundedQuantity: refundedUnits.get(Number(l.position)) ?? 0,
       title: l.title as string,
       sku: l.sku as string,
       sellerSku: (l.sellerSku as string | null) ?? null,
@@ -270,9 +301,12 @@ export async function deskOrder(db: Db, mkpOrderId: string): Promise<DeskOrderDe
       flagged: (p.flagged as string | null) ?? null,
       amount: paiseToRupees(Number(p.amountPaise)),
       createdAt: iso(p.createdAt as string),
+      evidence: p.evidence ?? null,
+      resolution: (p.resolution as { email: string; note: string } | null) ?? null,
       callbacks: (p.callbacks as Json[]).map((e) => ({
         eventId: e.eventId as string,
         receivedAt: iso(e.receivedAt as string),
+        payload: e.payload ?? null,
       })),
     })),
     history: (row.history as Json[]).map((h) => ({

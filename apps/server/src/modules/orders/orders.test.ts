@@ -618,6 +618,8 @@ describe('operator commands (product decision #7)', () => {
       transitionOrderStatus(tx, orderId, ['UP', 'PF'], 'PD', 'payment_callback', {}),
     );
   const shipment = { carrier: 'Delhivery', trackingNumber: 'DL123456789IN' };
+  /** Where the buyer's emails link to. */
+  const PUBLIC_URL = 'https://shop.example';
   let packer: StaffActor;
   beforeAll(async () => {
     const member = await createStaff(t, 'fulfilment');
@@ -627,18 +629,20 @@ describe('operator commands (product decision #7)', () => {
   it('ship refuses an unpaid order and deliver an unshipped one, with the reason', async () => {
     const { order } = await paidOrder();
     await expect(
-      shipOrder(t.database.db, packer, order.mkpOrderId, shipment),
+      shipOrder(t.database.db, packer, order.mkpOrderId, shipment, PUBLIC_URL),
     ).rejects.toMatchObject({
       status: 409,
       detail: `Order ${order.mkpOrderId} is Payment Pending (UP); only a paid order (PD) can be shipped.`,
     });
     await pay(order._id.$oid);
-    await expect(deliverOrder(t.database.db, packer, order.mkpOrderId)).rejects.toMatchObject({
+    await expect(
+      deliverOrder(t.database.db, packer, order.mkpOrderId, PUBLIC_URL),
+    ).rejects.toMatchObject({
       status: 409,
       detail: `Order ${order.mkpOrderId} is Paid (PD); only a shipped order (SHIPPED) can be delivered.`,
     });
     await expect(
-      shipOrder(t.database.db, packer, 'MKP-00000000-NOPE00', shipment),
+      shipOrder(t.database.db, packer, 'MKP-00000000-NOPE00', shipment, PUBLIC_URL),
     ).rejects.toMatchObject({
       status: 404,
       detail: 'No order MKP-00000000-NOPE00',
@@ -648,19 +652,41 @@ describe('operator commands (product decision #7)', () => {
   it('ship then deliver a paid order; the buyer sees carrier, tracking and every change', async () => {
     const { buyer, order } = await paidOrder();
     await pay(order._id.$oid);
-    expect(await shipOrder(t.database.db, packer, order.mkpOrderId, shipment)).toEqual({
+    expect(await shipOrder(t.database.db, packer, order.mkpOrderId, shipment, PUBLIC_URL)).toEqual({
+      mkpOrderId: order.mkpOrderId,
+      pStatus: 'SHIPPED',
+    });
+    // The same shipment again is a retried request: the same answer, nothing new.
+    expect(await shipOrder(t.database.db, packer, order.mkpOrderId, shipment, PUBLIC_URL)).toEqual({
       mkpOrderId: order.mkpOrderId,
       pStatus: 'SHIPPED',
     });
     await expect(
-      shipOrder(t.database.db, packer, order.mkpOrderId, shipment),
-    ).rejects.toMatchObject({
-      status: 409,
-    });
-    expect(await deliverOrder(t.database.db, packer, order.mkpOrderId)).toEqual({
+      shipOrder(
+        t.database.db,
+        packer,
+        order.mkpOrderId,
+        { ...shipment, trackingNumber: 'X1' },
+        PUBLIC_URL,
+      ),
+    ).rejects.toMatchObject({ status: 409, code: 'order_not_shippable' });
+    expect(await deliverOrder(t.database.db, packer, order.mkpOrderId, PUBLIC_URL)).toEqual({
       mkpOrderId: order.mkpOrderId,
       pStatus: 'DELIVERED',
     });
+    expect(await deliverOrder(t.database.db, packer, order.mkpOrderId, PUBLIC_URL)).toEqual({
+      mkpOrderId: order.mkpOrderId,
+      pStatus: 'DELIVERED',
+    });
+    const emails = await t.database.db.execute(
+      sql`SELECT kind, subject, text_body FROM email_outbox WHERE order_id = ${order._id.$oid} ORDER BY id`,
+    );
+    expect(emails.rows.map((row) => [row.kind, row.subject])).toEqual([
+      ['order_shipped', `Your order ${order.mkpOrderId} has shipped`],
+      ['order_delivered', `Your order ${order.mkpOrderId} has been delivered`],
+    ]);
+    expect(emails.rows[0]!.text_body).toContain('Tracking number: DL123456789IN');
+    expect(emails.rows[0]!.text_body).toContain(`${PUBLIC_URL}/orders/${order._id.$oid}`);
 
     const detail = await t.app.inject({
       method: 'GET',
@@ -686,8 +712,8 @@ describe('operator commands (product decision #7)', () => {
   it('records who shipped and delivered in the audit log, in the same transaction', async () => {
     const { order } = await paidOrder();
     await pay(order._id.$oid);
-    await shipOrder(t.database.db, packer, order.mkpOrderId, shipment);
-    await deliverOrder(t.database.db, packer, order.mkpOrderId);
+    await shipOrder(t.database.db, packer, order.mkpOrderId, shipment, PUBLIC_URL);
+    await deliverOrder(t.database.db, packer, order.mkpOrderId, PUBLIC_URL);
     const logged = await t.database.db.execute(
       sql`SELECT actor, staff_id, action, before, after FROM staff_audit_log
            WHERE target_type = 'order' AND target_id = ${order.mkpOrderId} ORDER BY id`,
@@ -698,7 +724,7 @@ describe('operator commands (product decision #7)', () => {
         staff_id: packer.staffId,
         action: 'order.ship',
         before: { pStatus: 'PD' },
-        after: { pStatus: 'SHIPPED', ...shipment },
+        after: { pStatus: 'SHIPPED', ...shipment, trackingUrl: null },
       },
       {
         actor: packer.actor,
@@ -710,7 +736,7 @@ describe('operator commands (product decision #7)', () => {
     ]);
     // A refused command leaves no entry.
     await expect(
-      shipOrder(t.database.db, packer, order.mkpOrderId, shipment),
+      shipOrder(t.database.db, packer, order.mkpOrderId, shipment, PUBLIC_URL),
     ).rejects.toMatchObject({
       status: 409,
     });

@@ -20,7 +20,12 @@ import { and, eq, sql } from 'drizzle-orm';
 import { paiseToRupees } from '@storefront/shared/money';
 import { priceLine } from '@storefront/shared/pricing';
 import { statusBadge } from '@storefront/shared/order-status';
-import type { Order, OrderCreateBody, OrderCreateResponse } from '@storefront/shared/orders';
+import type {
+  Order,
+  OrderCreateBody,
+  OrderCreateResponse,
+  OrderShipBody,
+} from '@storefront/shared/orders';
 import type { Db, DbOrTx, Tx } from '../../db/connect.js';
 import { setLockTimeout } from '../../db/lock-timeout.js';
 import { idempotencyKeys, orders } from '../../db/schema.js';
@@ -28,6 +33,7 @@ import { AppError, conflict, notFound } from '../../lib/errors.js';
 import { newObjectId } from '../../lib/ids.js';
 import { takeCart, variantOf } from '../cart/service.js';
 import { recordAudit, type StaffActor } from '../staff/audit.js';
+import { queueOrderUpdate } from './status-emails.js';
 
 type Executor = Pick<Db, 'execute'>;
 
@@ -110,6 +116,8 @@ interface OrderRow {
   total_paise: number | string;
   carrier: string | null;
   tracking_number: string | null;
+  tracking_url: string | null;
+  refunds: { amountPaise: number | string; status: string; at: Date | string }[];
   lines: {
     productId: string;
     variantIndex: number | null;
@@ -158,6 +166,12 @@ function toOrder(row: OrderRow): Order {
     })),
     carrier: row.carrier,
     trackingNumber: row.tracking_number,
+    trackingUrl: row.tracking_url,
+    refunds: row.refunds.map((refund) => ({
+      amount: paiseToRupees(Number(refund.amountPaise)),
+      state: refund.status === 'COMPLETED' ? 'completed' : 'processing',
+      at: isoDate(refund.at),
+    })),
     statusHistory: row.history.map((h) => ({
       from: h.from,
       status: h.to,
@@ -174,6 +188,11 @@ async function selectOrders(db: Executor, userId: string, orderId?: string): Pro
                o.recipient_name, o.shipping_address1, o.shipping_address2, o.shipping_address3,
                o.shipping_city, o.shipping_state, o.shipping_postal_code, o.shipping_country,
                o.shipping_phone_number, o.total_paise, o.carrier, o.tracking_number,
+               o.tracking_url,
+               COALESCE((SELECT json_agg(json_build_object(
+                   'amountPaise', r.amount_paise, 'status', r.status, 'at', r.created_at)
+                   ORDER BY r.id)
+                  FROM refunds r WHERE r.order_id = o.id AND r.status <> 'FAILED'), '[]') AS refunds,
                COALESCE((SELECT json_agg(json_build_object(
                    'productId', l.product_id, 'variantIndex', l.variant_index, 'title', l.title,
                    'sku', l.sku, 'sellerSku', l.seller_sku, 'source', l.source,
@@ -393,6 +412,8 @@ export async function createOrder(
             total_paise: totalPaise,
             carrier: null,
             tracking_number: null,
+            tracking_url: null,
+            refunds: [],
             lines,
             history: [{ from: null, to: 'UP', cause: 'order_created', at: createdAt }],
           }),
@@ -448,14 +469,21 @@ export async function createOrder(
 
 async function orderByNumber(tx: Tx, mkpOrderId: string) {
   const [order] = await tx
-    .select({ id: orders.id, pStatus: orders.pStatus })
+    .select({
+      id: orders.id,
+      pStatus: orders.pStatus,
+      carrier: orders.carrier,
+      trackingNumber: orders.trackingNumber,
+      trackingUrl: orders.trackingUrl,
+    })
     .from(orders)
-    .where(eq(orders.mkpOrderId, mkpOrderId));
+    .where(eq(orders.mkpOrderId, mkpOrderId))
+    .for('update');
   if (!order) throw notFound('order_not_found', `No order ${mkpOrderId}`);
   return order;
 }
 
-const describeStatus = (status: string) => `${statusBadge(status).label} (${status})`;
+export const describeStatus = (status: string) => `${statusBadge(status).label} (${status})`;
 
 export interface OperatorResult {
   mkpOrderId: string;
@@ -463,20 +491,33 @@ export interface OperatorResult {
 }
 
 /**
- * Marks a paid order shipped with its carrier and tracking number, as `actor`, in the audit log
- * with it; refuses any other status.
+ * Marks a paid order shipped with its carrier, tracking number and tracking page, as `actor`,
+ * in the audit log with it, and tells the buyer. The same shipment recorded again changes
+ * nothing (a retried request); any other status is refused. The order's row is locked first,
+ * so a cancellation running at once waits and then finds it shipped (or the other way round).
  */
 export async function shipOrder(
   db: Db,
   actor: StaffActor,
   mkpOrderId: string,
-  shipment: { carrier: string; trackingNumber: string },
+  shipment: OrderShipBody,
+  publicUrl: string,
 ): Promise<OperatorResult> {
+  const trackingUrl = shipment.trackingUrl ?? null;
   return db.transaction(async (tx) => {
     const order = await orderByNumber(tx, mkpOrderId);
+    if (
+      order.pStatus === 'SHIPPED' &&
+      order.carrier === shipment.carrier &&
+      order.trackingNumber === shipment.trackingNumber &&
+      order.trackingUrl === trackingUrl
+    )
+      return { mkpOrderId, pStatus: order.pStatus };
     const moved = await transitionOrderStatus(tx, order.id, ['PD'], 'SHIPPED', 'operator', {
       carrier: shipment.carrier,
       trackingNumber: shipment.trackingNumber,
+      trackingUrl,
+      by: actor.actor,
     });
     if (!moved)
       throw conflict(
@@ -485,28 +526,38 @@ export async function shipOrder(
       );
     await tx
       .update(orders)
-      .set({ carrier: shipment.carrier, trackingNumber: shipment.trackingNumber })
+      .set({ carrier: shipment.carrier, trackingNumber: shipment.trackingNumber, trackingUrl })
       .where(eq(orders.id, order.id));
     await recordAudit(tx, actor, {
       action: 'order.ship',
       targetType: 'order',
       targetId: mkpOrderId,
       before: { pStatus: order.pStatus },
-      after: { pStatus: 'SHIPPED', ...shipment },
+      after: { pStatus: 'SHIPPED', ...shipment, trackingUrl },
+    });
+    await queueOrderUpdate(tx, publicUrl, order.id, {
+      kind: 'shipped',
+      carrier: shipment.carrier,
+      trackingNumber: shipment.trackingNumber,
+      trackingUrl,
     });
     return { mkpOrderId, pStatus: 'SHIPPED' };
   });
 }
 
-/** Marks a shipped order delivered, as `actor`; refuses any other status. */
+/** Marks a shipped order delivered, as `actor`, and tells the buyer; delivered again is a no-op. */
 export async function deliverOrder(
   db: Db,
   actor: StaffActor,
   mkpOrderId: string,
+  publicUrl: string,
 ): Promise<OperatorResult> {
   return db.transaction(async (tx) => {
     const order = await orderByNumber(tx, mkpOrderId);
-    const moved = await transitionOrderStatus(tx, order.id, ['SHIPPED'], 'DELIVERED', 'operator');
+    if (order.pStatus === 'DELIVERED') return { mkpOrderId, pStatus: order.pStatus };
+    const moved = await transitionOrderStatus(tx, order.id, ['SHIPPED'], 'DELIVERED', 'operator', {
+      by: actor.actor,
+    });
     if (!moved)
       throw conflict(
         'order_not_deliverable',
@@ -519,6 +570,7 @@ export async function deliverOrder(
       before: { pStatus: order.pStatus },
       after: { pStatus: 'DELIVERED' },
     });
+    await queueOrderUpdate(tx, publicUrl, order.id, { kind: 'delivered' });
     return { mkpOrderId, pStatus: 'DELIVERED' };
   });
 }

@@ -15,6 +15,8 @@ import {
 } from '../orders/service.js';
 import { profile } from '../users/service.js';
 import { paymentConfirmationEmail } from './confirmation-email.js';
+import { moneyDeskRoutes } from './desk-routes.js';
+import { createRefundsService, type RefundsService } from './refunds.js';
 import { createPhonePeProvider } from './phonepe-provider.js';
 import type { PaymentProvider } from './provider.js';
 import { paymentRoutes } from './routes.js';
@@ -51,6 +53,18 @@ export function createPaymentProvider(context: ModuleContext): PaymentProvider {
     });
   }
   return createSandboxProvider(db, config.payments.sandboxSecret);
+}
+
+export function createRefunds(
+  context: Pick<ModuleContext, 'db' | 'config'>,
+  provider: PaymentProvider,
+  options: { log: PaymentsOptions['log']; clock?: () => Date },
+): RefundsService {
+  return createRefundsService(context.db, provider, {
+    ...options,
+    publicUrl: context.config.publicUrl,
+    paymentWindowMs: context.config.payments.paymentWindowMs,
+  });
 }
 
 export function createPayments(
@@ -94,12 +108,16 @@ export function paymentsModule(
 ): ServerModule {
   const provider = options.provider ?? createPaymentProvider(context);
   return async (app) => {
+    const clock = options.clock ?? context.now;
+    const refunds = createRefunds(context, provider, { log: app.log, clock });
     const service = createPayments(context, provider, {
       log: app.log,
-      clock: options.clock ?? context.now,
+      clock,
       schedule: options.schedule,
+      onRefundEvent: (merchantRefundId) => refunds.refreshRefund(merchantRefundId),
     });
     await app.register(paymentRoutes(service, provider, context.authenticate));
+    await app.register(moneyDeskRoutes(context, refunds));
     if (provider.name === 'phonepe') {
       // PhonePe sends the buyer back to the return URL given with each checkout, on PUBLIC_URL;
       // at another address their session is not there (the sandbox returns them to any address).
@@ -119,7 +137,14 @@ export function paymentsModule(
       );
     }
     addWorker(app, context.config, () =>
-      startReconciliation(service, app.log, options.reconciliation),
+      startReconciliation(
+        {
+          every: [() => service.reconcile(), () => refunds.reconcile()],
+          expiry: () => refunds.expireUnpaidOrders(),
+        },
+        app.log,
+        options.reconciliation,
+      ),
     );
   };
 }

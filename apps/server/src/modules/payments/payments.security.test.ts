@@ -141,6 +141,7 @@ describe('the sandbox gateway', () => {
             { staffId: null, actor: 'operator', ip: null, userAgent: 'test' },
             mkpOrderId,
             { carrier: 'Delhivery', trackingNumber: 'DL123456789IN' },
+            'https://shop.example',
           ),
       ]) {
         await moveOn();
@@ -281,7 +282,7 @@ describe('PhonePe webhooks and the buyer’s return', () => {
     expect({ ...after, payments: '' }).toEqual({ ...before, payments: '' });
   });
 
-  it('a completion replayed after the order was paid, and after a refund event, changes nothing', async () => {
+  it('a completion replayed after the order was paid, and after a forged refund event, changes nothing', async () => {
     const { orderId, merchantOrderId } = await order();
     fake.decide(merchantOrderId, 'COMPLETED');
     const { body } = fake.webhook(merchantOrderId);
@@ -299,10 +300,8 @@ describe('PhonePe webhooks and the buyer’s return', () => {
       },
     });
     const before = await paymentSnapshot(phonepe);
-    expect(await post(refund)).toEqual({
-      status: 200,
-      body: { received: true, outcome: 'ignored' },
-    });
+    // An authentic header on a refund we never made: refused, and nothing asked or changed.
+    expect(await post(refund)).toMatchObject({ status: 404, body: { code: 'unknown_refund' } });
     for (let i = 0; i < 3; i++) {
       expect(await post(body)).toEqual({
         status: 200,

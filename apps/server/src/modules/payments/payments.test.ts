@@ -593,7 +593,7 @@ describe('reconciliation', () => {
       payments: {
         deliverCallback: lost.deliver,
         // PhonePe's cadence a hundred times faster: the first check 200 ms after the start.
-        reconciliation: { intervalMs: 50 },
+        reconciliation: { intervalMs: 50, expiryIntervalMs: 60_000 },
         schedule: { scale: 0.01, timeoutMs: 20 * 60_000 },
       },
     });

@@ -7,8 +7,13 @@
  * paymentDetails), and webhooks with `Authorization: SHA256(username:password)`. An order still
  * pending at its expireAt is FAILED, as PhonePe reports an expired order.
  *
- * The test decides each payment (complete/fail), builds, delivers, duplicates or drops webhooks,
- * and can make the status call slow or failing.
+ * Refunds as documented: POST /payments/v2/refund (merchantRefundId, originalMerchantOrderId,
+ * amount in paise ≥ 100 and never more than is left of a completed order; a merchantRefundId
+ * used before is refused) answering PENDING, GET /payments/v2/refund/{id}/status, and the
+ * pg.refund.completed / pg.refund.failed webhooks.
+ *
+ * The test decides each payment (complete/fail) and refund, builds, delivers, duplicates or
+ * drops webhooks, and can make the status call slow or failing.
  */
 import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
@@ -29,6 +34,15 @@ export interface FakeOrder {
   metaInfo: Record<string, string>;
   /** When the payer's payment was decided (epoch ms), for paymentDetails. */
   decidedAt: number | null;
+}
+
+export interface FakeRefund {
+  refundId: string;
+  merchantRefundId: string;
+  originalMerchantOrderId: string;
+  amount: number;
+  state: 'PENDING' | 'COMPLETED' | 'FAILED';
+  createdAt: number;
 }
 
 export interface FakeWebhook {
@@ -58,6 +72,13 @@ export interface PhonePeFake {
   webhook(merchantOrderId: string, options?: WebhookOptions): FakeWebhook;
   /** Sends that webhook to `url`; answers the HTTP status. */
   sendWebhook(url: string, merchantOrderId: string, options?: WebhookOptions): Promise<number>;
+  refunds: Map<string, FakeRefund>;
+  /** Settles a refund in the gateway's books (no webhook yet). */
+  decideRefund(merchantRefundId: string, state: 'COMPLETED' | 'FAILED'): FakeRefund;
+  /** The pg.refund.* webhook PhonePe would send for the refund's current state. */
+  refundWebhook(merchantRefundId: string): FakeWebhook;
+  /** While set, refund requests answer this HTTP status with an error body. */
+  refundFailure: number | null;
   /** Makes the status call report a different amount (to test amount checks). */
   statusAmountOverride: Map<string, number>;
   /** While set, status answers wait for this promise (a slow gateway). */
@@ -105,6 +126,20 @@ export async function startPhonePeFake(options: PhonePeFakeOptions = {}): Promis
   const orders = new Map<string, FakeOrder>();
   const requests: PhonePeFake['requests'] = [];
   const statusAmountOverride = new Map<string, number>();
+  const refunds = new Map<string, FakeRefund>();
+
+  function refundView(refund: FakeRefund) {
+    return {
+      originalMerchantOrderId: refund.originalMerchantOrderId,
+      amount: refund.amount,
+      state: refund.state,
+      timestamp: refund.createdAt,
+      refundId: refund.refundId,
+      ...(refund.state === 'FAILED'
+        ? { errorCode: 'REFUND_FAILED', detailedErrorCode: 'BANK_REJECTED' }
+        : {}),
+    };
+  }
 
   function stateOf(order: FakeOrder): FakeState {
     return order.state === 'PENDING' && now() >= order.expireAt ? 'FAILED' : order.state;
@@ -271,6 +306,54 @@ export async function startPhonePeFake(options: PhonePeFakeOptions = {}): Promis
       if (!order) return send(404, { code: 'ORDER_NOT_FOUND', message: 'Order not found' });
       return send(200, orderView(order, statusAmountOverride.get(order.merchantOrderId)));
     }
+    if (request.method === 'POST' && url.pathname === '/payments/v2/refund') {
+      if (!authorised()) return send(401, { code: 'UNAUTHORIZED', message: 'Invalid token' });
+      if (fake.refundFailure !== null)
+        return send(fake.refundFailure, { code: 'INTERNAL_SERVER_ERROR', message: 'Try later' });
+      let ask: { merchantRefundId?: unknown; originalMerchantOrderId?: unknown; amount?: unknown };
+      try {
+        ask = JSON.parse(body) as typeof ask;
+      } catch {
+        return send(400, { code: 'BAD_REQUEST', message: 'Malformed JSON' });
+      }
+      if (
+        typeof ask.merchantRefundId !== 'string' ||
+        !/^[A-Za-z0-9_-]{1,63}$/.test(ask.merchantRefundId) ||
+        typeof ask.originalMerchantOrderId !== 'string' ||
+        typeof ask.amount !== 'number' ||
+        !Number.isInteger(ask.amount) ||
+        ask.amount < 100
+      )
+        return send(400, { code: 'BAD_REQUEST', message: 'Invalid request' });
+      if (refunds.has(ask.merchantRefundId))
+        return send(400, { code: 'BAD_REQUEST', message: 'Duplicate merchantRefundId' });
+      const order = orders.get(ask.originalMerchantOrderId);
+      if (!order || stateOf(order) !== 'COMPLETED')
+        return send(400, { code: 'BAD_REQUEST', message: 'Order not in a refundable state' });
+      const refunded = [...refunds.values()]
+        .filter((r) => r.originalMerchantOrderId === order.merchantOrderId && r.state !== 'FAILED')
+        .reduce((sum, r) => sum + r.amount, 0);
+      if (ask.amount > order.amount - refunded)
+        return send(400, { code: 'BAD_REQUEST', message: 'Refund amount exceeds the amount left' });
+      const refund: FakeRefund = {
+        refundId: `OMR${randomBytes(8).toString('hex').toUpperCase()}`,
+        merchantRefundId: ask.merchantRefundId,
+        originalMerchantOrderId: order.merchantOrderId,
+        amount: ask.amount,
+        state: 'PENDING',
+        createdAt: now(),
+      };
+      refunds.set(refund.merchantRefundId, refund);
+      return send(200, { refundId: refund.refundId, amount: refund.amount, state: 'PENDING' });
+    }
+
+    const refundStatus = /^\/payments\/v2\/refund\/([^/]+)\/status$/.exec(url.pathname);
+    if (request.method === 'GET' && refundStatus) {
+      if (!authorised()) return send(401, { code: 'UNAUTHORIZED', message: 'Invalid token' });
+      const refund = refunds.get(decodeURIComponent(refundStatus[1]!));
+      if (!refund) return send(404, { code: 'NOT_FOUND', message: 'Refund not found' });
+      return send(200, refundView(refund));
+    }
     return send(404, { code: 'NOT_FOUND', message: 'No such API' });
   });
 
@@ -291,6 +374,31 @@ export async function startPhonePeFake(options: PhonePeFakeOptions = {}): Promis
     statusDelay: null,
     payDelay: null,
     statusFailure: null,
+    refunds,
+    refundFailure: null,
+    decideRefund(merchantRefundId, state) {
+      const refund = refunds.get(merchantRefundId);
+      if (!refund) throw new Error(`fake PhonePe: no refund ${merchantRefundId}`);
+      refund.state = state;
+      return refund;
+    },
+    refundWebhook(merchantRefundId) {
+      const refund = refunds.get(merchantRefundId);
+      if (!refund) throw new Error(`fake PhonePe: no refund ${merchantRefundId}`);
+      return {
+        headers: {
+          'content-type': 'application/json',
+          authorization: webhookAuthorization(
+            FAKE_PHONEPE_CREDENTIALS.webhookUsername,
+            FAKE_PHONEPE_CREDENTIALS.webhookPassword,
+          ),
+        },
+        body: JSON.stringify({
+          event: refund.state === 'FAILED' ? 'pg.refund.failed' : 'pg.refund.completed',
+          payload: { merchantId: MERCHANT_ID, merchantRefundId, ...refundView(refund) },
+        }),
+      };
+    },
     statusRequests: (merchantOrderId) =>
       requests.filter(
         (r) => r.path === `/checkout/v2/order/${encodeURIComponent(merchantOrderId)}/status`,

@@ -2,13 +2,20 @@
  * PhonePe PG standard checkout (v2), as PhonePe documents it (shared/reference/
  * india-gst-and-payments.md §3.3): an O-Bearer token from /v1/oauth/token (cached until shortly
  * before expires_at), POST /checkout/v2/pay with the amount in paise returning redirectUrl,
- * GET /checkout/v2/order/{merchantOrderId}/status, and webhooks carrying
+ * GET /checkout/v2/order/{merchantOrderId}/status, POST /payments/v2/refund and
+ * GET /payments/v2/refund/{merchantRefundId}/status (CONFIRMED is still pending), and webhooks carrying
  * `Authorization: SHA256(username:password)`. That header authenticates the sender but does not
  * sign the body, so every webhook is confirmed through the status call before an order changes.
  */
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { z } from 'zod';
-import { CallbackRejected, type GatewayState, type PaymentProvider } from './provider.js';
+import {
+  CallbackRejected,
+  type GatewayState,
+  type PaymentProvider,
+  type RefundResult,
+  type RefundState,
+} from './provider.js';
 
 export interface PhonePeSettings {
   clientId: string;
@@ -37,7 +44,15 @@ const StatusResponse = z.object({
   state: z.string(),
   amount: z.number().int().optional(),
 });
+const RefundResponse = z.object({
+  refundId: z.string().optional(),
+  amount: z.number().int().optional(),
+  state: z.string(),
+  errorCode: z.string().optional(),
+  detailedErrorCode: z.string().optional(),
+});
 const WebhookEnvelope = z.object({ event: z.string(), payload: z.unknown() });
+const RefundWebhookPayload = z.object({ merchantRefundId: z.string() });
 const OrderWebhookPayload = z.object({
   orderId: z.string(),
   merchantOrderId: z.string(),
@@ -56,6 +71,27 @@ function toState(state: string): GatewayState {
   if (state === 'COMPLETED') return 'COMPLETED';
   if (state === 'FAILED') return 'FAILED';
   return 'PENDING';
+}
+
+/** PhonePe's CONFIRMED means accepted, not yet paid back: still pending for us. */
+function toRefundState(state: string): RefundState {
+  if (state === 'COMPLETED') return 'COMPLETED';
+  if (state === 'FAILED') return 'FAILED';
+  return 'PENDING';
+}
+
+function refundResult(raw: unknown): RefundResult {
+  const answer = RefundResponse.parse(raw);
+  const state = toRefundState(answer.state);
+  return {
+    state,
+    providerReference: answer.refundId ?? null,
+    error:
+      state === 'FAILED'
+        ? [answer.errorCode, answer.detailedErrorCode].filter(Boolean).join(' / ') || 'FAILED'
+        : null,
+    raw,
+  };
 }
 
 export function webhookAuthorization(username: string, password: string): string {
@@ -112,6 +148,17 @@ export function createPhonePeProvider(
     return token.value;
   }
 
+  async function fetchRefundStatus(merchantRefundId: string): Promise<RefundResult> {
+    const signal = AbortSignal.timeout(REQUEST_TIMEOUT_MS);
+    return refundResult(
+      await call(
+        `${settings.apiUrl}/payments/v2/refund/${encodeURIComponent(merchantRefundId)}/status`,
+        { method: 'GET', headers: { authorization: `O-Bearer ${await bearer(signal)}` } },
+        signal,
+      ),
+    );
+  }
+
   return {
     name: 'phonepe',
     async start(input) {
@@ -160,7 +207,11 @@ export function createPhonePeProvider(
       } catch {
         throw new CallbackRejected('malformed body');
       }
-      // Refund events (pg.refund.*) are acknowledged: refunds are an operator's, on the dashboard.
+      if (envelope.event.startsWith('pg.refund.')) {
+        const refund = RefundWebhookPayload.safeParse(envelope.payload);
+        if (!refund.success) throw new CallbackRejected('malformed body');
+        return { refund: true, merchantRefundId: refund.data.merchantRefundId, raw: envelope };
+      }
       if (!envelope.event.startsWith('checkout.order.')) return null;
       const parsed = OrderWebhookPayload.safeParse(envelope.payload);
       if (!parsed.success) throw new CallbackRejected('malformed body');
@@ -184,5 +235,35 @@ export function createPhonePeProvider(
       const answer = StatusResponse.parse(raw);
       return { state: toState(answer.state), amountPaise: answer.amount ?? null, raw };
     },
+    async refund(input) {
+      const signal = AbortSignal.timeout(REQUEST_TIMEOUT_MS);
+      try {
+        return refundResult(
+          await call(
+            `${settings.apiUrl}/payments/v2/refund`,
+            {
+              method: 'POST',
+              headers: {
+                'content-type': 'application/json',
+                authorization: `O-Bearer ${await bearer(signal)}`,
+              },
+              body: JSON.stringify({
+                merchantRefundId: input.merchantRefundId,
+                originalMerchantOrderId: input.merchantTransactionId,
+                amount: input.amountPaise,
+              }),
+            },
+            signal,
+          ),
+        );
+      } catch (error) {
+        // A refund PhonePe already has under this id (a resend after a lost answer) is refused
+        // as a duplicate: its status call is the answer. Otherwise the refusal stands.
+        const known = await fetchRefundStatus(input.merchantRefundId).catch(() => null);
+        if (known) return known;
+        throw error;
+      }
+    },
+    fetchRefundStatus,
   };
 }

@@ -4,7 +4,9 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/app.js';
 import { createBuyer } from '../../test/buyers.js';
-import { createPayments } from './module.js';
+import { createStaff, signIn } from '../../test/staff.js';
+import { createPayments, createRefunds } from './module.js';
+import { MAX_REFUND_SENDS } from './refunds.js';
 import { FAKE_PHONEPE_CREDENTIALS, startPhonePeFake, type PhonePeFake } from './phonepe-fake.js';
 import { createPhonePeProvider, webhookAuthorization } from './phonepe-provider.js';
 import { orderAwaitingPayment, paymentSnapshot, placeOrder } from './test-support.js';
@@ -204,7 +206,7 @@ describe('the PhonePe provider against a fake that follows PhonePe’s documente
     expect(await statusOf(orderId)).toBe('UP');
   });
 
-  it('acknowledges an authentic refund event without changing anything', async () => {
+  it('answers 404 to an authentic event about a refund it never made, and changes nothing', async () => {
     const before = await paymentSnapshot(t);
     const answer = await authenticWebhook('pg.refund.completed', {
       merchantRefundId: 'R1',
@@ -212,7 +214,7 @@ describe('the PhonePe provider against a fake that follows PhonePe’s documente
       amount: 100,
       state: 'COMPLETED',
     });
-    expect(answer).toEqual({ status: 200, body: { received: true, outcome: 'ignored' } });
+    expect(answer).toMatchObject({ status: 404, body: { code: 'unknown_refund' } });
     expect(await paymentSnapshot(t)).toEqual(before);
   });
 
@@ -599,6 +601,117 @@ describe('the fake gateway’s tokens and orders expire', () => {
       expect(await status()).toMatchObject({ state: 'FAILED', paymentDetails: [] });
     } finally {
       await clockFake.close();
+    }
+  });
+});
+
+describe('refunds through PhonePe’s refund and refund-status APIs', () => {
+  async function paidThroughPhonePe() {
+    const placed = await order();
+    fake.decide(placed.merchantOrderId, 'COMPLETED');
+    expect(await fake.sendWebhook(webhookUrl, placed.merchantOrderId)).toBe(200);
+    expect(await statusOf(placed.orderId)).toBe('PD');
+    return placed;
+  }
+  const refundsOf = async (orderId: string) =>
+    (
+      await t.database.db.execute(
+        sql`SELECT merchant_refund_id, status, amount_paise FROM refunds WHERE order_id = ${orderId} ORDER BY id`,
+      )
+    ).rows as { merchant_refund_id: string; status: string; amount_paise: string }[];
+
+  it('sends the refund in paise against the attempt, waits while PhonePe has it, and settles on its webhook', async () => {
+    const { orderId, mkpOrderId, merchantOrderId } = await paidThroughPhonePe();
+    const finance = await signIn(t, await createStaff(t, 'finance'));
+    const sent = await t.app.inject({
+      method: 'POST',
+      url: `/api/staff/orders/${mkpOrderId}/refunds`,
+      headers: { ...finance, 'idempotency-key': 'pp-1' },
+      payload: { reason: 'Returned', amountPaise: 100_000 },
+    });
+    expect(sent.statusCode, sent.body).toBe(200);
+    expect(sent.json().refund.status).toBe('PENDING');
+    const [row] = await refundsOf(orderId);
+    const call = fake.requests.find((r) => r.path === '/payments/v2/refund')!;
+    expect(JSON.parse(call.body)).toEqual({
+      merchantRefundId: row!.merchant_refund_id,
+      originalMerchantOrderId: merchantOrderId,
+      amount: 100_000,
+    });
+    expect(call.headers.authorization).toMatch(/^O-Bearer /);
+    // PhonePe settles it and says so; the webhook is a hint, the status call the truth.
+    fake.decideRefund(row!.merchant_refund_id, 'COMPLETED');
+    const { headers, body } = fake.refundWebhook(row!.merchant_refund_id);
+    const hook = await fetch(webhookUrl, { method: 'POST', headers, body });
+    expect(hook.status).toBe(200);
+    expect(await refundsOf(orderId)).toMatchObject([{ status: 'COMPLETED' }]);
+    expect(await statusOf(orderId)).toBe('REFUNDED');
+    expect(
+      fake.requests.some((r) => r.path === `/payments/v2/refund/${row!.merchant_refund_id}/status`),
+    ).toBe(true);
+  });
+
+  it('reconciliation asks about a pending refund until PhonePe says it failed, and it is visible', async () => {
+    const { orderId, mkpOrderId } = await paidThroughPhonePe();
+    let now = new Date();
+    const refunds = createRefunds({ db: t.database.db, config: t.config }, phonepe, {
+      log: t.app.log,
+      clock: () => now,
+    });
+    const finance = await signIn(t, await createStaff(t, 'finance'));
+    await t.app.inject({
+      method: 'POST',
+      url: `/api/staff/orders/${mkpOrderId}/refunds`,
+      headers: { ...finance, 'idempotency-key': 'pp-2' },
+      payload: { reason: 'Returned', amountPaise: 20_000 },
+    });
+    const [row] = await refundsOf(orderId);
+    now = new Date(Date.now() + 60_000);
+    await refunds.reconcile();
+    expect(await refundsOf(orderId)).toMatchObject([{ status: 'PENDING' }]);
+    fake.decideRefund(row!.merchant_refund_id, 'FAILED');
+    now = new Date(Date.now() + 120_000);
+    await refunds.reconcile();
+    expect(await refundsOf(orderId)).toMatchObject([{ status: 'FAILED' }]);
+    const queue = await t.app.inject({
+      url: '/api/staff/payments/attention',
+      headers: finance,
+    });
+    expect(queue.json().items).toContainEqual(
+      expect.objectContaining({
+        reason: 'refund_failed',
+        mkpOrderId,
+        evidence: expect.objectContaining({ error: 'REFUND_FAILED / BANK_REJECTED' }),
+      }),
+    );
+    expect(await statusOf(orderId)).toBe('PD');
+  });
+
+  it('a refund PhonePe refuses outright is retried, and failed after the last try', async () => {
+    const { orderId, mkpOrderId } = await paidThroughPhonePe();
+    const finance = await signIn(t, await createStaff(t, 'finance'));
+    fake.refundFailure = 500;
+    try {
+      const sent = await t.app.inject({
+        method: 'POST',
+        url: `/api/staff/orders/${mkpOrderId}/refunds`,
+        headers: { ...finance, 'idempotency-key': 'pp-3' },
+        payload: { reason: 'Returned', amountPaise: 10_000 },
+      });
+      expect(sent.json().refund).toMatchObject({ status: 'REQUESTED' });
+      let now = new Date();
+      const refunds = createRefunds({ db: t.database.db, config: t.config }, phonepe, {
+        log: t.app.log,
+        clock: () => now,
+      });
+      for (let round = 0; round < MAX_REFUND_SENDS; round++) {
+        now = new Date(now.getTime() + 3_600_000);
+        await refunds.reconcile();
+      }
+      const [row] = await refundsOf(orderId);
+      expect(row!.status).toBe('FAILED');
+    } finally {
+      fake.refundFailure = null;
     }
   });
 });

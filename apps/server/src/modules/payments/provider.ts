@@ -54,17 +54,50 @@ export interface StatusOptions {
   timeoutMs?: number;
 }
 
+export interface RefundInput {
+  /** Ours, fresh per refund (≤63 characters of [A-Za-z0-9_-]); the gateway dedupes on it. */
+  merchantRefundId: string;
+  /** The attempt whose money goes back. */
+  merchantTransactionId: string;
+  amountPaise: number;
+}
+
+/** PENDING until the gateway settles it; the status call is asked until it is final. */
+export type RefundState = 'PENDING' | 'COMPLETED' | 'FAILED';
+
+export interface RefundResult {
+  state: RefundState;
+  providerReference: string | null;
+  /** The gateway's reason, for a failed refund. */
+  error: string | null;
+  raw: unknown;
+}
+
+/** An authentic refund event: only a hint, the refund's status call says what happened. */
+export interface ParsedRefundCallback {
+  refund: true;
+  merchantRefundId: string;
+  raw: unknown;
+}
+
 export interface PaymentProvider {
   readonly name: 'sandbox' | 'phonepe';
   start(input: StartPaymentInput): Promise<StartPaymentResult>;
   /**
-   * Throws CallbackRejected when the callback is not authentic or is stale; answers null for an
-   * authentic event that is not about a payment's state (a PhonePe refund event), which is only
-   * acknowledged.
+   * Throws CallbackRejected when the callback is not authentic or is stale; answers a refund
+   * event apart, and null for an authentic event about neither, which is only acknowledged.
    */
-  verifyCallback(request: CallbackRequest): ParsedCallback | null;
+  verifyCallback(request: CallbackRequest): ParsedCallback | ParsedRefundCallback | null;
   /** Throws when the gateway cannot answer (unknown transaction, timeout, refusal). */
   fetchStatus(merchantTransactionId: string, options?: StatusOptions): Promise<StatusResult>;
+  /**
+   * Asks the gateway to return money. Sending the same merchantRefundId again answers the same
+   * refund (never a second one). Throws when the gateway could not be reached or refused the
+   * request outright; a refund it accepted and then failed answers state FAILED.
+   */
+  refund(input: RefundInput): Promise<RefundResult>;
+  /** The refund's state at the gateway; throws when the gateway does not know it. */
+  fetchRefundStatus(merchantRefundId: string): Promise<RefundResult>;
 }
 
 export class CallbackRejected extends Error {}

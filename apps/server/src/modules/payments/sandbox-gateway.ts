@@ -4,7 +4,8 @@
  * the merchant's callback URL server-to-server with an HMAC-SHA256 signature over a timestamp and
  * the body, and then the browser is sent back to the merchant's confirmation page. It stands
  * where a real gateway would, so it talks to the shop only over HTTP (the return alone keeps
- * to the buyer's own address, see returnPath).
+ * to the buyer's own address, see returnPath). Refunds the merchant made (sandbox-provider.ts) are
+ * listed on the transaction's page.
  */
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
@@ -13,7 +14,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { formatRupees } from '@storefront/shared/money';
 import type { Db } from '../../db/connect.js';
-import { sandboxGatewayTransactions } from '../../db/schema.js';
+import { sandboxGatewayRefunds, sandboxGatewayTransactions } from '../../db/schema.js';
 import { notFound } from '../../lib/errors.js';
 import { escapeHtml } from '../../lib/html.js';
 import { SIGNATURE_HEADER, signCallback } from './sandbox-signature.js';
@@ -59,7 +60,7 @@ h1{font-size:20px;margin:0 0 4px}p.note{color:#475569;font-size:14px;margin:0 0 
 dl{display:grid;grid-template-columns:auto 1fr;gap:8px 16px;margin:0 0 24px}dt{color:#64748b}dd{margin:0;font-weight:600;text-align:right}
 .amount{font-size:28px}form{display:inline}button{font:inherit;font-weight:600;border:0;border-radius:10px;padding:12px 18px;cursor:pointer;width:100%;margin-top:10px}
 .approve{background:#15803d;color:#fff}.decline{background:#fff;color:#b91c1c;border:1px solid #fca5a5}
-button:focus-visible{outline:3px solid #1d4ed8;outline-offset:2px}.badge{display:inline-block;background:#fef3c7;color:#92400e;border-radius:999px;padding:2px 10px;font-size:12px;margin-bottom:12px}`;
+button:focus-visible{outline:3px solid #1d4ed8;outline-offset:2px}h2{font-size:16px;margin:24px 0 8px}.refunds{margin:0;padding-left:20px;color:#334155}.badge{display:inline-block;background:#fef3c7;color:#92400e;border-radius:999px;padding:2px 10px;font-size:12px;margin-bottom:12px}`;
 
 function page(title: string, body: string): string {
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${escapeHtml(title)}</title><link rel="stylesheet" href="/sandbox-pay/gateway.css"></head><body><main>${body}</main></body></html>`;
@@ -90,6 +91,19 @@ export function sandboxGatewayRoutes(db: Db, secret: string, deliver: CallbackDe
         .from(sandboxGatewayTransactions)
         .where(eq(sandboxGatewayTransactions.transactionId, request.params.transactionId));
       if (!tx) throw notFound('unknown_transaction', 'Unknown payment transaction');
+      const refunds = await db
+        .select()
+        .from(sandboxGatewayRefunds)
+        .where(eq(sandboxGatewayRefunds.transactionId, tx.transactionId))
+        .orderBy(sandboxGatewayRefunds.createdAt);
+      const refundList = refunds.length
+        ? `<h2>Refunds</h2><ul class="refunds">${refunds
+            .map(
+              (refund) =>
+                `<li>${formatRupees(Number(refund.amountPaise))} — ${refund.state === 'COMPLETED' ? 'refunded' : `failed (${escapeHtml(refund.reason ?? 'refused')})`}</li>`,
+            )
+            .join('')}</ul>`
+        : '';
       const action = (verb: 'approve' | 'decline', label: string) =>
         `<form method="post" action="/sandbox-pay/${encodeURIComponent(tx.transactionId)}/${verb}"><button class="${verb}" type="submit">${label}</button></form>`;
       const body =
@@ -103,7 +117,7 @@ export function sandboxGatewayRoutes(db: Db, secret: string, deliver: CallbackDe
           page(
             'Sandbox payment',
             `<span class="badge">Sandbox — no real money moves</span><h1>Pay ${MERCHANT}</h1><p class="note">Mobile payment app (test gateway)</p>
-<dl><dt>Merchant</dt><dd>${MERCHANT}</dd><dt>Order</dt><dd>${escapeHtml(tx.merchantOrderRef)}</dd><dt>Amount</dt><dd class="amount">${formatRupees(Number(tx.amountPaise))}</dd></dl>${body}`,
+<dl><dt>Merchant</dt><dd>${MERCHANT}</dd><dt>Order</dt><dd>${escapeHtml(tx.merchantOrderRef)}</dd><dt>Amount</dt><dd class="amount">${formatRupees(Number(tx.amountPaise))}</dd></dl>${body}${refundList}`,
           ),
         );
     });

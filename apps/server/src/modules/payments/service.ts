@@ -16,6 +16,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db, Tx } from '../../db/connect.js';
 import { paymentEvents, payments } from '../../db/schema.js';
 import { AppError, notFound } from '../../lib/errors.js';
+import { writeRefund } from './refunds.js';
 import {
   CallbackRejected,
   type CallbackRequest,
@@ -68,9 +69,11 @@ export interface PaymentsOptions {
   /** The time of every timestamp payments writes and of the status-check schedule. */
   clock?: () => Date;
   schedule?: StatusCheckSchedule;
+  /** An authentic refund event (refunds.ts asks the gateway what became of it). */
+  onRefundEvent?: (merchantRefundId: string) => Promise<void>;
 }
 
-const PAID_STATUSES = new Set(['PD', 'SHIPPED', 'DELIVERED']);
+const PAID_STATUSES = new Set(['PD', 'SHIPPED', 'DELIVERED', 'REFUNDED']);
 /**
  * Attempts whose outcome can still change: a FAILED one can turn COMPLETED (a late success), an
  * EXPIRED one too if the gateway calls back after we stopped asking. COMPLETED and FLAGGED are
@@ -266,9 +269,22 @@ export function createPaymentsService(
           await ports.notifyOrderPaid(tx, order.id);
           return 'applied';
         }
-        // The order was paid by another attempt: this one took the buyer's money a second time.
+        // The order was paid by another attempt, or cancelled: this one took money the order
+        // does not need. After a cancellation it goes back at once (the buyer gave up the
+        // order); a second payment waits for staff in the attention queue.
         await tx.update(payments).set({ flagged: 'refund_due' }).where(eq(payments.id, payment.id));
         await ports.recordOrderEvent(tx, order.id, 'payment_refund_due', detail);
+        const now = await ports.findOrder(tx, order.id);
+        if (now?.pStatus === 'CANCELLED')
+          await writeRefund(tx, {
+            order,
+            payment,
+            amountPaise: payment.amountPaise,
+            cause: 'late_payment',
+            reason: 'Paid after the order was cancelled',
+            requester: { type: 'system' },
+            sendFrom: at,
+          });
         return 'refund_due';
       }
       const failed = await ports.transitionOrderStatus(
@@ -445,6 +461,13 @@ export function createPaymentsService(
           'This order is already paid; it cannot be paid again.',
         );
       }
+      if (order.pStatus === 'CANCELLED') {
+        throw new AppError(
+          'conflict',
+          'order_cancelled',
+          'This order was cancelled; it can no longer be paid.',
+        );
+      }
       for (;;) {
         const claim = await claimAttempt(order);
         if (claim.kind === 'reuse') return { paymentUrl: claim.paymentUrl };
@@ -464,6 +487,10 @@ export function createPaymentsService(
         throw new AppError('unauthorized', 'invalid_signature', 'Callback signature is not valid');
       }
       if (parsed === null) return 'ignored';
+      if ('refund' in parsed) {
+        await options.onRefundEvent?.(parsed.merchantRefundId);
+        return 'ignored';
+      }
       // Known before anything is asked of the gateway: an unknown transaction changes nothing.
       const [attempt] = await db
         .select({ id: payments.id })

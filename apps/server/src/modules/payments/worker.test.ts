@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import type { FastifyBaseLogger } from 'fastify';
-import type { PaymentsService } from './service.js';
 import { startReconciliation } from './worker.js';
 
 const noop = () => {};
@@ -12,18 +11,20 @@ describe('the reconciliation worker', () => {
     let started!: () => void;
     const roundStarted = new Promise<void>((resolve) => (started = resolve));
     let finished = false;
-    const service = {
-      reconcile: () => {
-        started();
-        return new Promise<number>((resolve) => {
-          finish = () => {
-            finished = true;
-            resolve(0);
-          };
-        });
-      },
-    } as unknown as PaymentsService;
-    const stop = startReconciliation(service, silentLog, { intervalMs: 5 });
+    const reconcile = () => {
+      started();
+      return new Promise<number>((resolve) => {
+        finish = () => {
+          finished = true;
+          resolve(0);
+        };
+      });
+    };
+    const stop = startReconciliation(
+      { every: [reconcile], expiry: () => Promise.resolve(0) },
+      silentLog,
+      { intervalMs: 5, expiryIntervalMs: 60_000 },
+    );
     await roundStarted;
     const stopped = stop();
     setTimeout(() => finish(), 50);

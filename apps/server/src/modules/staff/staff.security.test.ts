@@ -28,6 +28,13 @@ const POLICY: Record<string, 'open' | 'member' | StaffRole[]> = {
   'GET /api/staff/orders/{mkpOrderId}': 'member',
   'POST /api/staff/orders/{mkpOrderId}/ship': ['fulfilment'],
   'POST /api/staff/orders/{mkpOrderId}/deliver': ['fulfilment'],
+  'POST /api/staff/orders/{mkpOrderId}/cancel': ['fulfilment'],
+  'POST /api/staff/orders/{mkpOrderId}/refunds': ['finance'],
+  'POST /api/staff/refunds/{refundId}/retry': ['finance'],
+  'POST /api/staff/refunds/{refundId}/resolve': ['finance'],
+  'GET /api/staff/payments/attention': ['finance'],
+  'POST /api/staff/payments/{paymentId}/refund': ['finance'],
+  'POST /api/staff/payments/{paymentId}/resolve': ['finance'],
 };
 
 const ROLES: StaffRole[] = ['fulfilment', 'finance', 'catalog'];
@@ -53,7 +60,9 @@ const send = (op: Operation, headers: Record<string, string>) =>
     method: op.method as 'GET',
     url: op.path
       .replace('{id}', '0123456789abcdef01234567')
-      .replace('{mkpOrderId}', 'MKP-20260101-AAAAAA'),
+      .replace('{mkpOrderId}', 'MKP-20260101-AAAAAA')
+      .replace('{refundId}', '1')
+      .replace('{paymentId}', '1'),
     headers,
     payload: op.hasBody ? {} : undefined,
   });

@@ -2,7 +2,16 @@
  * The payment-status badge with its icon (spec §4 "Payment status pStatus"): label and colour
  * come from the shared statusBadge rule, so every screen names a status the same way.
  */
-import { CheckCircle2, CircleHelp, Clock, PackageCheck, Truck, XCircle } from 'lucide-react';
+import {
+  Ban,
+  CheckCircle2,
+  CircleHelp,
+  Clock,
+  PackageCheck,
+  RotateCcw,
+  Truck,
+  XCircle,
+} from 'lucide-react';
 import { statusBadge, type StatusTone } from '@storefront/shared/order-status';
 import { cn } from '../../lib/cn';
 
@@ -12,6 +21,7 @@ const TONE_CLASSES: Record<StatusTone, string> = {
   red: 'bg-red-100 text-red-800 ring-red-200',
   orange: 'bg-orange-100 text-orange-800 ring-orange-200',
   gray: 'bg-slate-100 text-slate-700 ring-slate-200',
+  purple: 'bg-purple-100 text-purple-800 ring-purple-200',
 };
 
 export function OrderStatusIcon({
@@ -35,6 +45,10 @@ export function OrderStatusIcon({
       return <Truck {...props} />;
     case 'DELIVERED':
       return <PackageCheck {...props} />;
+    case 'CANCELLED':
+      return <Ban {...props} />;
+    case 'REFUNDED':
+      return <RotateCcw {...props} />;
     default:
       return <CircleHelp {...props} />;
   }

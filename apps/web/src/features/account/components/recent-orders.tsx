@@ -21,6 +21,7 @@ const TONE_CLASSES: Record<StatusTone, string> = {
   red: 'bg-red-100 text-red-800',
   orange: 'bg-orange-100 text-orange-800',
   gray: 'bg-slate-100 text-slate-700',
+  purple: 'bg-purple-100 text-purple-800',
 };
 
 const dateFormat = new Intl.DateTimeFormat('en-IN', {

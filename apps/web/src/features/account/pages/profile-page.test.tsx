@@ -33,6 +33,8 @@ function order(overrides: Partial<Order> = {}): Order {
     orderDetails: [],
     carrier: null,
     trackingNumber: null,
+    trackingUrl: null,
+    refunds: [],
     statusHistory: [],
     ...overrides,
   };

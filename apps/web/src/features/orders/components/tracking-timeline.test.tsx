@@ -39,6 +39,17 @@ describe('the tracking view', () => {
     expect(screen.getByText('BD123')).toBeInTheDocument();
   });
 
+  it('links to the carrier’s page for the parcel when staff gave one, in a new tab', () => {
+    const { rerender } = render(<TrackingTimeline order={SHIPPED} />);
+    expect(screen.queryByRole('link')).not.toBeInTheDocument();
+    const url = 'https://www.bluedart.com/track?n=BD123';
+    rerender(<TrackingTimeline order={{ ...SHIPPED, trackingUrl: url }} />);
+    const link = screen.getByRole('link', { name: /Follow the parcel on BlueDart/ });
+    expect(link).toHaveAttribute('href', url);
+    expect(link).toHaveAttribute('rel', 'noopener noreferrer');
+    expect(link).toHaveAttribute('target', '_blank');
+  });
+
   it('waits for the shipment before naming a carrier', () => {
     render(<TrackingTimeline order={order({ pStatus: 'PD' })} />);
     expect(

@@ -67,6 +67,19 @@ export function TrackingTimeline({ order }: { order: Order }) {
           <dd className="font-medium">{order.carrier}</dd>
           <dt className="text-slate-600">Tracking number</dt>
           <dd className="font-mono font-medium">{order.trackingNumber}</dd>
+          {order.trackingUrl ? (
+            <dd className="col-span-2 mt-1">
+              <a
+                href={order.trackingUrl}
+                target="_blank"
+                rel="noopener noreferrer"
+                className="font-medium text-blue-700 underline"
+              >
+                Follow the parcel on {order.carrier}&rsquo;s site
+                <span className="sr-only"> (opens in a new tab)</span>
+              </a>
+            </dd>
+          ) : null}
         </dl>
       ) : (
         <p className="text-sm text-slate-600">

@@ -200,4 +200,69 @@ describe('the order detail page', () => {
     await userEvent.setup().click(await screen.findByRole('button', { name: 'Back to Orders' }));
     expect(router.state.location.pathname).toBe('/orders');
   });
+
+  it.each([
+    ['UP', true],
+    ['PF', true],
+    ['PD', true],
+    ['SHIPPED', false],
+    ['DELIVERED', false],
+    ['CANCELLED', false],
+    ['REFUNDED', false],
+  ])('status %s: Cancel Order shown %s', async (pStatus, cancellable) => {
+    serve({ pStatus });
+    renderDetail();
+    await screen.findByRole('heading', { name: 'Payment' });
+    const cancel = screen.queryByRole('button', { name: 'Cancel Order' });
+    if (cancellable) expect(cancel).toBeInTheDocument();
+    else expect(cancel).not.toBeInTheDocument();
+  });
+
+  it('cancels a paid order after saying it will be refunded, then shows the refund', async () => {
+    const paid = order({ _id: { $oid: ORDER_ID }, pStatus: 'PD' });
+    const cancelled: Order = {
+      ...paid,
+      pStatus: 'CANCELLED',
+      refunds: [{ amount: paid.total_amount, state: 'processing', at: paid.createdAt }],
+    };
+    const calls = recordFetch((call) =>
+      call.method === 'POST' ? [200, { payload: cancelled }] : [200, { payload: paid }],
+    );
+    renderDetail();
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Cancel Order' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(dialog).toHaveTextContent('It will be refunded in full to your original payment method');
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel Order' }));
+    expect(await screen.findByTestId('order-refund')).toHaveTextContent('Refund in progress');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(screen.getAllByText('Cancelled').length).toBeGreaterThan(0);
+    expect(calls.find((c) => c.method === 'POST')).toMatchObject({
+      path: `/api/orders/${ORDER_ID}/cancel`,
+      body: {},
+    });
+  });
+
+  it('shows the server’s refusal in the dialog and keeps the order as it was', async () => {
+    recordFetch((call) =>
+      call.method === 'POST'
+        ? [
+            409,
+            {
+              detail:
+                'Order MKP-1 is Shipped (SHIPPED); an order can be cancelled only before it ships.',
+              code: 'order_not_cancellable',
+            },
+          ]
+        : [200, { payload: order({ _id: { $oid: ORDER_ID }, pStatus: 'PD' }) }],
+    );
+    renderDetail();
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Cancel Order' }));
+    const dialog = await screen.findByRole('dialog');
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel Order' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+      'an order can be cancelled only before it ships',
+    );
+  });
 });

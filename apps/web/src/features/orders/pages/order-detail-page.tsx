@@ -7,7 +7,7 @@
 import { AlertTriangle, ArrowLeft, CreditCard, MapPin, Truck } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
-import { canPay, canTrack, statusBadge } from '@storefront/shared/order-status';
+import { canCancel, canPay, canTrack, statusBadge } from '@storefront/shared/order-status';
 import type { Order } from '@storefront/shared/orders';
 import { href } from '@storefront/shared/routes';
 import { SignedInQuery } from '../../../components/account/sign-in-required';
@@ -20,6 +20,7 @@ import { formatDate, formatTime } from '../lib/dates';
 import { formatRupeeAmount } from '../../../lib/format';
 import { useOrder } from '../../../lib/api/get-order';
 import { useDocumentTitle } from '../../../lib/hooks/use-document-title';
+import { CancelOrderDialog } from '../components/cancel-order-dialog';
 import { LazyTrackingDialog } from '../components/lazy-tracking-dialog';
 
 export function OrderDetailPage() {
@@ -109,12 +110,23 @@ function OrderDetail({ order }: { order: Order }) {
               <dt className="text-slate-600">Amount</dt>
               <dd className="font-semibold">{formatRupeeAmount(order.total_amount)}</dd>
             </div>
+            {order.refunds.map((refund, index) => (
+              <div key={index} className="flex justify-between gap-4" data-testid="order-refund">
+                <dt className="text-slate-600">
+                  {refund.state === 'completed' ? 'Refunded' : 'Refund in progress'}
+                </dt>
+                <dd className="font-semibold">{formatRupeeAmount(refund.amount)}</dd>
+              </div>
+            ))}
           </dl>
-          {canPay(order.pStatus) ? (
-            <Link to={href.orderPayment(id)} className={buttonClasses('primary', 'sm', 'mt-4')}>
-              Pay Now
-            </Link>
-          ) : null}
+          <div className="mt-4 flex flex-wrap gap-3">
+            {canPay(order.pStatus) ? (
+              <Link to={href.orderPayment(id)} className={buttonClasses('primary', 'sm')}>
+                Pay Now
+              </Link>
+            ) : null}
+            {canCancel(order.pStatus) ? <CancelOrderDialog order={order} /> : null}
+          </div>
         </DetailCard>
       </div>
 
