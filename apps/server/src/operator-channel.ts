@@ -40,7 +40,13 @@ export async function startOperatorChannel(
   });
   // A socket left by a server that crashed would refuse the listen.
   await rm(path, { force: true });
-  await channel.listen({ path });
+  // Created 0600 rather than changed to it after: no moment when another account may connect.
+  const umask = process.umask(0o177);
+  try {
+    await channel.listen({ path });
+  } finally {
+    process.umask(umask);
+  }
   await chmod(path, 0o600);
   return channel;
 }

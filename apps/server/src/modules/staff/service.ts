@@ -165,6 +165,21 @@ function takeOrRefuse(slot: Take): { release(): void } {
  * last accepted (one guarded UPDATE, so of two concurrent sign-ins with one code only one
  * wins), or an unused recovery code. Answers which it was, or undefined.
  */
+/**
+ * A member's TOTP seed. Sealed under JWT_SECRET: if that changed since, no seed opens and every
+ * staff sign-in fails, so the log says why rather than a bare decryption error.
+ */
+function openTotpSecret(secrets: StaffSecrets, sealed: string): string {
+  try {
+    return secrets.box.open(sealed);
+  } catch (error) {
+    throw new Error(
+      'A staff second-factor secret cannot be opened: JWT_SECRET is not the one it was sealed with. Restore the old JWT_SECRET, or re-invite the staff (npm run store -- staff:invite).',
+      { cause: error },
+    );
+  }
+}
+
 async function useSecondFactor(
   db: Db,
   secrets: StaffSecrets,
@@ -174,7 +189,7 @@ async function useSecondFactor(
 ): Promise<'totp' | 'recovery_code' | undefined> {
   if (input.code !== undefined) {
     const step = acceptedTotpStep(
-      secrets.box.open(member.totpSecretSealed),
+      openTotpSecret(secrets, member.totpSecretSealed),
       input.code,
       now,
       member.totpLastStep,
@@ -311,7 +326,7 @@ export async function startSetup(
     .where(openInvitation(eq(staffInvitations.tokenHash, hashOpaqueToken(token)), now));
   if (!invitation) throw invitationInvalid();
   let secret: string;
-  if (invitation.pendingTotpSealed) secret = secrets.box.open(invitation.pendingTotpSealed);
+  if (invitation.pendingTotpSealed) secret = openTotpSecret(secrets, invitation.pendingTotpSealed);
   else {
     secret = newTotpSecret();
     const [kept] = await db
@@ -365,7 +380,7 @@ export async function completeSetup(
       .for('update');
     if (!invitation?.pendingTotpSealed) throw invitationInvalid();
     const step = acceptedTotpStep(
-      secrets.box.open(invitation.pendingTotpSealed),
+      openTotpSecret(secrets, invitation.pendingTotpSealed),
       body.code,
       context.now,
       null,
@@ -393,11 +408,14 @@ export async function completeSetup(
         createdAt: context.now,
         updatedAt: context.now,
       })
+      // Two invitations of one email completed at once: the second finds the first's row here.
+      .onConflictDoNothing()
       .returning();
+    if (!member) throw conflict('staff_exists', 'A staff member with this email already exists');
     const recoveryCodes = newRecoveryCodes();
     await tx.insert(staffRecoveryCodes).values(
       recoveryCodes.map((code) => ({
-        staffId: member!.id,
+        staffId: member.id,
         codeHash: recoveryCodeHash(secrets.serverSecret, code),
       })),
     );
@@ -405,15 +423,15 @@ export async function completeSetup(
       .update(staffInvitations)
       .set({ acceptedAt: context.now, pendingTotpSealed: null })
       .where(eq(staffInvitations.id, invitation.id));
-    const who: StaffActor = { staffId: member!.id, actor: member!.email, ...context.client };
+    const who: StaffActor = { staffId: member.id, actor: member.email, ...context.client };
     await recordAudit(tx, who, {
       action: 'staff.setup',
       targetType: 'staff',
-      targetId: member!.id,
-      after: { email: member!.email, role: member!.role, invitation: invitation.id },
+      targetId: member.id,
+      after: { email: member.email, role: member.role, invitation: invitation.id },
     });
-    const token = await startStaffSession(tx, member!.id, context.now, context.client);
-    return { token, response: { staff: toMember(member!), recoveryCodes } };
+    const token = await startStaffSession(tx, member.id, context.now, context.client);
+    return { token, response: { staff: toMember(member), recoveryCodes } };
   });
 }
 
