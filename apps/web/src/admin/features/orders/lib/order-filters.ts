@@ -22,14 +22,15 @@ export interface OrderFilters {
 }
 
 export type FilterField = Exclude<keyof OrderFilters, 'sort'>;
+/** In the form's order, so the first mistake focused is the first on screen. */
 export const FILTER_FIELDS: readonly FilterField[] = [
   'status',
-  'from',
-  'to',
+  'q',
   'buyer',
   'minTotal',
   'maxTotal',
-  'q',
+  'from',
+  'to',
 ];
 
 const text = (value: string | null) => value?.trim() || undefined;
