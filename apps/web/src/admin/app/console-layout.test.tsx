@@ -101,13 +101,26 @@ describe('the console frame', () => {
     );
   });
 
-  it('signs out through the API and says so', async () => {
+  it('signs out through the API and says so, not that the session ran out', async () => {
     const user = userEvent.setup();
-    const requests = signedInAs('owner');
+    let signedOut = false;
+    const requests = fakeApi(({ method, path }) => {
+      if (method === 'POST' && path === '/api/staff/logout') {
+        signedOut = true;
+        return { status: 204 };
+      }
+      if (signedOut)
+        return {
+          status: 401,
+          body: { detail: 'Sign in to the console', code: 'staff_unauthorized' },
+        };
+      return path === '/api/staff/session' ? { body: sessionOf('owner') } : EMPTY_DESK;
+    });
     renderConsole('/admin/orders');
     await navLinks();
     await user.click(screen.getAllByRole('button', { name: 'Sign out' })[0]!);
     expect(await screen.findByText('You have signed out.', {}, FIRST_LOAD)).toBeVisible();
+    expect(screen.getByTestId('location')).toHaveTextContent('/admin/login?reason=signed_out');
     expect(requests.find((request) => request.method === 'POST')).toMatchObject({
       path: '/api/staff/logout',
     });

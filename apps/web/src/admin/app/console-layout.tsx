@@ -7,7 +7,7 @@
  */
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { LogOut } from 'lucide-react';
-import { Suspense, useEffect, useLayoutEffect, useMemo, useRef } from 'react';
+import { Suspense, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { Navigate, NavLink, Outlet, useLocation, useNavigate } from 'react-router';
 import { STAFF_ROLE_LABELS } from '@storefront/shared/staff';
 import { toast } from '../../components/ui/use-toast';
@@ -25,10 +25,14 @@ export function ConsoleLayout() {
   const location = useLocation();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const session = useQuery(sessionQuery());
+  // Once signed out, the frame asks nothing more: the emptied cache would otherwise ask who is
+  // signed in again, and its 401 would read as a session that ran out.
+  const [signedOut, setSignedOut] = useState(false);
+  const session = useQuery({ ...sessionQuery(), enabled: !signedOut });
   const logOut = useLogOut();
   const here = `${location.pathname}${location.search}`;
   const hereRef = useRef(here);
+  const signedOutRef = useRef(false);
   useEffect(() => {
     hereRef.current = here;
   }, [here]);
@@ -36,6 +40,7 @@ export function ConsoleLayout() {
   useEffect(
     () =>
       onSessionEnded(() => {
+        if (signedOutRef.current) return;
         const wasSignedIn = queryClient.getQueryData(sessionQuery().queryKey) !== undefined;
         queryClient.clear();
         void navigate(
@@ -69,6 +74,7 @@ export function ConsoleLayout() {
     [],
   );
 
+  if (signedOut) return null;
   if (session.isPending)
     return (
       <div className="mx-auto max-w-md p-8">
@@ -91,6 +97,8 @@ export function ConsoleLayout() {
   const signOut = () =>
     logOut.mutate(undefined, {
       onSuccess: () => {
+        signedOutRef.current = true;
+        setSignedOut(true);
         queryClient.clear();
         void navigate(consoleHref.login({ reason: 'signed_out' }), { replace: true });
       },
