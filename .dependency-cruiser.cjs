@@ -26,6 +26,39 @@ module.exports = {
       to: { path: '^apps/web/src/(features|app)/' },
     },
     {
+      name: 'web-storefront-to-console',
+      comment:
+        'The staff console is its own bundle (decision 045): nothing of the storefront imports it, so none of it reaches a buyer.',
+      severity: 'error',
+      from: { path: '^apps/web/src/', pathNot: '^apps/web/src/admin/' },
+      to: { path: '^apps/web/src/admin/' },
+    },
+    {
+      name: 'web-console-to-storefront-app',
+      comment:
+        "The console uses the shared lib/ and components/, never the storefront's features or app.",
+      severity: 'error',
+      from: { path: '^apps/web/src/admin/' },
+      to: { path: '^apps/web/src/(features|app)/' },
+    },
+    {
+      name: 'web-console-feature-to-feature',
+      comment: "A console feature never imports another; the console's app/ composes them.",
+      severity: 'error',
+      from: { path: '^apps/web/src/admin/features/([^/]+)/' },
+      to: {
+        path: '^apps/web/src/admin/features/',
+        pathNot: '^apps/web/src/admin/features/$1/',
+      },
+    },
+    {
+      name: 'web-console-shared-layer-to-feature',
+      comment: "The console's lib/ and components/ serve its features and never import one.",
+      severity: 'error',
+      from: { path: '^apps/web/src/admin/(lib|components)/' },
+      to: { path: '^apps/web/src/admin/(features|app)/' },
+    },
+    {
       name: 'module-to-app',
       comment: 'A server module never imports the app that assembles it.',
       severity: 'error',

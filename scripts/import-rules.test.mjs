@@ -81,6 +81,30 @@ describe('the import rules', () => {
       'apps/server/src/config.ts',
     ],
     [
+      'web-storefront-to-console',
+      'apps/web/src/app/router.tsx',
+      '../admin/paths.ts',
+      'apps/web/src/admin/paths.ts',
+    ],
+    [
+      'web-storefront-to-console',
+      'apps/web/src/components/ui/button.tsx',
+      '../../admin/lib/dates.ts',
+      'apps/web/src/admin/lib/dates.ts',
+    ],
+    [
+      'web-console-to-storefront-app',
+      'apps/web/src/admin/app/router.tsx',
+      '../../features/cart/pages/cart-page.tsx',
+      'apps/web/src/features/cart/pages/cart-page.tsx',
+    ],
+    [
+      'web-console-feature-to-feature',
+      'apps/web/src/admin/features/orders/pages/order-page.tsx',
+      '../../buyers/api/get-buyer.ts',
+      'apps/web/src/admin/features/buyers/api/get-buyer.ts',
+    ],
+    [
       'web-to-server',
       'apps/web/src/lib/api.ts',
       '../../../server/src/config.ts',
@@ -105,6 +129,9 @@ describe('the import rules', () => {
           "import { card } from '../../../components/ui/card.tsx';\nimport { own } from '../lib/own.ts';\nexport const p = [card, own];",
         'apps/web/src/features/cart/lib/own.ts': 'export const own = 1;',
         'apps/web/src/components/ui/card.tsx': 'export const card = 1;',
+        'apps/web/src/admin/features/orders/pages/orders-page.tsx':
+          "import { card } from '../../../../components/ui/card.tsx';\nimport { paths } from '../../../paths.ts';\nexport const p = [card, paths];",
+        'apps/web/src/admin/paths.ts': 'export const paths = 1;',
       }),
     ).toEqual([]);
   });

@@ -13,6 +13,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { matchPage, pageOf } from '@storefront/shared/routes';
 import { notFoundJson } from '../../lib/error-handler.js';
 import type { PageMeta, PageMetaMakers } from '../../lib/page-meta.js';
+import { CONSOLE_HTML } from './console-routes.js';
 import { renderMeta } from './page-head.js';
 import { pageModulePreloads } from './build-manifest.js';
 import { firstLoadTags } from './first-load.js';
@@ -31,6 +32,8 @@ export function webAppRoutes(webDist: string, metaMakers: PageMetaMakers) {
       index: false,
       // The build writes .br and .gz beside each text file (apps/web/build/precompress.ts).
       preCompressed: true,
+      // The console's HTML is served under /admin only, never cached (console-routes.ts).
+      globIgnore: [CONSOLE_HTML],
       setHeaders(res, path) {
         res.header(
           'cache-control',

@@ -1,0 +1,11 @@
+/** GET /api/staff/dashboard: the day's, week's and month's orders and sales (planned route). */
+import { useQuery } from '@tanstack/react-query';
+import { DashboardResponse } from '../../../planned-contracts';
+import { staffRequest } from '../../../lib/staff-client';
+
+export function useDashboard() {
+  return useQuery({
+    queryKey: ['staff', 'dashboard'],
+    queryFn: ({ signal }) => staffRequest('/api/staff/dashboard', DashboardResponse, { signal }),
+  });
+}

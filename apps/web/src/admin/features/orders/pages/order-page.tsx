@@ -1,0 +1,293 @@
+/**
+ * An order as staff see it: what was bought, by whom (company and GSTIN), where it goes, each
+ * payment attempt with the gateway's callbacks, the status history and the emails sent. A
+ * member whose role moves orders (fulfilment, owner) marks a paid order shipped and a shipped
+ * one delivered; the server checks the role and the status again.
+ */
+import { Truck, PackageCheck } from 'lucide-react';
+import { useState } from 'react';
+import { useParams } from 'react-router';
+import { formatRupees } from '@storefront/shared/money';
+import { roleAllows } from '@storefront/shared/staff';
+import type { DeskOrderDetail } from '@storefront/shared/order-desk';
+import { OrderStatusBadge } from '../../../../components/order/order-status-badge';
+import { Button } from '../../../../components/ui/button';
+import { toast } from '../../../../components/ui/use-toast';
+import { formatRupeeAmount } from '../../../../lib/format';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { Loading } from '../../../components/loading';
+import { PageHeader } from '../../../components/page-header';
+import { Facts, Panel, RawJson } from '../../../components/panel';
+import { QueryError } from '../../../components/query-error';
+import { DataTable, Td, Th } from '../../../components/table';
+import { formatDateTime } from '../../../lib/dates';
+import { useStaffMember } from '../../../lib/session';
+import { useDeliverOrder } from '../api/deliver-order';
+import { useOrder } from '../api/get-order';
+import { ShipDialog } from '../components/ship-dialog';
+
+const EMAIL_STATES: Record<DeskOrderDetail['emails'][number]['state'], string> = {
+  pending: 'Waiting to send',
+  sent: 'Sent',
+  given_up: 'Not sent (gave up)',
+};
+
+export function OrderPage() {
+  const { mkpOrderId = '' } = useParams();
+  const order = useOrder(mkpOrderId);
+  const member = useStaffMember();
+  const deliver = useDeliverOrder(mkpOrderId);
+  const [shipping, setShipping] = useState(false);
+  const [delivering, setDelivering] = useState(false);
+  const movesOrders = roleAllows(member.role, ['fulfilment']);
+  const status = order.data?.pStatus;
+
+  return (
+    <>
+      <PageHeader
+        title={`Order ${mkpOrderId}`}
+        description={
+          order.data ? (
+            <span className="flex flex-wrap items-center gap-2">
+              Placed {formatDateTime(order.data.createdAt)} ·{' '}
+              <OrderStatusBadge status={order.data.pStatus} />
+            </span>
+          ) : undefined
+        }
+        actions={
+          movesOrders && status === 'PD' ? (
+            <Button onClick={() => setShipping(true)}>
+              <Truck aria-hidden="true" className="size-4" />
+              Mark shipped
+            </Button>
+          ) : movesOrders && status === 'SHIPPED' ? (
+            <Button onClick={() => setDelivering(true)}>
+              <PackageCheck aria-hidden="true" className="size-4" />
+              Mark delivered
+            </Button>
+          ) : undefined
+        }
+      />
+      {order.isPending ? (
+        <Loading what="the order" />
+      ) : order.isError ? (
+        <QueryError error={order.error} what="this order" />
+      ) : (
+        <OrderDetails order={order.data} />
+      )}
+      <ShipDialog mkpOrderId={mkpOrderId} open={shipping} onOpenChange={setShipping} />
+      <ConfirmDialog
+        open={delivering}
+        onOpenChange={setDelivering}
+        title="Mark delivered"
+        description={`Mark ${mkpOrderId} as delivered to the buyer? The buyer will see it as delivered.`}
+        confirmLabel="Mark delivered"
+        onConfirm={async () => {
+          await deliver.mutateAsync();
+          toast({ title: 'Order delivered', description: `${mkpOrderId} is marked delivered.` });
+        }}
+      />
+    </>
+  );
+}
+
+function OrderDetails({ order }: { order: DeskOrderDetail }) {
+  return (
+    <div className="grid gap-6">
+      <div className="grid gap-4 md:grid-cols-3">
+        <Panel title="Summary">
+          <Facts
+            items={[
+              ['Total', formatRupees(order.totalPaise)],
+              ['Status', order.statusLabel],
+              ['Carrier', order.carrier ?? '—'],
+              ['Tracking', order.trackingNumber ?? '—'],
+            ]}
+          />
+        </Panel>
+        <Panel title="Buyer and company">
+          <Facts
+            items={[
+              ['Name', order.buyer.fullName],
+              ['Email', order.buyer.email],
+              ['Phone', order.buyer.phoneNumber],
+              ['Company', order.buyer.companyName],
+              ['GSTIN', <span className="font-mono">{order.buyer.gstNumber}</span>],
+              ['Address', order.buyer.businessAddress],
+            ]}
+          />
+        </Panel>
+        <Panel title="Shipping address">
+          <address className="text-sm not-italic">
+            <span className="block font-medium">{order.shipping.recipientName}</span>
+            {order.shipping.address.map((line) => (
+              <span key={line} className="block">
+                {line}
+              </span>
+            ))}
+            <span className="block">Phone: {order.shipping.phoneNumber}</span>
+          </address>
+        </Panel>
+      </div>
+
+      <section aria-labelledby="lines-heading" className="grid gap-2">
+        <h2 id="lines-heading" className="text-lg font-semibold">
+          Lines
+        </h2>
+        <DataTable caption="What was ordered" captionHidden>
+          <thead>
+            <tr>
+              <Th>Item</Th>
+              <Th>Source</Th>
+              <Th className="text-right">Quantity</Th>
+              <Th className="text-right">Unit price</Th>
+              <Th className="text-right">Line total</Th>
+            </tr>
+          </thead>
+          <tbody>
+            {order.lines.map((line, index) => (
+              <tr key={`${line.sku}-${index}`}>
+                <Td>
+                  <span className="block font-medium">{line.title}</span>
+                  <span className="block font-mono text-xs text-slate-500">
+                    SKU {line.sku}
+                    {line.sellerSku ? ` · seller SKU ${line.sellerSku}` : ''}
+                  </span>
+                </Td>
+                <Td>{line.source}</Td>
+                <Td className="text-right">{line.quantity}</Td>
+                <Td className="text-right whitespace-nowrap">
+                  {formatRupeeAmount(line.unitPrice)}
+                </Td>
+                <Td className="text-right whitespace-nowrap">
+                  {formatRupeeAmount(line.lineTotal)}
+                </Td>
+              </tr>
+            ))}
+          </tbody>
+        </DataTable>
+      </section>
+
+      <section aria-labelledby="payments-heading" className="grid gap-2">
+        <h2 id="payments-heading" className="text-lg font-semibold">
+          Payment attempts
+        </h2>
+        {order.payments.length === 0 ? (
+          <p className="text-sm text-slate-600">No payment was started for this order.</p>
+        ) : (
+          <ul className="grid gap-2">
+            {order.payments.map((payment) => (
+              <li key={payment.id}>
+                <details className="rounded-lg border border-slate-200 bg-white">
+                  <summary className="flex cursor-pointer flex-wrap items-center gap-x-4 gap-y-1 px-4 py-3 text-sm">
+                    <span className="font-medium">{payment.provider}</span>
+                    <span className="font-mono text-xs">{payment.merchantTransactionId}</span>
+                    <span>Status: {payment.status}</span>
+                    <span>{formatRupeeAmount(payment.amount)}</span>
+                    <span className="text-slate-500">{formatDateTime(payment.createdAt)}</span>
+                    {payment.flagged ? (
+                      <span className="font-semibold text-red-700">Flagged: {payment.flagged}</span>
+                    ) : null}
+                  </summary>
+                  <div className="grid gap-3 border-t border-slate-200 p-4">
+                    {payment.callbacks.length === 0 ? (
+                      <p className="text-sm text-slate-600">The gateway has not called back.</p>
+                    ) : (
+                      <DataTable caption={`Gateway callbacks of ${payment.merchantTransactionId}`}>
+                        <thead>
+                          <tr>
+                            <Th>Event</Th>
+                            <Th>Received</Th>
+                          </tr>
+                        </thead>
+                        <tbody>
+                          {payment.callbacks.map((callback) => (
+                            <tr key={callback.eventId}>
+                              <Td className="font-mono text-xs">{callback.eventId}</Td>
+                              <Td>{formatDateTime(callback.receivedAt)}</Td>
+                            </tr>
+                          ))}
+                        </tbody>
+                      </DataTable>
+                    )}
+                    <details>
+                      <summary className="cursor-pointer text-sm text-slate-700">
+                        The attempt as recorded
+                      </summary>
+                      <RawJson value={payment} />
+                    </details>
+                  </div>
+                </details>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+
+      <div className="grid gap-6 lg:grid-cols-2">
+        <section aria-labelledby="history-heading" className="grid content-start gap-2">
+          <h2 id="history-heading" className="text-lg font-semibold">
+            Status history
+          </h2>
+          <DataTable caption="Status changes, oldest first" captionHidden>
+            <thead>
+              <tr>
+                <Th>When</Th>
+                <Th>Change</Th>
+                <Th>Cause</Th>
+              </tr>
+            </thead>
+            <tbody>
+              {order.history.map((entry, index) => (
+                <tr key={`${entry.at}-${index}`}>
+                  <Td className="whitespace-nowrap">{formatDateTime(entry.at)}</Td>
+                  <Td className="whitespace-nowrap">
+                    {entry.from ?? 'new'} → {entry.to}
+                  </Td>
+                  <Td>
+                    {entry.cause}
+                    {entry.detail ? (
+                      <details className="mt-1">
+                        <summary className="cursor-pointer text-xs text-slate-600">Details</summary>
+                        <RawJson value={entry.detail} />
+                      </details>
+                    ) : null}
+                  </Td>
+                </tr>
+              ))}
+            </tbody>
+          </DataTable>
+        </section>
+        <section aria-labelledby="emails-heading" className="grid content-start gap-2">
+          <h2 id="emails-heading" className="text-lg font-semibold">
+            Emails
+          </h2>
+          {order.emails.length === 0 ? (
+            <p className="text-sm text-slate-600">No email about this order yet.</p>
+          ) : (
+            <DataTable caption="Emails about this order" captionHidden>
+              <thead>
+                <tr>
+                  <Th>When</Th>
+                  <Th>Subject</Th>
+                  <Th>To</Th>
+                  <Th>State</Th>
+                </tr>
+              </thead>
+              <tbody>
+                {order.emails.map((email, index) => (
+                  <tr key={`${email.at}-${index}`}>
+                    <Td className="whitespace-nowrap">{formatDateTime(email.at)}</Td>
+                    <Td>{email.subject}</Td>
+                    <Td>{email.to}</Td>
+                    <Td>{EMAIL_STATES[email.state]}</Td>
+                  </tr>
+                ))}
+              </tbody>
+            </DataTable>
+          )}
+        </section>
+      </div>
+    </div>
+  );
+}
