@@ -150,6 +150,20 @@ const VALID: Record<string, () => ValidRequest> = {
     url: '/api/staff/orders/MKP-20260101-AAAAAA/deliver',
     headers: staffHeaders(),
   }),
+  'GET /api/staff/buyers': () => ({ url: '/api/staff/buyers?q=traders', headers: staffHeaders() }),
+  'GET /api/staff/buyers/{id}': () => ({
+    url: `/api/staff/buyers/${buyer.id}`,
+    headers: staffHeaders(),
+  }),
+  'POST /api/staff/buyers/{id}/disable': () => ({
+    url: `/api/staff/buyers/${buyer.id}/disable`,
+    payload: { reason: 'Chargeback fraud' },
+    headers: staffHeaders(),
+  }),
+  'POST /api/staff/buyers/{id}/enable': () => ({
+    url: `/api/staff/buyers/${buyer.id}/enable`,
+    headers: staffHeaders(),
+  }),
   'POST /api/search/1/indexes/{index}/queries': () => ({
     url: `/api/search/1/indexes/*/queries?${new URLSearchParams(ALGOLIA)}`,
     payload: { requests: [{ indexName: 'product_index', params: 'query=bag&hitsPerPage=2' }] },

@@ -91,6 +91,10 @@ const ACCESS: Record<string, Access> = {
   'GET /api/staff/orders/{mkpOrderId}': 'staff',
   'POST /api/staff/orders/{mkpOrderId}/ship': 'staff',
   'POST /api/staff/orders/{mkpOrderId}/deliver': 'staff',
+  'GET /api/staff/buyers': 'staff',
+  'GET /api/staff/buyers/{id}': 'staff',
+  'POST /api/staff/buyers/{id}/disable': 'staff',
+  'POST /api/staff/buyers/{id}/enable': 'staff',
 };
 const SIGNED_IN: ReadonlySet<Access> = new Set(['own', 'buyer-id', 'staff']);
 /** Who ships B's order in the setup: the machine's operator (cli/commands.ts). */

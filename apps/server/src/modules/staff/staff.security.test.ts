@@ -28,6 +28,10 @@ const POLICY: Record<string, 'open' | 'member' | StaffRole[]> = {
   'GET /api/staff/orders/{mkpOrderId}': 'member',
   'POST /api/staff/orders/{mkpOrderId}/ship': ['fulfilment'],
   'POST /api/staff/orders/{mkpOrderId}/deliver': ['fulfilment'],
+  'GET /api/staff/buyers': ['fulfilment', 'finance'],
+  'GET /api/staff/buyers/{id}': ['fulfilment', 'finance'],
+  'POST /api/staff/buyers/{id}/disable': ['owner'],
+  'POST /api/staff/buyers/{id}/enable': ['owner'],
 };
 
 const ROLES: StaffRole[] = ['fulfilment', 'finance', 'catalog'];
