@@ -164,6 +164,7 @@ const VALID: Record<string, () => ValidRequest> = {
     url: `/api/staff/buyers/${buyer.id}/enable`,
     headers: staffHeaders(),
   }),
+  'GET /api/staff/dashboard': () => ({ url: '/api/staff/dashboard', headers: staffHeaders() }),
   'POST /api/search/1/indexes/{index}/queries': () => ({
     url: `/api/search/1/indexes/*/queries?${new URLSearchParams(ALGOLIA)}`,
     payload: { requests: [{ indexName: 'product_index', params: 'query=bag&hitsPerPage=2' }] },

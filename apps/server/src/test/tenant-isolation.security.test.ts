@@ -95,6 +95,7 @@ const ACCESS: Record<string, Access> = {
   'GET /api/staff/buyers/{id}': 'staff',
   'POST /api/staff/buyers/{id}/disable': 'staff',
   'POST /api/staff/buyers/{id}/enable': 'staff',
+  'GET /api/staff/dashboard': 'staff',
 };
 const SIGNED_IN: ReadonlySet<Access> = new Set(['own', 'buyer-id', 'staff']);
 /** Who ships B's order in the setup: the machine's operator (cli/commands.ts). */

@@ -32,6 +32,7 @@ const POLICY: Record<string, 'open' | 'member' | StaffRole[]> = {
   'GET /api/staff/buyers/{id}': ['fulfilment', 'finance'],
   'POST /api/staff/buyers/{id}/disable': ['owner'],
   'POST /api/staff/buyers/{id}/enable': ['owner'],
+  'GET /api/staff/dashboard': 'member',
 };
 
 const ROLES: StaffRole[] = ['fulfilment', 'finance', 'catalog'];
