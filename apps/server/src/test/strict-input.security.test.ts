@@ -137,6 +137,10 @@ const VALID: Record<string, () => ValidRequest> = {
   }),
   'GET /api/staff/audit': () => ({ url: '/api/staff/audit?limit=5', headers: staffHeaders() }),
   'GET /api/staff/orders': () => ({ url: '/api/staff/orders?status=PD', headers: staffHeaders() }),
+  'GET /api/staff/orders/export.csv': () => ({
+    url: '/api/staff/orders/export.csv?status=PD',
+    headers: staffHeaders(),
+  }),
   'GET /api/staff/orders/{mkpOrderId}': () => ({
     url: '/api/staff/orders/MKP-20260101-AAAAAA',
     headers: staffHeaders(),

@@ -88,6 +88,7 @@ const ACCESS: Record<string, Access> = {
   'PATCH /api/staff/members/{id}': 'staff',
   'GET /api/staff/audit': 'staff',
   'GET /api/staff/orders': 'staff',
+  'GET /api/staff/orders/export.csv': 'staff',
   'GET /api/staff/orders/{mkpOrderId}': 'staff',
   'POST /api/staff/orders/{mkpOrderId}/ship': 'staff',
   'POST /api/staff/orders/{mkpOrderId}/deliver': 'staff',

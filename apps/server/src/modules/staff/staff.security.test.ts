@@ -25,6 +25,7 @@ const POLICY: Record<string, 'open' | 'member' | StaffRole[]> = {
   'PATCH /api/staff/members/{id}': ['owner'],
   'GET /api/staff/audit': ['owner'],
   'GET /api/staff/orders': 'member',
+  'GET /api/staff/orders/export.csv': 'member',
   'GET /api/staff/orders/{mkpOrderId}': 'member',
   'POST /api/staff/orders/{mkpOrderId}/ship': ['fulfilment'],
   'POST /api/staff/orders/{mkpOrderId}/deliver': ['fulfilment'],
