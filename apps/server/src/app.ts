@@ -28,6 +28,7 @@ import { registerQueryCounter } from './lib/query-counter.js';
 import { registerSecurityHeaders, securityHeaders } from './lib/security-headers.js';
 import { registerStrictInput } from './lib/strict-input.js';
 import type { ModuleContext } from './module-context.js';
+import { buyersModule } from './modules/buyers/module.js';
 import { cartModule } from './modules/cart/module.js';
 import { catalogModule } from './modules/catalog/module.js';
 import { catalogPageMeta } from './modules/catalog/page-meta.js';
@@ -127,6 +128,7 @@ export async function buildApp({
   await app.register(ordersModule(context, orders));
   await app.register(usersModule(context, tokens));
   await app.register(staffModule(context));
+  await app.register(buyersModule(context));
   await app.register(searchModule(context));
   await app.register(paymentsModule(context, payments));
   await app.register(emailModule(context));

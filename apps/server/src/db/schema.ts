@@ -561,6 +561,11 @@ export const payments = pgTable(
   },
   (t) => [
     index('payments_order_idx').on(t.orderId),
+    // The attention queue (the dashboard's count, the desk's list): a handful of rows among every
+    // payment the store ever took, found without reading the others (decision 046).
+    index('payments_attention_idx')
+      .on(t.id)
+      .where(sql`${t.flagged} IS NOT NULL AND ${t.resolvedAt} IS NULL`),
     index('payments_next_check_idx')
       .on(t.nextCheckAt)
       .where(sql`${t.nextCheckAt} IS NOT NULL`),

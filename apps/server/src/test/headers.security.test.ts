@@ -20,6 +20,7 @@ import { createUser } from '../modules/users/test-support.js';
 import { buildTestApp, type TestApp } from './app.js';
 import { createBuyer, shippingAddress, type TestBuyer } from './buyers.js';
 import { documentedOperations } from './openapi-operations.js';
+import { createStaff, signIn } from './staff.js';
 
 let t: TestApp;
 let buyer: TestBuyer;
@@ -128,6 +129,16 @@ const KINDS: Kind[] = [
     request: () => ({ url: `/api/orders/order/${orderId}`, headers: buyer.headers }),
     status: 200,
     type: json,
+    cache: 'no-store',
+  },
+  {
+    kind: "CSV 200, the order desk's export, a staff member's download",
+    request: async () => ({
+      url: '/api/staff/orders/export.csv',
+      headers: { cookie: (await signIn(t, await createStaff(t, 'owner'))).cookie },
+    }),
+    status: 200,
+    type: /^text\/csv; charset=utf-8$/,
     cache: 'no-store',
   },
   {

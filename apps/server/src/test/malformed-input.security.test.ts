@@ -40,6 +40,7 @@ let t: TestApp;
 let operations: Operation[];
 let productId: string;
 let buyer: { email: string; authorization: string; refresh: string };
+let deskBuyerId: string;
 let staffCookie: string;
 let address = 0;
 
@@ -55,7 +56,9 @@ const isCallback = (op: Operation) => op.path.startsWith('/api/payments/callback
 /** Path values that name real things: the buyer's product, the sandbox. */
 function urlOf(op: Operation, query = ''): string {
   const values: Record<string, string> = {
-    id: productId,
+    // The buyers desk's `id` names a real buyer (not the one signed in, whose tokens a disable
+    // would end): an owner's disable of them would succeed.
+    id: op.path.startsWith('/api/staff/buyers/') ? deskBuyerId : productId,
     productId,
     orderId: productId,
     mkpOrderId: 'MKP-20260101-AAAAAA',
@@ -171,6 +174,7 @@ beforeAll(async () => {
   // sign the buyer out of the rest of the run.
   const token = await createTokenService(t.config.jwtSecret).signAccessToken(user.id);
   buyer = { email: user.email, authorization: `Bearer ${token}`, refresh: session.refresh_token };
+  deskBuyerId = (await createUser(t.database.db)).id;
   staffCookie = (await signIn(t, await createStaff(t, 'owner'))).cookie;
   const headers = { authorization: buyer.authorization };
   const line = { quantity: 1, source: 'Ex-china' };
@@ -413,11 +417,12 @@ describe('malformed input on every documented operation (G1)', () => {
   });
 
   it('each case would have changed something: the valid bodies succeed', async () => {
-    // The buyer's order from the cart, then the owner's invitation: both refused above, both
-    // accepted here.
+    // The buyer's order from the cart, the owner's invitation, the owner's disable of a buyer:
+    // all refused above, all accepted here.
     for (const [path, status] of [
       ['/api/orders/', 201],
       ['/api/staff/invitations', 201],
+      ['/api/staff/buyers/{id}/disable', 200],
     ] as const) {
       const op = operations.find((o) => o.path === path && o.method === 'POST')!;
       const response = await send(op, {

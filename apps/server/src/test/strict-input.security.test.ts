@@ -142,6 +142,10 @@ const VALID: Record<string, () => ValidRequest> = {
   }),
   'GET /api/staff/audit': () => ({ url: '/api/staff/audit?limit=5', headers: staffHeaders() }),
   'GET /api/staff/orders': () => ({ url: '/api/staff/orders?status=PD', headers: staffHeaders() }),
+  'GET /api/staff/orders/export.csv': () => ({
+    url: '/api/staff/orders/export.csv?status=PD',
+    headers: staffHeaders(),
+  }),
   'GET /api/staff/orders/{mkpOrderId}': () => ({
     url: '/api/staff/orders/MKP-20260101-AAAAAA',
     headers: staffHeaders(),
@@ -188,6 +192,21 @@ const VALID: Record<string, () => ValidRequest> = {
     payload: { note: 'Checked at the gateway' },
     headers: staffHeaders(),
   }),
+  'GET /api/staff/buyers': () => ({ url: '/api/staff/buyers?q=traders', headers: staffHeaders() }),
+  'GET /api/staff/buyers/{id}': () => ({
+    url: `/api/staff/buyers/${buyer.id}`,
+    headers: staffHeaders(),
+  }),
+  'POST /api/staff/buyers/{id}/disable': () => ({
+    url: `/api/staff/buyers/${buyer.id}/disable`,
+    payload: { reason: 'Chargeback fraud' },
+    headers: staffHeaders(),
+  }),
+  'POST /api/staff/buyers/{id}/enable': () => ({
+    url: `/api/staff/buyers/${buyer.id}/enable`,
+    headers: staffHeaders(),
+  }),
+  'GET /api/staff/dashboard': () => ({ url: '/api/staff/dashboard', headers: staffHeaders() }),
   'POST /api/search/1/indexes/{index}/queries': () => ({
     url: `/api/search/1/indexes/*/queries?${new URLSearchParams(ALGOLIA)}`,
     payload: { requests: [{ indexName: 'product_index', params: 'query=bag&hitsPerPage=2' }] },

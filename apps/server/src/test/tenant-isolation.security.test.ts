@@ -89,6 +89,7 @@ const ACCESS: Record<string, Access> = {
   'PATCH /api/staff/members/{id}': 'staff',
   'GET /api/staff/audit': 'staff',
   'GET /api/staff/orders': 'staff',
+  'GET /api/staff/orders/export.csv': 'staff',
   'GET /api/staff/orders/{mkpOrderId}': 'staff',
   'POST /api/staff/orders/{mkpOrderId}/ship': 'staff',
   'POST /api/staff/orders/{mkpOrderId}/deliver': 'staff',
@@ -99,6 +100,11 @@ const ACCESS: Record<string, Access> = {
   'GET /api/staff/payments/attention': 'staff',
   'POST /api/staff/payments/{paymentId}/refund': 'staff',
   'POST /api/staff/payments/{paymentId}/resolve': 'staff',
+  'GET /api/staff/buyers': 'staff',
+  'GET /api/staff/buyers/{id}': 'staff',
+  'POST /api/staff/buyers/{id}/disable': 'staff',
+  'POST /api/staff/buyers/{id}/enable': 'staff',
+  'GET /api/staff/dashboard': 'staff',
 };
 const SIGNED_IN: ReadonlySet<Access> = new Set(['own', 'buyer-id', 'staff']);
 /** Who ships B's order in the setup: the machine's operator (cli/commands.ts). */

@@ -1,10 +1,11 @@
 /**
- * The order desk's API (issue 19) under /api/staff/orders: the list and an order's page for any
- * member, ship and deliver for fulfilment (and owners), each action in the audit log as the
- * signed-in member.
+ * The order desk's API (issue 19) under /api/staff/orders: the list, its CSV export and an
+ * order's page for any member, ship and deliver for fulfilment (and owners), each action (and
+ * each export) in the audit log as the signed-in member.
  */
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { ErrorBody } from '@storefront/shared/errors';
 import {
   DeskOrderActionResponse,
@@ -13,17 +14,19 @@ import {
   DeskOrderParams,
   DeskOrderQuery,
 } from '@storefront/shared/order-desk';
+import { DeskOrderExportQuery } from '@storefront/shared/order-desk-export';
 import { OrderShipBody } from '@storefront/shared/orders';
 import { STAFF_ROLES } from '@storefront/shared/staff';
 import type { ModuleContext } from '../../module-context.js';
 import { actorOf } from '../staff/audit.js';
 import { deskOrder, listDeskOrders } from './desk.js';
+import { exportDeskOrders } from './desk-export.js';
 import { deliverOrder, shipOrder } from './service.js';
 
 const errors = (...statuses: (400 | 401 | 403 | 404 | 409)[]) =>
   Object.fromEntries(statuses.map((status) => [status, ErrorBody]));
 
-export function deskRoutes({ db, config, requireStaff }: ModuleContext) {
+export function deskRoutes({ db, config, now, requireStaff }: ModuleContext) {
   const anyMember = requireStaff(STAFF_ROLES);
   const fulfilment = requireStaff(['fulfilment']);
   return async (fastify: FastifyInstance) => {
@@ -44,6 +47,37 @@ export function deskRoutes({ db, config, requireStaff }: ModuleContext) {
         onRequest: anyMember,
       },
       async (request) => listDeskOrders(db, request.query),
+    );
+
+    app.get(
+      '/api/staff/orders/export.csv',
+      {
+        schema: {
+          tags,
+          security,
+          summary:
+            'Every order the list shows for the same filters and sort, as a CSV file; audited (any member)',
+          querystring: DeskOrderExportQuery,
+          response: {
+            200: {
+              description:
+                'RFC 4180 CSV, UTF-8 with a byte-order mark; one row an order, columns as EXPORT_COLUMNS',
+              content: { 'text/csv': { schema: z.string() } },
+            },
+            ...errors(400, 401, 403),
+          },
+        },
+        onRequest: anyMember,
+      },
+      async (request, reply) => {
+        const file = await exportDeskOrders(db, actorOf(request), request.query, now());
+        // The type provider types this body as its schema's string; the stream writes that string.
+        return (reply as FastifyReply)
+          .header('content-type', 'text/csv; charset=utf-8')
+          .header('content-disposition', `attachment; filename="${file.filename}"`)
+          .header('cache-control', 'no-store')
+          .send(file.body);
+      },
     );
 
     app.get(

@@ -75,7 +75,24 @@ function decodeCursor(cursor: string, sort: DeskOrderQuery['sort']): [string, st
 
 const like = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
-function filtersOf(query: DeskOrderQuery): SQL[] {
+/** What selects and orders the desk's orders: the list's query without its paging. */
+export type DeskSelection = Omit<DeskOrderQuery, 'after' | 'limit'>;
+
+/** The selection's own consistency, before any query: 400 for an inverted amount range. */
+export function checkSelection(query: DeskSelection): void {
+  if (
+    query.minTotal !== undefined &&
+    query.maxTotal !== undefined &&
+    query.minTotal > query.maxTotal
+  )
+    throw invalid('invalid_range', 'The lowest amount is above the highest');
+}
+
+/**
+ * The filters, written once for the list, its count and the export (desk-export.ts); `placedBy`
+ * (the export's) leaves out orders placed after that moment.
+ */
+function filtersOf(query: DeskSelection, placedBy?: Date): SQL[] {
   const where: SQL[] = [];
   if (query.status) where.push(sql`o.p_status = ${query.status}`);
   if (query.from) where.push(sql`o.created_at >= ${query.from}::timestamptz`);
@@ -88,10 +105,19 @@ function filtersOf(query: DeskOrderQuery): SQL[] {
   if (query.buyer)
     where.push(sql`(u.email ILIKE ${like(query.buyer)} OR u.company_name ILIKE ${like(query.buyer)}
                     OR u.gst_number = ${query.buyer.toUpperCase()})`);
+  if (placedBy) where.push(sql`o.created_at <= ${placedBy.toISOString()}::timestamptz`);
   return where;
 }
 
-interface RowData {
+const whereOf = (conditions: SQL[]) =>
+  conditions.length ? sql`WHERE ${sql.join(conditions, sql` AND `)}` : sql``;
+
+/** The buyer's row is needed to filter only by buyer; a page joins it for its own rows. */
+const buyerJoinOf = (query: DeskSelection) =>
+  query.buyer ? sql`JOIN users u ON u.id = o.user_id` : sql``;
+
+/** An order of a page as the database answers it. */
+export interface DeskRowData {
   id: string;
   mkp_order_id: string;
   created_at: string | Date;
@@ -104,12 +130,14 @@ interface RowData {
   full_name: string;
   company_name: string;
   gst_number: string;
-  ship_to: string;
+  shipping_city: string;
+  shipping_state: string;
+  shipping_postal_code: string;
 }
 
 const iso = (value: string | Date) => new Date(value).toISOString();
 
-function toRow(row: RowData): DeskOrderRow {
+function toRow(row: DeskRowData): DeskOrderRow {
   const totalPaise = Number(row.total_paise);
   return {
     id: row.id,
@@ -127,61 +155,76 @@ function toRow(row: RowData): DeskOrderRow {
       companyName: row.company_name,
       gstNumber: row.gst_number,
     },
-    shipTo: row.ship_to,
+    shipTo: `${row.shipping_city}, ${row.shipping_state}`,
   };
 }
 
-export async function listDeskOrders(db: Db, query: DeskOrderQuery): Promise<DeskOrderList> {
-  if (
-    query.minTotal !== undefined &&
-    query.maxTotal !== undefined &&
-    query.minTotal > query.maxTotal
-  )
-    throw invalid('invalid_range', 'The lowest amount is above the highest');
+/**
+ * One page of the selection's orders in its sort: up to `limit` of them after `after` (a row's
+ * sort key and id), each with its buyer and item count.
+ */
+export async function deskPage(
+  db: Db,
+  query: DeskSelection,
+  options: { after?: [string, string]; limit: number; placedBy?: Date },
+): Promise<DeskRowData[]> {
   const sort = SORTS[query.sort];
-  const filters = filtersOf(query);
-  const page = [...filters];
-  if (query.after) {
-    const [key, id] = decodeCursor(query.after, query.sort);
+  const page = filtersOf(query, options.placedBy);
+  if (options.after) {
+    const [key, id] = options.after;
     const comparison = sort.dir === 'desc' ? sql`<` : sql`>`;
     page.push(sql`(${sort.key}, o.id) ${comparison} (${key}::${sort.cast}, ${id})`);
   }
-  const whereOf = (conditions: SQL[]) =>
-    conditions.length ? sql`WHERE ${sql.join(conditions, sql` AND `)}` : sql``;
   const direction = sort.dir === 'desc' ? sql`DESC` : sql`ASC`;
-  // The buyer's row is needed to filter only by buyer; the page joins it for its 50 rows.
-  const buyerJoin = query.buyer ? sql`JOIN users u ON u.id = o.user_id` : sql``;
-  // The page as one JSON value: PGlite's thread parses one field instead of 50 rows of 13.
+  // The page as one JSON value: PGlite's thread parses one field instead of 50 rows of 15.
   const result = await db.execute(sql`
     SELECT coalesce(json_agg(json_build_object(
              'id', page.id, 'mkp_order_id', page.mkp_order_id, 'created_at', page.created_at,
              'sort_key', page.sort_key, 'p_status', page.p_status, 'total_paise', page.total_paise,
              'user_id', u.id, 'email', u.email, 'full_name', u.full_name,
              'company_name', u.company_name, 'gst_number', u.gst_number,
-             'ship_to', page.ship_to,
+             'shipping_city', page.shipping_city, 'shipping_state', page.shipping_state,
+             'shipping_postal_code', page.shipping_postal_code,
              'item_count', (SELECT coalesce(sum(l.quantity), 0) FROM order_lines l
                              WHERE l.order_id = page.id))
            ORDER BY page.position), '[]') AS rows
       FROM (SELECT o.id, o.mkp_order_id, o.created_at, ${sort.keyText} AS sort_key, o.p_status,
-                   o.total_paise, o.user_id, o.shipping_city || ', ' || o.shipping_state AS ship_to,
+                   o.total_paise, o.user_id, o.shipping_city, o.shipping_state,
+                   o.shipping_postal_code,
                    row_number() OVER (ORDER BY ${sort.key} ${direction}, o.id ${direction}) AS position
-              FROM orders o ${buyerJoin}
+              FROM orders o ${buyerJoinOf(query)}
               ${whereOf(page)}
              ORDER BY ${sort.key} ${direction}, o.id ${direction}
-             LIMIT ${query.limit + 1}) page
+             LIMIT ${options.limit}) page
       JOIN users u ON u.id = page.user_id`);
-  const rows = (result.rows[0] as { rows: RowData[] }).rows;
+  return (result.rows[0] as { rows: DeskRowData[] }).rows;
+}
+
+/** How many orders the selection holds, counted up to `cap` (every one without). */
+export async function countDeskOrders(
+  db: Db,
+  query: DeskSelection,
+  options: { cap?: number; placedBy?: Date } = {},
+): Promise<number> {
+  const limit = options.cap === undefined ? sql`` : sql`LIMIT ${options.cap}`;
+  const counted = await db.execute(sql`
+    SELECT count(*)::int AS n FROM (
+      SELECT 1 FROM orders o ${buyerJoinOf(query)} ${whereOf(filtersOf(query, options.placedBy))}
+      ${limit}) matched`);
+  return Number((counted.rows[0] as { n: number }).n);
+}
+
+export async function listDeskOrders(db: Db, query: DeskOrderQuery): Promise<DeskOrderList> {
+  checkSelection(query);
+  const after = query.after ? decodeCursor(query.after, query.sort) : undefined;
+  const rows = await deskPage(db, query, { after, limit: query.limit + 1 });
   // Counted for the first page only: the pages after it keep its count.
-  const counted = query.after
-    ? undefined
-    : await db.execute(sql`
-        SELECT count(*)::int AS n FROM (
-          SELECT 1 FROM orders o ${buyerJoin} ${whereOf(filters)} LIMIT ${COUNT_CAP}) matched`);
+  const count = query.after ? null : await countDeskOrders(db, query, { cap: COUNT_CAP });
   const shown = rows.slice(0, query.limit);
   const last = shown.at(-1);
   return {
     orders: shown.map(toRow),
-    count: counted ? (counted.rows[0] as { n: number }).n : null,
+    count,
     countCap: COUNT_CAP,
     next:
       rows.length > query.limit && last ? encodeCursor(query.sort, last.sort_key, last.id) : null,

@@ -110,6 +110,16 @@ const post = (url: string, cookie: string, payload: object = {}, key?: string) =
     payload,
   });
 
+/** The console dashboard's revenue today and its count of payments needing attention. */
+async function dashboardFigures() {
+  const answer = await t.app.inject({
+    url: '/api/staff/dashboard',
+    headers: { cookie: finance.cookie },
+  });
+  const body = answer.json() as { revenueTodayPaise: number; paymentsNeedingAttention: number };
+  return { revenue: body.revenueTodayPaise, attention: body.paymentsNeedingAttention };
+}
+
 const refund = (mkpOrderId: string, payload: object, key: string) =>
   post(`/api/staff/orders/${mkpOrderId}/refunds`, finance.cookie, payload, key);
 
@@ -265,7 +275,10 @@ describe('cancelling', () => {
 describe('refunds', () => {
   it('a partial refund leaves the status; refunding the rest makes the order Refunded', async () => {
     const { orderId, mkpOrderId } = await paidOrder();
+    const before = await dashboardFigures();
     const part = await refund(mkpOrderId, { reason: 'One mug chipped', amountPaise: 30_000 }, 'k1');
+    // Revenue is what the store kept.
+    expect((await dashboardFigures()).revenue).toBe(before.revenue - 30_000);
     expect(part.statusCode, part.body).toBe(200);
     expect((part.json() as RefundResponse).order).toEqual({ mkpOrderId, pStatus: 'PD' });
     const desk = await t.app.inject({
@@ -348,6 +361,7 @@ describe('refunds', () => {
 
   it('a failed refund is visible, retried as a new refund, and retried once only', async () => {
     const { orderId, mkpOrderId } = await paidOrder();
+    const before = await dashboardFigures();
     refundMode = 'fail';
     const failed = (
       await refund(mkpOrderId, { reason: 'Return', amountPaise: 40_000 }, 'f1')
@@ -365,6 +379,7 @@ describe('refunds', () => {
     expect(await queue()).toMatchObject([
       { reason: 'refund_failed', refundId: failed.id, amountPaise: 40_000 },
     ]);
+    expect((await dashboardFigures()).attention).toBe(before.attention + 1);
     // Failed money is not spoken for: the whole payment is still refundable.
     const desk = await t.app.inject({
       url: `/api/staff/orders/${mkpOrderId}`,
@@ -382,6 +397,7 @@ describe('refunds', () => {
     // The retry that lost the race answers the winner's refund, perhaps before it was sent.
     expect(first.json().refund).toMatchObject({ retryOf: failed.id });
     expect(await queue()).toEqual([]);
+    expect((await dashboardFigures()).attention).toBe(before.attention);
     expect(await refundsOf(orderId)).toMatchObject([
       { status: 'FAILED' },
       { status: 'COMPLETED', retryOf: failed.id },

@@ -15,7 +15,7 @@
  *   at once (payments/service.ts writes that refund with the late payment).
  */
 import { randomBytes } from 'node:crypto';
-import { and, desc, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, lte, sql, type SQL } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { CANCELLABLE_STATUSES, PAID_STATUSES, statusBadge } from '@storefront/shared/order-status';
 import type {
@@ -31,6 +31,18 @@ import { recordOrderEvent, transitionOrderStatus } from '../orders/service.js';
 import { queueOrderUpdate } from '../orders/status-emails.js';
 import { recordAudit, type StaffActor } from '../staff/audit.js';
 import type { PaymentProvider, RefundResult } from './provider.js';
+
+/**
+ * What needs a person, written once for the queue and the dashboard's count: a flagged payment
+ * nobody resolved and nobody is refunding, and a failed refund neither retried nor settled by
+ * hand. Each takes the SQL name of its row (`payments` or an alias; `refunds` or an alias).
+ */
+export const needsAttention = {
+  flaggedPayment: (p: SQL) =>
+    sql`${p}.flagged IS NOT NULL AND ${p}.resolved_at IS NULL AND NOT EXISTS (SELECT 1 FROM refunds r WHERE r.payment_id = ${p}.id AND r.status <> 'FAILED')`,
+  failedRefund: (f: SQL) =>
+    sql`${f}.status = 'FAILED' AND ${f}.resolution IS NULL AND NOT EXISTS (SELECT 1 FROM refunds n WHERE n.retry_of = ${f}.id)`,
+};
 
 /** Who asks: a staff member (audited), the buyer of the order, or the store itself. */
 export type Requester =
@@ -749,14 +761,8 @@ export function createRefundsService(
         })
         .from(payments)
         .innerJoin(orders, eq(orders.id, payments.orderId))
-        .where(
-          and(
-            sql`${payments.flagged} IS NOT NULL`,
-            isNull(payments.resolvedAt),
-            // A payment being refunded (or refunded) needs nobody; a failed refund shows below.
-            sql`NOT EXISTS (SELECT 1 FROM ${refunds} r WHERE r.payment_id = ${payments.id} AND r.status <> 'FAILED')`,
-          ),
-        )
+        // A payment being refunded (or refunded) needs nobody; a failed refund shows below.
+        .where(needsAttention.flaggedPayment(sql`payments`))
         .orderBy(desc(payments.id))
         .limit(500);
       const failed = await db
@@ -770,13 +776,7 @@ export function createRefundsService(
         .from(refunds)
         .innerJoin(payments, eq(payments.id, refunds.paymentId))
         .innerJoin(orders, eq(orders.id, refunds.orderId))
-        .where(
-          and(
-            eq(refunds.status, 'FAILED'),
-            isNull(refunds.resolution),
-            sql`NOT EXISTS (SELECT 1 FROM ${refunds} r WHERE r.retry_of = ${refunds.id})`,
-          ),
-        )
+        .where(needsAttention.failedRefund(sql`refunds`))
         .orderBy(desc(refunds.id))
         .limit(500);
       return [

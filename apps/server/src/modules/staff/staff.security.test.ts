@@ -25,6 +25,7 @@ const POLICY: Record<string, 'open' | 'member' | StaffRole[]> = {
   'PATCH /api/staff/members/{id}': ['owner'],
   'GET /api/staff/audit': ['owner'],
   'GET /api/staff/orders': 'member',
+  'GET /api/staff/orders/export.csv': 'member',
   'GET /api/staff/orders/{mkpOrderId}': 'member',
   'POST /api/staff/orders/{mkpOrderId}/ship': ['fulfilment'],
   'POST /api/staff/orders/{mkpOrderId}/deliver': ['fulfilment'],
@@ -35,6 +36,11 @@ const POLICY: Record<string, 'open' | 'member' | StaffRole[]> = {
   'GET /api/staff/payments/attention': ['finance'],
   'POST /api/staff/payments/{paymentId}/refund': ['finance'],
   'POST /api/staff/payments/{paymentId}/resolve': ['finance'],
+  'GET /api/staff/buyers': ['fulfilment', 'finance'],
+  'GET /api/staff/buyers/{id}': ['fulfilment', 'finance'],
+  'POST /api/staff/buyers/{id}/disable': ['owner'],
+  'POST /api/staff/buyers/{id}/enable': ['owner'],
+  'GET /api/staff/dashboard': 'member',
 };
 
 const ROLES: StaffRole[] = ['fulfilment', 'finance', 'catalog'];

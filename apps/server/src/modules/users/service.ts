@@ -19,6 +19,7 @@ import { newObjectId } from '../../lib/ids.js';
 import { hashPassword, needsRehash, verifyPassword } from '../../lib/password.js';
 import { enqueueEmail } from '../email/outbox.js';
 import { verificationEmail } from '../email/templates.js';
+import { accountDisabled } from './account-status.js';
 import { hashOpaqueToken, newOpaqueToken } from './opaque-token.js';
 import type { Limiter } from '../../lib/rate-limit.js';
 import { revokeAllSessions, startSession } from './sessions.js';
@@ -122,15 +123,17 @@ async function sendVerification(
  * and with it (the foreign keys cascade) every link mailed for it, every session and cart; a
  * new one takes its place. Such an account never held a session, a cart or an order (login
  * refuses it until it is verified), so nothing passes between the two people. The answer is a
- * first sign-up's, after the same password hashing; a verified email still answers 409.
+ * first sign-up's, after the same password hashing; a verified email still answers 409, and so
+ * does the email of an account staff disabled.
  */
 export async function signup(db: Db, body: SignupBody, context: AccountContext): Promise<void> {
   // Checked before hashing so a verified owner's email costs no hashing.
   const [current] = await db
-    .select({ verifiedAt: users.emailVerifiedAt })
+    .select({ verifiedAt: users.emailVerifiedAt, disabledAt: users.disabledAt })
     .from(users)
     .where(byEmail(body.email));
-  if (current?.verifiedAt) throw conflict('email_taken', MESSAGES.emailTaken);
+  if (current?.verifiedAt || current?.disabledAt)
+    throw conflict('email_taken', MESSAGES.emailTaken);
   const passwordHash = await hashPassword(body.password);
   const user = {
     id: newObjectId(),
@@ -155,11 +158,13 @@ export async function signup(db: Db, body: SignupBody, context: AccountContext):
     try {
       await db.transaction(async (tx) => {
         const [held] = await tx
-          .select({ id: users.id, verifiedAt: users.emailVerifiedAt })
+          .select({ id: users.id, verifiedAt: users.emailVerifiedAt, disabledAt: users.disabledAt })
           .from(users)
           .where(byEmail(body.email))
           .for('update');
-        if (held?.verifiedAt) throw conflict('email_taken', MESSAGES.emailTaken);
+        // A disabled account is not taken over either: a sign-up must not undo the staff's disable.
+        if (held?.verifiedAt || held?.disabledAt)
+          throw conflict('email_taken', MESSAGES.emailTaken);
         if (held) await tx.delete(users).where(eq(users.id, held.id));
         await tx.insert(users).values(user);
         await sendVerification(tx, user, context);
@@ -258,6 +263,7 @@ let decoyHash: Promise<string> | undefined;
  * POST /api/user/login. A failed-login slot of the account is taken before the password is
  * verified and handed back on success, so at most `failures`' limit of wrong passwords are
  * ever checked per account and hour, whatever address the requests claim to come from (G17).
+ * An account staff disabled answers 403 `account_disabled`, and only once the password matched.
  * A hash stored at older parameters is rewritten at the current ones once the password matches.
  */
 export async function login(
@@ -276,6 +282,8 @@ export async function login(
   if (!user || !matches)
     throw new AppError('unauthorized', 'invalid_credentials', MESSAGES.badCredentials);
   slot.release();
+  // Told only to whoever knows the password: a guesser learns nothing of the account's state.
+  if (user.disabledAt) throw accountDisabled();
   if (needsRehash(user.passwordHash)) {
     const passwordHash = await hashPassword(credentials.password);
     // Only over the hash just verified: a password changed meanwhile is not put back.

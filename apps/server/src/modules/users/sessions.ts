@@ -7,7 +7,7 @@
  * from its login, and a token unused for 14 days expires.
  */
 import { randomUUID } from 'node:crypto';
-import { and, eq, gt, isNull, notExists, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNotNull, isNull, notExists, or, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/connect.js';
 import { refreshTokens, users } from '../../db/schema.js';
 import type { TokenService } from './access-tokens.js';
@@ -72,20 +72,24 @@ async function revokeFamily(db: Db | Tx, familyId: string, now: Date): Promise<v
 }
 
 /**
- * Ends every session of a user (password change): each family is revoked, so its refresh
- * tokens are refused and its access tokens too (their `sid`), not 15 minutes later.
+ * Ends every session of a user (password change, an account disabled): each family is revoked,
+ * so its refresh tokens are refused and its access tokens too (their `sid`), not 15 minutes
+ * later. Answers how many sessions were still open (families with a token not yet revoked).
  */
-export async function revokeAllSessions(tx: Db | Tx, userId: string, now: Date): Promise<void> {
-  await tx
+export async function revokeAllSessions(tx: Db | Tx, userId: string, now: Date): Promise<number> {
+  const revoked = await tx
     .update(refreshTokens)
     .set({ revokedAt: now })
-    .where(and(eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt)));
+    .where(and(eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt)))
+    .returning({ familyId: refreshTokens.familyId });
+  return new Set(revoked.map((row) => row.familyId)).size;
 }
 
 /**
  * POST /api/refresh: redeems a refresh token for a new access token and its successor. A token
  * issued before the user's tokens_valid_after (set by a password change) is refused even if
- * its family was somehow not revoked, e.g. one rotated concurrently with the change.
+ * its family was somehow not revoked, e.g. one rotated concurrently with the change; so is
+ * every token of a disabled account.
  */
 export async function rotateSession(
   db: Db,
@@ -106,6 +110,7 @@ export async function rotateSession(
           isNull(refreshTokens.revokedAt),
           gt(refreshTokens.expiresAt, now),
           gt(refreshTokens.familyExpiresAt, now),
+          // Nor for an account staff disabled (account-status.ts), whatever its tokens.
           notExists(
             tx
               .select({ one: sql`1` })
@@ -113,7 +118,10 @@ export async function rotateSession(
               .where(
                 and(
                   eq(users.id, refreshTokens.userId),
-                  gt(users.tokensValidAfter, refreshTokens.createdAt),
+                  or(
+                    gt(users.tokensValidAfter, refreshTokens.createdAt),
+                    isNotNull(users.disabledAt),
+                  ),
                 ),
               ),
           ),
@@ -178,4 +186,53 @@ export async function endSession(
     if (row) families.add(row.familyId);
   }
   for (const familyId of families) await revokeFamily(db, familyId, now);
+}
+
+export interface SessionSummary {
+  id: string;
+  startedAt: Date;
+  lastUsedAt: Date | null;
+  expiresAt: Date;
+  revokedAt: Date | null;
+  state: 'active' | 'expired' | 'revoked';
+}
+
+/**
+ * A user's latest `limit` sessions, newest first, for the staff's buyers desk: each family's
+ * sign-in, its last refresh, when its newest token expires (idle or absolute, whichever first),
+ * and when it was revoked.
+ */
+export async function listSessions(
+  db: Db | Tx,
+  userId: string,
+  now: Date,
+  limit: number,
+): Promise<SessionSummary[]> {
+  const startedAt = sql<string>`min(${refreshTokens.createdAt})`;
+  const rows = await db
+    .select({
+      id: refreshTokens.familyId,
+      startedAt,
+      lastUsedAt: sql<string | null>`max(${refreshTokens.usedAt})`,
+      expiresAt: sql<string>`max(${refreshTokens.expiresAt})`,
+      revokedAt: sql<string | null>`min(${refreshTokens.revokedAt})`,
+    })
+    .from(refreshTokens)
+    .where(eq(refreshTokens.userId, userId))
+    .groupBy(refreshTokens.familyId)
+    // The first token's id breaks a tie of two sign-ins in one microsecond.
+    .orderBy(desc(startedAt), desc(sql`min(${refreshTokens.id})`))
+    .limit(limit);
+  return rows.map((row) => {
+    const expiresAt = new Date(row.expiresAt);
+    const revokedAt = row.revokedAt === null ? null : new Date(row.revokedAt);
+    return {
+      id: row.id,
+      startedAt: new Date(row.startedAt),
+      lastUsedAt: row.lastUsedAt === null ? null : new Date(row.lastUsedAt),
+      expiresAt,
+      revokedAt,
+      state: revokedAt ? 'revoked' : expiresAt > now ? 'active' : 'expired',
+    };
+  });
 }

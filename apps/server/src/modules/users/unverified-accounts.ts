@@ -25,6 +25,8 @@ export async function deleteExpiredUnverifiedAccounts(db: Db, now: Date): Promis
     .where(
       and(
         isNull(users.emailVerifiedAt),
+        // An account staff disabled is kept, so its email stays refused (service.ts signup).
+        isNull(users.disabledAt),
         lt(users.createdAt, new Date(now.getTime() - UNVERIFIED_ACCOUNT_DAYS * DAY_MS)),
         notExists(
           db

@@ -1,0 +1,83 @@
+/**
+ * The accounts as the staff's buyers desk finds them (modules/buyers): searched by part of the
+ * email, company name or GSTIN in any case, newest first, paged by keyset (the last row's
+ * created_at as PostgreSQL writes it, microseconds kept, and its id), so a page costs the same
+ * wherever it is. No index: a search scans the accounts, a few milliseconds for a few thousand
+ * (measured in docs/decisions/046-buyers-desk-dashboard-export.md, with when one would pay).
+ */
+import { and, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/connect.js';
+import { users } from '../../db/schema.js';
+import { invalid } from '../../lib/errors.js';
+import type { AccountRow } from './account-status.js';
+
+const TIMESTAMP_TEXT = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}(\.\d{1,6})?[+-]\d{2}(:\d{2})?$/;
+
+const encodeCursor = (createdAt: string, id: string) =>
+  Buffer.from(JSON.stringify([createdAt, id])).toString('base64url');
+
+function decodeCursor(cursor: string): [string, string] {
+  try {
+    const value = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as unknown;
+    if (
+      Array.isArray(value) &&
+      value.length === 2 &&
+      typeof value[0] === 'string' &&
+      TIMESTAMP_TEXT.test(value[0]) &&
+      typeof value[1] === 'string' &&
+      /^[0-9a-f]{24}$/.test(value[1])
+    )
+      return [value[0], value[1]];
+  } catch {
+    // answered below
+  }
+  throw invalid('invalid_cursor', 'This page link is not valid; start from the first page');
+}
+
+/** `text` anywhere, its LIKE wildcards taken literally. */
+const containing = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+export interface AccountSearch {
+  q?: string;
+  after?: string;
+  limit: number;
+}
+
+export async function searchAccounts(
+  db: DbOrTx,
+  search: AccountSearch,
+): Promise<{ accounts: AccountRow[]; next: string | null }> {
+  const conditions: SQL[] = [];
+  if (search.q) {
+    const pattern = containing(search.q);
+    conditions.push(
+      or(
+        ilike(users.email, pattern),
+        ilike(users.companyName, pattern),
+        ilike(users.gstNumber, pattern),
+      )!,
+    );
+  }
+  if (search.after) {
+    const [createdAt, id] = decodeCursor(search.after);
+    conditions.push(sql`(${users.createdAt}, ${users.id}) < (${createdAt}::timestamptz, ${id})`);
+  }
+  const rows = await db
+    .select({ account: users, sortKey: sql<string>`${users.createdAt}::text` })
+    .from(users)
+    .where(and(...conditions))
+    .orderBy(desc(users.createdAt), desc(users.id))
+    .limit(search.limit + 1);
+  const page = rows.slice(0, search.limit);
+  const last = page.at(-1);
+  return {
+    accounts: page.map((row) => row.account),
+    next: rows.length > search.limit && last ? encodeCursor(last.sortKey, last.account.id) : null,
+  };
+}
+
+/** One account by id, or undefined. */
+export async function accountById(db: DbOrTx, id: string): Promise<AccountRow | undefined> {
+  const [row] = await db.select().from(users).where(eq(users.id, id));
+  return row;
+}
