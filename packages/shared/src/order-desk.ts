@@ -114,6 +114,8 @@ export const DeskRefund = z.object({
   retryOf: z.number().int().nullable(),
   /** The refund that retried this failed one, if any. */
   retriedBy: z.number().int().nullable(),
+  /** A failed refund paid back outside the gateway: who settled it, and how. */
+  resolution: z.object({ email: z.string(), note: z.string() }).nullable(),
   createdAt: z.iso.datetime(),
   completedAt: z.iso.datetime().nullable(),
 });

@@ -16,7 +16,7 @@ import {
 } from '@storefront/shared/order-desk';
 import { DeskOrderExportQuery } from '@storefront/shared/order-desk-export';
 import { OrderShipBody } from '@storefront/shared/orders';
-import { STAFF_ROLES } from '@storefront/shared/staff';
+import { roleAllows, STAFF_ROLES } from '@storefront/shared/staff';
 import type { ModuleContext } from '../../module-context.js';
 import { actorOf } from '../staff/audit.js';
 import { deskOrder, listDeskOrders } from './desk.js';
@@ -92,7 +92,10 @@ export function deskRoutes({ db, config, now, requireStaff }: ModuleContext) {
         },
         onRequest: anyMember,
       },
-      async (request) => deskOrder(db, request.params.mkpOrderId),
+      async (request) =>
+        deskOrder(db, request.params.mkpOrderId, {
+          gatewayEvidence: roleAllows(request.staff!.role, ['finance']),
+        }),
     );
 
     app.post(

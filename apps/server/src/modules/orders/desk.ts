@@ -232,7 +232,16 @@ export async function listDeskOrders(db: Db, query: DeskOrderQuery): Promise<Des
 }
 
 /** One order as the desk shows it; 404 for an unknown number. */
-export async function deskOrder(db: Db, mkpOrderId: string): Promise<DeskOrderDetail> {
+/**
+ * One order as the desk shows it; 404 for an unknown number. The gateway's own answers and
+ * callbacks (`evidence`, `payload`: payment-instrument details) only with `gatewayEvidence`,
+ * for the members who settle payments.
+ */
+export async function deskOrder(
+  db: Db,
+  mkpOrderId: string,
+  options: { gatewayEvidence: boolean },
+): Promise<DeskOrderDetail> {
   const result = await db.execute(sql`
     SELECT o.*, u.email, u.full_name, u.company_name, u.gst_number, u.phone_number,
            concat_ws(', ', u.business_street, u.business_city, u.business_state, u.pincode,
@@ -281,11 +290,12 @@ export async function deskOrder(db: Db, mkpOrderId: string): Promise<DeskOrderDe
   const paying = (row.payments as Json[]).find((p) => p.status === 'COMPLETED' && !p.flagged);
   const paidPaise = paying ? Number(paying.amountPaise) : 0;
   const ofPaying = refundRows.filter((r) => paying && r.paymentId === Number(paying.id));
+  // As refunds.ts's `settled` and `spent`: a failed refund paid back by hand counts as paid back.
   const refundedPaise = ofPaying
-    .filter((r) => r.status === 'COMPLETED')
+    .filter((r) => r.status === 'COMPLETED' || (r.status === 'FAILED' && r.resolution))
     .reduce((sum, r) => sum + r.amountPaise, 0);
   const spokenFor = ofPaying
-    .filter((r) => r.status !== 'FAILED')
+    .filter((r) => r.status !== 'FAILED' || r.resolution)
     .reduce((sum, r) => sum + r.amountPaise, 0);
   const refundable = (PAID_STATUSES as readonly string[]).includes(text('p_status'));
   return {
@@ -344,12 +354,12 @@ export async function deskOrder(db: Db, mkpOrderId: string): Promise<DeskOrderDe
       flagged: (p.flagged as string | null) ?? null,
       amount: paiseToRupees(Number(p.amountPaise)),
       createdAt: iso(p.createdAt as string),
-      evidence: p.evidence ?? null,
+      evidence: options.gatewayEvidence ? (p.evidence ?? null) : null,
       resolution: (p.resolution as { email: string; note: string } | null) ?? null,
       callbacks: (p.callbacks as Json[]).map((e) => ({
         eventId: e.eventId as string,
         receivedAt: iso(e.receivedAt as string),
-        payload: e.payload ?? null,
+        payload: options.gatewayEvidence ? (e.payload ?? null) : null,
       })),
     })),
     history: (row.history as Json[]).map((h) => ({

@@ -21,10 +21,19 @@ export type OrderUpdate =
       kind: 'cancelled';
       /** Who cancelled: the buyer, the store, or the payment window that lapsed. */
       by: 'buyer' | 'store' | 'expiry';
-      /** The refund the cancellation started; 0 for an unpaid order. */
+      /** The refund the cancellation started; 0 when none was due. */
       refundPaise: number;
+      /** Whether the order had been paid (its money already refunded, if refundPaise is 0). */
+      paid: boolean;
     }
-  | { kind: 'refunded'; amountPaise: number; refundedPaise: number; paidPaise: number };
+  | {
+      kind: 'refunded';
+      /** Whose money: the order's payment, a second payment of it, or one after cancelling. */
+      payment: 'order' | 'duplicate_payment' | 'late_payment';
+      amountPaise: number;
+      refundedPaise: number;
+      paidPaise: number;
+    };
 
 const KINDS: Record<OrderUpdate['kind'], EmailKind> = {
   shipped: 'order_shipped',
@@ -64,13 +73,26 @@ function wording(mkpOrderId: string, update: OrderUpdate): { subject: string; li
               : `Your order ${mkpOrderId} has been cancelled by the store.`,
           update.refundPaise > 0
             ? `A refund of ${formatRupees(update.refundPaise)} to your original payment method has been started; it usually reaches you within 7 days.`
-            : 'No payment was taken for it.',
+            : update.paid
+              ? 'Your payment for it has already been refunded, or its refund is on its way.'
+              : 'No payment was taken for it.',
         ],
       };
     case 'refunded': {
       const whole = update.refundedPaise >= update.paidPaise;
+      const subject = `Refund of ${formatRupees(update.amountPaise)} for order ${mkpOrderId}`;
+      if (update.payment !== 'order')
+        return {
+          subject,
+          lines: [
+            update.payment === 'duplicate_payment'
+              ? `Order ${mkpOrderId} was paid twice. We have refunded the second payment, ${formatRupees(update.amountPaise)}, to your original payment method.`
+              : `A payment of ${formatRupees(update.amountPaise)} for order ${mkpOrderId} arrived after the order was cancelled. We have refunded it to your original payment method.`,
+            'Your bank may take a few days to show it.',
+          ],
+        };
       return {
-        subject: `Refund of ${formatRupees(update.amountPaise)} for order ${mkpOrderId}`,
+        subject,
         lines: [
           `We have refunded ${formatRupees(update.amountPaise)} for order ${mkpOrderId} to your original payment method.`,
           whole

@@ -11,6 +11,7 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import { z } from 'zod';
 import {
   CallbackRejected,
+  RefundUnknown,
   type GatewayState,
   type PaymentProvider,
   type RefundResult,
@@ -118,10 +119,11 @@ export function createPhonePeProvider(
   async function call(url: string, init: RequestInit, signal: AbortSignal): Promise<unknown> {
     const response = await fetchImpl(url, { ...init, signal });
     const text = await response.text();
-    if (!response.ok)
-      throw new Error(
-        `PhonePe ${init.method ?? 'GET'} ${new URL(url).pathname} answered ${response.status}: ${text.slice(0, 200)}`,
-      );
+    const problem = `PhonePe ${init.method ?? 'GET'} ${new URL(url).pathname} answered ${response.status}: ${text.slice(0, 200)}`;
+    // The refund-status call's 404: PhonePe has no refund under that id.
+    if (response.status === 404 && url.includes('/payments/v2/refund/'))
+      throw new RefundUnknown(problem);
+    if (!response.ok) throw new Error(problem);
     return JSON.parse(text) as unknown;
   }
 

@@ -96,8 +96,11 @@ export interface PaymentProvider {
    * request outright; a refund it accepted and then failed answers state FAILED.
    */
   refund(input: RefundInput): Promise<RefundResult>;
-  /** The refund's state at the gateway; throws when the gateway does not know it. */
+  /** The refund's state at the gateway; throws RefundUnknown when the gateway has none. */
   fetchRefundStatus(merchantRefundId: string): Promise<RefundResult>;
 }
 
 export class CallbackRejected extends Error {}
+
+/** The gateway answered that it has no refund under this merchant refund id. */
+export class RefundUnknown extends Error {}

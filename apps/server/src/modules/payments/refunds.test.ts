@@ -15,14 +15,14 @@ import { createBuyer, type TestBuyer } from '../../test/buyers.js';
 import { createStaff, signIn } from '../../test/staff.js';
 import { createRefunds } from './module.js';
 import type { PaymentProvider, RefundInput, RefundResult } from './provider.js';
-import type { RefundsService } from './refunds.js';
+import { MAX_REFUND_SENDS, type RefundsService } from './refunds.js';
 import { createSandboxProvider } from './sandbox-provider.js';
 import { callbackRecorder, placeOrder, startPayment } from './test-support.js';
 
 const silent = { info: () => {}, warn: () => {} } as unknown as FastifyBaseLogger;
 
 /** The sandbox gateway, with refunds the test can make fail or unreachable. */
-let refundMode: 'normal' | 'fail' | 'unreachable' = 'normal';
+let refundMode: 'normal' | 'fail' | 'unreachable' | 'answer-lost' = 'normal';
 let sandbox: PaymentProvider;
 const gateway: PaymentProvider = {
   name: 'sandbox',
@@ -31,6 +31,11 @@ const gateway: PaymentProvider = {
   fetchStatus: (id, options) => sandbox.fetchStatus(id, options),
   async refund(input: RefundInput): Promise<RefundResult> {
     if (refundMode === 'unreachable') throw new Error('connect ECONNREFUSED');
+    if (refundMode === 'answer-lost') {
+      // The gateway makes the refund; its answer never arrives.
+      await sandbox.refund(input);
+      throw new Error('socket hang up');
+    }
     if (refundMode === 'fail')
       return { state: 'FAILED', providerReference: null, error: 'BANK_REJECTED', raw: {} };
     return sandbox.refund(input);
@@ -509,3 +514,163 @@ describe('unpaid orders', () => {
     expect(history.rows.at(-1)).toEqual({ to_status: 'CANCELLED', cause: 'expiry' });
   });
 });
+
+describe('what review found', () => {
+  it('a failed refund settled by hand is money back: never refunded again, nor retried', async () => {
+    const { orderId, mkpOrderId } = await paidOrder();
+    refundMode = 'fail';
+    const failed = (
+      await refund(mkpOrderId, { reason: 'Return', amountPaise: 40_000 }, 'h1')
+    ).json().refund as RefundResponse['refund'];
+    refundMode = 'normal';
+    const settled = await post(`/api/staff/refunds/${failed.id}/resolve`, finance.cookie, {
+      note: 'Paid back by NEFT, UTR 1234',
+    });
+    expect(settled.statusCode, settled.body).toBe(204);
+    const desk = await t.app.inject({
+      url: `/api/staff/orders/${mkpOrderId}`,
+      headers: { cookie: finance.cookie },
+    });
+    expect(desk.json()).toMatchObject({ refundedPaise: 40_000, refundablePaise: 60_000 });
+    expect(desk.json().refunds[0].resolution).toEqual({
+      email: expect.any(String),
+      note: 'Paid back by NEFT, UTR 1234',
+    });
+    const retried = await post(`/api/staff/refunds/${failed.id}/retry`, finance.cookie);
+    expect(retried.statusCode).toBe(409);
+    // The buyer cancels: only what is left goes back.
+    const cancelled = await post(`/api/staff/orders/${mkpOrderId}/cancel`, fulfilment.cookie, {});
+    expect(cancelled.json().refund).toMatchObject({ amountPaise: 60_000, status: 'COMPLETED' });
+    expect(
+      (await refundsOf(orderId)).reduce(
+        (sum, r) => sum + (r.status === 'FAILED' ? 0 : r.amountPaise),
+        0,
+      ),
+    ).toBe(60_000);
+  });
+
+  it('a retried refund cannot also be settled by hand', async () => {
+    const { mkpOrderId } = await paidOrder();
+    refundMode = 'fail';
+    const failed = (
+      await refund(mkpOrderId, { reason: 'Return', amountPaise: 10_000 }, 'h2')
+    ).json().refund as RefundResponse['refund'];
+    await post(`/api/staff/refunds/${failed.id}/retry`, finance.cookie);
+    const settled = await post(`/api/staff/refunds/${failed.id}/resolve`, finance.cookie, {
+      note: 'Paid back by hand',
+    });
+    expect(settled.statusCode).toBe(409);
+    expect(settled.json().code).toBe('refund_retried');
+  });
+
+  it('a refund whose answer was lost is taken as the gateway has it, never failed and re-made', async () => {
+    const { orderId, mkpOrderId } = await paidOrder();
+    refundMode = 'answer-lost';
+    await refund(mkpOrderId, { reason: 'Return', amountPaise: 20_000 }, 'h3');
+    for (let round = 1; round < MAX_REFUND_SENDS; round++) {
+      now = new Date(now.getTime() + 3_600_000);
+      await refunds.reconcile();
+    }
+    expect(await refundsOf(orderId)).toMatchObject([{ status: 'COMPLETED', amountPaise: 20_000 }]);
+    const ledger = await t.database.db.execute(
+      sql`SELECT count(*)::int AS n FROM sandbox_gateway_refunds g JOIN payments p ON p.merchant_transaction_id = g.transaction_id WHERE p.order_id = ${orderId}`,
+    );
+    expect(ledger.rows[0]).toEqual({ n: 1 });
+  });
+
+  it('an unreachable gateway never fails a refund it might have; it keeps being sent', async () => {
+    const { orderId, mkpOrderId } = await paidOrder();
+    refundMode = 'unreachable';
+    await refund(mkpOrderId, { reason: 'Return', amountPaise: 20_000 }, 'h4');
+    // The status call cannot reach it either.
+    const statusCall = sandbox.fetchRefundStatus;
+    sandbox.fetchRefundStatus = () => Promise.reject(new Error('connect ECONNREFUSED'));
+    try {
+      for (let round = 0; round < MAX_REFUND_SENDS + 2; round++) {
+        now = new Date(now.getTime() + 3_600_000);
+        await refunds.reconcile();
+      }
+    } finally {
+      sandbox.fetchRefundStatus = statusCall;
+    }
+    expect(await refundsOf(orderId)).toMatchObject([{ status: 'REQUESTED' }]);
+    refundMode = 'normal';
+    now = new Date(now.getTime() + 3_600_000);
+    await refunds.reconcile();
+    expect(await refundsOf(orderId)).toMatchObject([{ status: 'COMPLETED' }]);
+  });
+
+  it('refuses refunds under ₹1, and refunds that would leave less than ₹1', async () => {
+    const { mkpOrderId } = await paidOrder();
+    const leaves = await refund(mkpOrderId, { reason: 'Most', amountPaise: 99_950 }, 'm2a');
+    expect(leaves.statusCode).toBe(422);
+    expect(leaves.json().code).toBe('refund_leaves_remainder');
+    const small = await refund(mkpOrderId, { reason: 'Tiny', amountPaise: 99 }, 'm2b');
+    expect(small.statusCode).toBe(400);
+  });
+
+  it('the lapse never cancels an order paid meanwhile, nor one whose failed attempt is still watched', async () => {
+    const { orderId } = await paidOrder();
+    const buyer = await createBuyer(t);
+    const declined = await placeOrder(t, buyer);
+    const url = await startPayment(t, buyer, declined.orderId);
+    await t.app.inject({ method: 'POST', url: `${url}/decline` });
+    expect(await statusOf(declined.orderId)).toBe('PF');
+    await expect(
+      refunds.cancelOrder({ type: 'system' }, { mkpOrderId: (await mkpOf(orderId))! }),
+    ).rejects.toMatchObject({ status: 409 });
+    now = new Date(Date.now() + t.config.payments.paymentWindowMs + 60_000);
+    await refunds.expireUnpaidOrders();
+    expect(await statusOf(orderId)).toBe('PD');
+    expect(await statusOf(declined.orderId)).toBe('PF');
+  });
+
+  it('the same key for a payment refund with another reason is refused', async () => {
+    const { orderId } = await paidOrder();
+    const [paying] = (
+      await t.database.db.execute(sql`SELECT id FROM payments WHERE order_id = ${orderId}`)
+    ).rows as { id: number }[];
+    await t.database.db.execute(
+      sql`UPDATE payments SET flagged = 'refund_due' WHERE id = ${paying!.id}`,
+    );
+    const first = await post(
+      `/api/staff/payments/${paying!.id}/refund`,
+      finance.cookie,
+      { reason: 'Twice' },
+      'l4',
+    );
+    expect(first.statusCode, first.body).toBe(200);
+    const other = await post(
+      `/api/staff/payments/${paying!.id}/refund`,
+      finance.cookie,
+      { reason: 'Other' },
+      'l4',
+    );
+    expect(other.statusCode).toBe(422);
+    const emails = await t.database.db.execute(
+      sql`SELECT text_body FROM email_outbox WHERE order_id = ${orderId} AND kind = 'order_refunded'`,
+    );
+    expect(emails.rows[0]!.text_body).toContain(
+      'was paid twice. We have refunded the second payment',
+    );
+  });
+
+  it('shows the gateway’s evidence to finance and owners only', async () => {
+    const { mkpOrderId } = await paidOrder();
+    const view = async (cookie: string) =>
+      (await t.app.inject({ url: `/api/staff/orders/${mkpOrderId}`, headers: { cookie } })).json();
+    const packer = await view(fulfilment.cookie);
+    expect(packer.payments[0].evidence).toBeNull();
+    expect(packer.payments[0].callbacks[0].payload).toBeNull();
+    const accounts = await view(finance.cookie);
+    expect(accounts.payments[0].evidence).toMatchObject({ state: 'COMPLETED' });
+    expect(accounts.payments[0].callbacks[0].payload).toMatchObject({ state: 'COMPLETED' });
+  });
+});
+
+async function mkpOf(orderId: string) {
+  const rows = await t.database.db.execute(
+    sql`SELECT mkp_order_id FROM orders WHERE id = ${orderId}`,
+  );
+  return (rows.rows[0] as { mkp_order_id: string } | undefined)?.mkp_order_id;
+}

@@ -30,7 +30,18 @@ import { AppError, conflict, notFound } from '../../lib/errors.js';
 import { recordOrderEvent, transitionOrderStatus } from '../orders/service.js';
 import { queueOrderUpdate } from '../orders/status-emails.js';
 import { recordAudit, type StaffActor } from '../staff/audit.js';
-import type { PaymentProvider, RefundResult } from './provider.js';
+import { RefundUnknown, type PaymentProvider, type RefundResult } from './provider.js';
+
+/**
+ * A refund whose money is spoken for: on its way or back with the buyer, or failed at the
+ * gateway and then paid back by hand (its `resolution`). Only a failed, unsettled refund frees
+ * its amount. Takes the SQL name of the refund's row.
+ */
+export const spent = (r: SQL) => sql`(${r}.status <> 'FAILED' OR ${r}.resolution IS NOT NULL)`;
+
+/** What reached the buyer: completed at the gateway, or failed there and paid back by hand. */
+export const settled = (r: SQL) =>
+  sql`(${r}.status = 'COMPLETED' OR (${r}.status = 'FAILED' AND ${r}.resolution IS NOT NULL))`;
 
 /**
  * What needs a person, written once for the queue and the dashboard's count: a flagged payment
@@ -39,7 +50,7 @@ import type { PaymentProvider, RefundResult } from './provider.js';
  */
 export const needsAttention = {
   flaggedPayment: (p: SQL) =>
-    sql`${p}.flagged IS NOT NULL AND ${p}.resolved_at IS NULL AND NOT EXISTS (SELECT 1 FROM refunds r WHERE r.payment_id = ${p}.id AND r.status <> 'FAILED')`,
+    sql`${p}.flagged IS NOT NULL AND ${p}.resolved_at IS NULL AND NOT EXISTS (SELECT 1 FROM refunds r WHERE r.payment_id = ${p}.id AND ${spent(sql`r`)})`,
   failedRefund: (f: SQL) =>
     sql`${f}.status = 'FAILED' AND ${f}.resolution IS NULL AND NOT EXISTS (SELECT 1 FROM refunds n WHERE n.retry_of = ${f}.id)`,
 };
@@ -62,6 +73,10 @@ export const DEFAULT_PAYMENT_WINDOW_MS = 24 * 60 * 60 * 1000;
 const SEND_GRACE_MS = 30_000;
 /** Sends that could not reach the gateway before the refund is failed (then retryable by hand). */
 export const MAX_REFUND_SENDS = 8;
+/** The least a gateway refunds (PhonePe: 100 paise). */
+export const MIN_REFUND_PAISE = 100;
+/** The statuses an order lapses from when its payment window has passed. */
+const UNPAID_STATUSES: readonly string[] = ['UP', 'PU', 'PF'];
 /** Refunds and expiries handled per reconciliation pass. */
 const BATCH = 100;
 
@@ -108,6 +123,7 @@ export function toDeskRefund(row: RefundRow, retriedBy: number | null): DeskRefu
     error: row.error,
     retryOf: row.retryOf,
     retriedBy,
+    resolution: row.resolution ? { email: row.resolution.email, note: row.resolution.note } : null,
     createdAt: row.createdAt.toISOString(),
     completedAt: row.completedAt?.toISOString() ?? null,
   };
@@ -154,16 +170,16 @@ async function payingAttempt(db: DbOrTx, orderId: string) {
   return payment ?? null;
 }
 
-/** What of a payment is spoken for: every refund of it that has not failed. */
+/** What of a payment is spoken for (see `spent`). */
 async function refundedOf(db: DbOrTx, paymentId: number): Promise<number> {
   const [row] = await db
     .select({ sum: sql<number>`coalesce(sum(${refunds.amountPaise}), 0)::bigint`.mapWith(Number) })
     .from(refunds)
-    .where(and(eq(refunds.paymentId, paymentId), sql`${refunds.status} <> 'FAILED'`));
+    .where(and(eq(refunds.paymentId, paymentId), spent(sql`refunds`)));
   return row?.sum ?? 0;
 }
 
-/** Units of each line already in a refund that has not failed, by line position. */
+/** Units of each line already in a refund whose money is spoken for, by line position. */
 export async function refundedQuantities(
   db: DbOrTx,
   orderId: string,
@@ -171,7 +187,7 @@ export async function refundedQuantities(
   const rows = await db
     .select({ lines: refunds.lines })
     .from(refunds)
-    .where(and(eq(refunds.orderId, orderId), sql`${refunds.status} <> 'FAILED'`));
+    .where(and(eq(refunds.orderId, orderId), spent(sql`refunds`)));
   const refunded = new Map<number, number>();
   for (const { lines } of rows)
     for (const line of lines ?? [])
@@ -192,6 +208,7 @@ export async function writeRefund(
     requester: Requester;
     requestKey?: string | null;
     retryOf?: number | null;
+    now: Date;
     /** When reconciliation may send it: after the request's grace, or at once. */
     sendFrom: Date;
   },
@@ -211,8 +228,8 @@ export async function writeRefund(
       requestKey: input.requestKey ?? null,
       retryOf: input.retryOf ?? null,
       nextCheckAt: input.sendFrom,
-      createdAt: input.sendFrom,
-      updatedAt: input.sendFrom,
+      createdAt: input.now,
+      updatedAt: input.now,
     })
     .returning();
   await recordOrderEvent(tx, input.order.id, 'refund_requested', {
@@ -295,16 +312,45 @@ export function createRefundsService(
     return { refund, order: order! };
   }
 
-  /** The gateway's answer, applied forward only, with what follows on the order. */
-  async function applyRefundResult(refundId: number, result: RefundResult): Promise<void> {
+  /**
+   * When a refund's money is back with the buyer: a paid order whose own payment is refunded in
+   * full becomes Refunded. Answers what was paid and what is back, for the email.
+   */
+  async function moneyBack(tx: Tx, refund: RefundRow, orderId: string, detail: object) {
+    const paying = await payingAttempt(tx, orderId);
+    if (paying?.id !== refund.paymentId)
+      return { paidPaise: refund.amountPaise, refundedPaise: refund.amountPaise };
+    const [sums] = await tx
+      .select({
+        back: sql<number>`coalesce(sum(${refunds.amountPaise}), 0)::bigint`.mapWith(Number),
+      })
+      .from(refunds)
+      .where(and(eq(refunds.paymentId, refund.paymentId), settled(sql`refunds`)));
+    if (sums!.back >= paying.amountPaise)
+      await transitionOrderStatus(tx, orderId, PAID_STATUSES, 'REFUNDED', 'refund', {
+        ...detail,
+      });
+    return { paidPaise: paying.amountPaise, refundedPaise: sums!.back };
+  }
+
+  /**
+   * The gateway's answer, applied forward only, with what follows on the order. `onlyFrom`: the
+   * status the refund must still have (a send's verdict never overwrites a later answer).
+   */
+  async function applyRefundResult(
+    refundId: number,
+    result: RefundResult,
+    onlyFrom?: RefundRow['status'],
+  ): Promise<void> {
     const now = clock();
-    const settled = await db.transaction(async (tx) => {
+    const outcome = await db.transaction(async (tx) => {
       const [refund] = await tx
         .select()
         .from(refunds)
         .where(eq(refunds.id, refundId))
         .for('update');
       if (!refund || refund.status === 'COMPLETED' || refund.status === 'FAILED') return null;
+      if (onlyFrom && refund.status !== onlyFrom) return null;
       if (result.state === 'PENDING') {
         await tx
           .update(refunds)
@@ -319,7 +365,8 @@ export function createRefundsService(
           .where(eq(refunds.id, refundId));
         return null;
       }
-      // The order first, then the refund: the lock order of every path that changes both.
+      // The refund's row, then its order's: no path holding an order's lock waits for a refund
+      // row that exists already (writes insert new ones), so this order cannot deadlock.
       const order = await lockOrder(tx, eq(orders.id, refund.orderId));
       await tx
         .update(refunds)
@@ -344,32 +391,29 @@ export function createRefundsService(
         return 'FAILED' as const;
       }
       await recordOrderEvent(tx, order.id, 'refund_completed', detail);
-      const [sums] = await tx
-        .select({
-          completed: sql<number>`coalesce(sum(${refunds.amountPaise}), 0)::bigint`.mapWith(Number),
-        })
-        .from(refunds)
-        .where(and(eq(refunds.paymentId, refund.paymentId), eq(refunds.status, 'COMPLETED')));
-      const paying = await payingAttempt(tx, order.id);
-      const ofThisOrder = paying?.id === refund.paymentId;
-      const paidPaise = ofThisOrder ? paying.amountPaise : refund.amountPaise;
-      const refundedPaise = ofThisOrder ? sums!.completed : refund.amountPaise;
-      if (ofThisOrder && refundedPaise >= paidPaise) {
-        await transitionOrderStatus(tx, order.id, PAID_STATUSES, 'REFUNDED', 'refund', detail);
-      }
+      const { paidPaise, refundedPaise } = await moneyBack(tx, refund, order.id, detail);
       await queueOrderUpdate(tx, publicUrl, order.id, {
         kind: 'refunded',
+        payment:
+          refund.cause === 'duplicate_payment' || refund.cause === 'late_payment'
+            ? refund.cause
+            : 'order',
         amountPaise: refund.amountPaise,
         refundedPaise,
         paidPaise,
       });
       return 'COMPLETED' as const;
     });
-    if (settled === 'FAILED') log.warn({ refundId, error: result.error }, 'refund failed');
-    else if (settled === 'COMPLETED') log.info({ refundId }, 'refund completed');
+    if (outcome === 'FAILED') log.warn({ refundId, error: result.error }, 'refund failed');
+    else if (outcome === 'COMPLETED') log.info({ refundId }, 'refund completed');
   }
 
-  /** Asks the gateway to make a REQUESTED refund; a failure to reach it is retried later. */
+  /**
+   * Asks the gateway to make a REQUESTED refund. When the gateway cannot be reached or refuses,
+   * the refund stays REQUESTED and is sent again with backoff: the gateway may have it even so.
+   * It fails only on the gateway's word: after MAX_REFUND_SENDS, if its status call says it does
+   * not know the refund (else it would be paid twice: the retry goes under a new id).
+   */
   async function send(refundId: number): Promise<void> {
     const [refund] = await db
       .select({
@@ -377,12 +421,16 @@ export function createRefundsService(
         amountPaise: refunds.amountPaise,
         sendAttempts: refunds.sendAttempts,
         status: refunds.status,
+        provider: refunds.provider,
         merchantTransactionId: payments.merchantTransactionId,
       })
       .from(refunds)
       .innerJoin(payments, eq(payments.id, refunds.paymentId))
       .where(eq(refunds.id, refundId));
-    if (!refund || refund.status !== 'REQUESTED') return;
+    // A refund of another provider's payment (the store switched) is that provider's to send.
+    if (!refund || refund.status !== 'REQUESTED' || refund.provider !== provider.name) return;
+    const sends = refund.sendAttempts + 1;
+    await db.update(refunds).set({ sendAttempts: sends }).where(eq(refunds.id, refundId));
     let result: RefundResult;
     try {
       result = await provider.refund({
@@ -391,24 +439,34 @@ export function createRefundsService(
         amountPaise: refund.amountPaise,
       });
     } catch (error) {
-      const sends = refund.sendAttempts + 1;
       const now = clock();
       const message = String(error instanceof Error ? error.message : error).slice(0, 500);
       log.warn({ err: error, refundId, sends }, 'refund not accepted by the gateway');
       if (sends >= MAX_REFUND_SENDS) {
-        await db.update(refunds).set({ sendAttempts: sends }).where(eq(refunds.id, refundId));
-        await applyRefundResult(refundId, {
-          state: 'FAILED',
-          providerReference: null,
-          error: `The gateway did not accept the refund after ${sends} tries: ${message}`,
-          raw: null,
-        });
-        return;
+        const known = await provider
+          .fetchRefundStatus(refund.merchantRefundId)
+          .catch((asked: unknown) => (asked instanceof RefundUnknown ? 'unknown' : null));
+        if (known === 'unknown') {
+          await applyRefundResult(
+            refundId,
+            {
+              state: 'FAILED',
+              providerReference: null,
+              error: `The gateway refused the refund ${sends} times and does not have it: ${message}`,
+              raw: null,
+            },
+            'REQUESTED',
+          );
+          return;
+        }
+        if (known) {
+          await applyRefundResult(refundId, known, 'REQUESTED');
+          return;
+        }
       }
       await db
         .update(refunds)
         .set({
-          sendAttempts: sends,
           error: message,
           updatedAt: now,
           nextCheckAt: new Date(now.getTime() + sendBackoffMs(sends)),
@@ -416,11 +474,7 @@ export function createRefundsService(
         .where(and(eq(refunds.id, refundId), eq(refunds.status, 'REQUESTED')));
       return;
     }
-    await db
-      .update(refunds)
-      .set({ sendAttempts: refund.sendAttempts + 1 })
-      .where(eq(refunds.id, refundId));
-    await applyRefundResult(refundId, result);
+    await applyRefundResult(refundId, result, 'REQUESTED');
   }
 
   async function sendQuietly(refundId: number | undefined) {
@@ -441,6 +495,17 @@ export function createRefundsService(
             : and(eq(orders.id, which.id), eq(orders.userId, which.userId))!,
         );
         if (order.pStatus === 'CANCELLED') return { order, refund: null, changed: false };
+        if (requester.type === 'system') {
+          // A lapse is for orders still unpaid with no attempt that may yet complete, judged
+          // under the order's lock (a payment may have landed since the sweep chose it).
+          const watched = await tx
+            .select({ id: payments.id })
+            .from(payments)
+            .where(and(eq(payments.orderId, order.id), sql`${payments.nextCheckAt} IS NOT NULL`))
+            .limit(1);
+          if (watched.length > 0 || !UNPAID_STATUSES.includes(order.pStatus))
+            throw conflict('payment_in_progress', `Order ${order.mkpOrderId} may yet be paid`);
+        }
         const cause =
           requester.type === 'buyer'
             ? 'buyer'
@@ -464,7 +529,10 @@ export function createRefundsService(
         if (order.pStatus === 'PD') {
           const payment = await payingAttempt(tx, order.id);
           const left = payment ? payment.amountPaise - (await refundedOf(tx, payment.id)) : 0;
-          if (payment && left > 0)
+          // Under ₹1 no gateway refunds (PhonePe's minimum): the history says so, for staff.
+          if (payment && left > 0 && left < MIN_REFUND_PAISE)
+            await recordOrderEvent(tx, order.id, 'refund_below_minimum', { amountPaise: left });
+          if (payment && left >= MIN_REFUND_PAISE)
             refund = await writeRefund(tx, {
               order,
               payment,
@@ -472,6 +540,7 @@ export function createRefundsService(
               cause: 'cancellation',
               reason: reason || 'Order cancelled before shipping',
               requester,
+              now,
               sendFrom: new Date(now.getTime() + SEND_GRACE_MS),
             });
         }
@@ -492,6 +561,7 @@ export function createRefundsService(
           by:
             requester.type === 'buyer' ? 'buyer' : requester.type === 'system' ? 'expiry' : 'store',
           refundPaise: refund?.amountPaise ?? 0,
+          paid: order.pStatus === 'PD',
         });
         return { order, refund, changed: true };
       });
@@ -571,6 +641,14 @@ export function createRefundsService(
             amountPaise += line.unitPricePaise * quantity;
           }
         }
+        if (amountPaise < MIN_REFUND_PAISE)
+          throw new AppError('unprocessable', 'refund_too_small', 'A refund is at least ₹1');
+        if (left - amountPaise > 0 && left - amountPaise < MIN_REFUND_PAISE)
+          throw new AppError(
+            'unprocessable',
+            'refund_leaves_remainder',
+            `This would leave ${left - amountPaise} paise, less than any gateway refunds; refund ${(left / 100).toFixed(2)} rupees instead`,
+          );
         if (amountPaise > left)
           throw conflict(
             'refund_exceeds_paid',
@@ -585,6 +663,7 @@ export function createRefundsService(
           lines: body.lines ?? null,
           requester: { type: 'staff', actor },
           requestKey,
+          now,
           sendFrom: new Date(now.getTime() + SEND_GRACE_MS),
         });
         await recordAudit(tx, actor, {
@@ -616,10 +695,18 @@ export function createRefundsService(
         const order = await lockOrder(tx, eq(orders.id, found.orderId));
         const [payment] = await tx.select().from(payments).where(eq(payments.id, paymentId));
         const [known] = await tx
-          .select({ id: refunds.id })
+          .select()
           .from(refunds)
           .where(and(eq(refunds.orderId, order.id), eq(refunds.requestKey, requestKey)));
-        if (known) return { id: known.id, created: false };
+        if (known) {
+          if (known.paymentId !== paymentId || known.reason !== reason)
+            throw new AppError(
+              'unprocessable',
+              'idempotency_key_reused',
+              'This Idempotency-Key was used for a different refund of this order',
+            );
+          return { id: known.id, created: false };
+        }
         if (payment!.flagged !== 'refund_due' || payment!.resolvedAt)
           throw conflict(
             'payment_not_refundable',
@@ -636,6 +723,7 @@ export function createRefundsService(
           reason,
           requester: { type: 'staff', actor },
           requestKey,
+          now,
           sendFrom: new Date(now.getTime() + SEND_GRACE_MS),
         });
         await recordAudit(tx, actor, {
@@ -675,6 +763,11 @@ export function createRefundsService(
           .select()
           .from(payments)
           .where(eq(payments.id, failed!.paymentId));
+        if (payment!.resolvedAt)
+          throw conflict(
+            'refund_not_retryable',
+            'This payment was settled by hand; its refund is not sent again',
+          );
         const left = payment!.amountPaise - (await refundedOf(tx, payment!.id));
         if (failed!.amountPaise > left)
           throw conflict(
@@ -690,6 +783,7 @@ export function createRefundsService(
           lines: failed!.lines,
           requester: { type: 'staff', actor },
           retryOf: refundId,
+          now,
           sendFrom: new Date(now.getTime() + SEND_GRACE_MS),
         });
         await recordAudit(tx, actor, {
@@ -708,45 +802,70 @@ export function createRefundsService(
     async resolve(actor, item, note) {
       const resolution = { staffId: actor.staffId, email: actor.actor, note };
       await db.transaction(async (tx) => {
+        // The order's lock first, as every path that decides what is refunded takes it.
+        const [found] =
+          'paymentId' in item
+            ? await tx
+                .select({ orderId: payments.orderId })
+                .from(payments)
+                .where(eq(payments.id, item.paymentId))
+            : await tx
+                .select({ orderId: refunds.orderId })
+                .from(refunds)
+                .where(eq(refunds.id, item.refundId));
+        if (!found)
+          throw 'paymentId' in item
+            ? notFound('payment_not_found', 'Payment not found')
+            : notFound('refund_not_found', 'Refund not found');
+        const order = await lockOrder(tx, eq(orders.id, found.orderId));
         if ('paymentId' in item) {
-          const [payment] = await tx
-            .select()
-            .from(payments)
-            .where(eq(payments.id, item.paymentId))
-            .for('update');
-          if (!payment) throw notFound('payment_not_found', 'Payment not found');
-          if (payment.resolvedAt) return;
-          if (!payment.flagged)
+          const [payment] = await tx.select().from(payments).where(eq(payments.id, item.paymentId));
+          if (payment!.resolvedAt) return;
+          if (!payment!.flagged)
             throw conflict('nothing_to_resolve', 'This payment does not need attention');
+          if ((await refundedOf(tx, payment!.id)) > 0)
+            throw conflict(
+              'refund_in_progress',
+              'A refund of this payment is under way or done; settle it from the refund instead',
+            );
           await tx
             .update(payments)
             .set({ resolvedAt: clock(), resolution })
-            .where(eq(payments.id, payment.id));
+            .where(eq(payments.id, payment!.id));
           await recordAudit(tx, actor, {
             action: 'payment.resolve',
             targetType: 'payment',
-            targetId: payment.merchantTransactionId,
-            before: { flagged: payment.flagged, resolution: null },
-            after: { flagged: payment.flagged, resolution: note },
+            targetId: payment!.merchantTransactionId,
+            before: { flagged: payment!.flagged, resolution: null },
+            after: { flagged: payment!.flagged, resolution: note },
           });
           return;
         }
-        const [refund] = await tx
-          .select()
-          .from(refunds)
-          .where(eq(refunds.id, item.refundId))
-          .for('update');
-        if (!refund) throw notFound('refund_not_found', 'Refund not found');
-        if (refund.resolution) return;
-        if (refund.status !== 'FAILED')
+        const [refund] = await tx.select().from(refunds).where(eq(refunds.id, item.refundId));
+        if (refund!.resolution) return;
+        if (refund!.status !== 'FAILED')
           throw conflict('nothing_to_resolve', 'Only a failed refund is settled by hand');
-        await tx.update(refunds).set({ resolution }).where(eq(refunds.id, refund.id));
+        const [retry] = await tx
+          .select({ id: refunds.id })
+          .from(refunds)
+          .where(eq(refunds.retryOf, refund!.id));
+        if (retry)
+          throw conflict(
+            'refund_retried',
+            `Refund ${refund!.id} was retried as refund ${retry.id}; settle that one if it fails`,
+          );
+        await tx.update(refunds).set({ resolution }).where(eq(refunds.id, refund!.id));
         await recordAudit(tx, actor, {
           action: 'refund.resolve',
           targetType: 'refund',
-          targetId: refund.merchantRefundId,
-          before: { status: refund.status, resolution: null },
-          after: { status: refund.status, resolution: note },
+          targetId: refund!.merchantRefundId,
+          before: { status: refund!.status, resolution: null },
+          after: { status: refund!.status, resolution: note },
+        });
+        // Paid back by hand is back with the buyer: the order may now be refunded in full.
+        await moneyBack(tx, { ...refund!, resolution }, order.id, {
+          refundId: refund!.id,
+          settledBy: actor.actor,
         });
       });
     },
@@ -818,7 +937,19 @@ export function createRefundsService(
         );
       if (!refund) throw notFound('unknown_refund', 'Unknown refund');
       if (refund.status !== 'PENDING' && refund.status !== 'REQUESTED') return;
-      await applyRefundResult(refund.id, await provider.fetchRefundStatus(merchantRefundId));
+      let result: RefundResult;
+      try {
+        result = await provider.fetchRefundStatus(merchantRefundId);
+      } catch (error) {
+        // The gateway retries its webhook; reconciliation asks on its own schedule meanwhile.
+        log.warn({ err: error, merchantRefundId }, 'refund webhook not confirmed');
+        throw new AppError(
+          'bad_gateway',
+          'status_unavailable',
+          'The refund status could not be confirmed; please retry',
+        );
+      }
+      await applyRefundResult(refund.id, result);
     },
 
     async reconcile() {
@@ -869,9 +1000,9 @@ export function createRefundsService(
         .from(orders)
         .where(
           and(
-            inArray(orders.pStatus, ['UP', 'PU', 'PF']),
+            inArray(orders.pStatus, UNPAID_STATUSES),
             lte(orders.createdAt, cutoff),
-            sql`NOT EXISTS (SELECT 1 FROM ${payments} p WHERE p.order_id = ${orders.id} AND p.status = 'PENDING' AND p.next_check_at IS NOT NULL)`,
+            sql`NOT EXISTS (SELECT 1 FROM ${payments} p WHERE p.order_id = ${orders.id} AND p.next_check_at IS NOT NULL)`,
           ),
         )
         .limit(BATCH);

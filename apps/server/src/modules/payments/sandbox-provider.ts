@@ -9,7 +9,12 @@ import { eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../../db/connect.js';
 import { sandboxGatewayRefunds, sandboxGatewayTransactions } from '../../db/schema.js';
-import { CallbackRejected, type PaymentProvider, type RefundResult } from './provider.js';
+import {
+  CallbackRejected,
+  RefundUnknown,
+  type PaymentProvider,
+  type RefundResult,
+} from './provider.js';
 import { SIGNATURE_HEADER, checkSignature } from './sandbox-signature.js';
 
 export const SandboxCallbackBody = z
@@ -145,7 +150,7 @@ export function createSandboxProvider(
         .select()
         .from(sandboxGatewayRefunds)
         .where(eq(sandboxGatewayRefunds.refundId, merchantRefundId));
-      if (!row) throw new Error(`sandbox gateway: unknown refund ${merchantRefundId}`);
+      if (!row) throw new RefundUnknown(`sandbox gateway: unknown refund ${merchantRefundId}`);
       return refundResult(row);
     },
   };

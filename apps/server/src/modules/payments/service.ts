@@ -283,6 +283,7 @@ export function createPaymentsService(
             cause: 'late_payment',
             reason: 'Paid after the order was cancelled',
             requester: { type: 'system' },
+            now: at,
             sendFrom: at,
           });
         return 'refund_due';
