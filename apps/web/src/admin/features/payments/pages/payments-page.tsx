@@ -25,7 +25,7 @@ import { formatDateTime } from '../../../lib/dates';
 import { useDialogKey } from '../../../lib/idempotency-key';
 import { useRetryRefund, useSettleByHand } from '../../../lib/money-actions';
 import { consoleHref } from '../../../paths';
-import { usePaymentsNeedingAttention } from '../api/get-attention';
+import { usePaymentsNeedingAttention } from '../../../lib/get-attention';
 import { useRefundPayment } from '../api/refund-payment';
 
 const ATTENTION_WORDS: Record<AttentionItem['reason'], { title: string; detail: string }> = {
