@@ -81,7 +81,7 @@ test('a fulfilment member cancels a paid order; the sandbox refunds it and every
   ).toBeVisible();
 
   // The console: Cancelled, and the refund Completed once the gateway has settled it.
-  const refunds = page.getByRole('table', { name: 'Refunds of this order, oldest first' });
+  const refunds = page.getByRole('table', { name: 'Refunds of this order, newest first' });
   await expect(async () => {
     await page.reload();
     await expect(refunds.getByRole('row').nth(1)).toContainText('Completed', { timeout: 1_000 });
@@ -145,7 +145,7 @@ test('a finance member refunds part of a paid order, which stays Paid', async ({
   await dialog.getByRole('button', { name: 'Refund' }).click();
   await expect(dialog).toBeHidden();
 
-  const refunds = page.getByRole('table', { name: 'Refunds of this order, oldest first' });
+  const refunds = page.getByRole('table', { name: 'Refunds of this order, newest first' });
   await expect(async () => {
     await page.reload();
     await expect(refunds.getByRole('row').nth(1)).toContainText('Completed', { timeout: 1_000 });

@@ -122,12 +122,12 @@ export function RefundDialog({
           </ErrorAlert>
         ) : null}
         <fieldset className="grid gap-2">
-          <legend className="mb-1 text-sm font-medium text-slate-800">Refund</legend>
+          <legend className="mb-1 text-sm font-medium text-slate-800">Refund by</legend>
           <div className="flex flex-wrap gap-4 text-sm">
             {(
               [
-                ['amount', 'An amount'],
-                ['lines', 'By line'],
+                ['amount', 'Amount'],
+                ['lines', 'Line'],
               ] as const
             ).map(([value, label]) => (
               <label key={value} className="flex items-center gap-2">

@@ -1,5 +1,5 @@
 /**
- * An order's refunds, oldest first: amount, cause, reason (and lines), status in words, who
+ * An order's refunds, newest first (as the server lists them): amount, cause, reason (and lines), status in words, who
  * asked, the gateway's error, and the retry links. A failed refund not yet retried offers
  * Retry and Settle by hand to those who handle refunds (finance, owner).
  */
@@ -51,7 +51,7 @@ export function RefundsTable({
     handlesRefunds && refund.status === 'FAILED' && refund.retriedBy === null && isOpen(refund);
   const showActions = refunds.some(actionable);
   return (
-    <DataTable caption="Refunds of this order, oldest first" captionHidden>
+    <DataTable caption="Refunds of this order, newest first" captionHidden>
       <thead>
         <tr>
           <Th>Refund</Th>

@@ -137,7 +137,7 @@ describe('the order page’s money', () => {
     expect(fact('Paid')).toBe('₹3,000.00');
     expect(fact('Refunded')).toBe('₹500.00');
     expect(fact('Refundable')).toBe('₹2,500.00');
-    const refunds = screen.getByRole('table', { name: 'Refunds of this order, oldest first' });
+    const refunds = screen.getByRole('table', { name: 'Refunds of this order, newest first' });
     const row = within(refunds).getAllByRole('row')[1]!;
     expect(row).toHaveTextContent('#7');
     expect(row).toHaveTextContent('₹500.00');
@@ -202,7 +202,7 @@ describe('the refund dialog', () => {
     );
     renderConsole(`/admin/orders/${ORDER}`);
     const { user, dialog } = await openRefund();
-    await user.click(within(dialog).getByRole('radio', { name: 'By line' }));
+    await user.click(within(dialog).getByRole('radio', { name: 'Line' }));
     const bolts = within(dialog).getByLabelText(/Steel bolts \(box\)/);
     const washers = within(dialog).getByLabelText(/Washers \(bag\)/);
     expect(bolts).toHaveAttribute('max', '3');

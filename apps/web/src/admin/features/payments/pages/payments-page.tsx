@@ -52,7 +52,7 @@ export function PaymentsPage() {
     <>
       <PageHeader
         title="Payments needing attention"
-        description="Payments the store must refund or settle, oldest first."
+        description="Payments the store must refund or settle, and refunds that failed."
       />
       {attention.isPending ? (
         <Loading what="payments" />
