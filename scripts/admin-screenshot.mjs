@@ -173,7 +173,7 @@ for (const [device, width, height] of [
   const first = page.locator('tbody a[href^="/admin/orders/"]').first();
   if (await first.count()) {
     await first.click();
-    await page.getByRole('heading', { name: /^Order MKP-/ }).waitFor();
+    await page.getByRole('heading', { name: 'Payment attempts' }).waitFor();
     // The first payment attempt opened, when the order has one.
     for (const details of await page.locator('section details').all())
       await details.evaluate((element) => (element.open = true));
@@ -188,6 +188,13 @@ for (const [device, width, height] of [
   await page.goto(`${base}/admin/orders/${refunded}`);
   await page.getByRole('table', { name: 'Refunds of this order, newest first' }).waitFor();
   await shot(page, `order-refunds-${device}`);
+  // The payment attempt, its callbacks' payloads and its evidence opened.
+  for (const details of await page
+    .locator('section[aria-labelledby="payments-heading"] details')
+    .all())
+    await details.evaluate((element) => (element.open = true));
+  await page.getByRole('heading', { name: 'Payment attempts' }).scrollIntoViewIfNeeded();
+  await shot(page, `order-payment-open-${device}`);
   await page.getByRole('button', { name: 'Refund' }).click();
   const dialog = page.getByRole('dialog', { name: 'Refund' });
   await dialog.getByLabel('Amount in rupees').fill('99999');
