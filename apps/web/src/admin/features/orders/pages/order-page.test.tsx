@@ -345,6 +345,14 @@ describe('who is offered what', () => {
     expect(!!screen.queryByRole('button', { name: 'Refund' })).toBe(offered.refund);
   });
 
+  it('offers no Refund on a cancelled order, whose refund starts with its cancellation', async () => {
+    desk('owner', paidOrder({ pStatus: 'CANCELLED', statusLabel: 'Cancelled' }));
+    renderConsole(`/admin/orders/${ORDER}`);
+    await screen.findByRole('region', { name: 'Summary' }, FIRST_LOAD);
+    expect(screen.queryByRole('button', { name: 'Refund' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Cancel order' })).not.toBeInTheDocument();
+  });
+
   it('offers no Refund when nothing is left to refund', async () => {
     desk('finance', paidOrder({ refundablePaise: 0 }));
     renderConsole(`/admin/orders/${ORDER}`);
@@ -425,5 +433,37 @@ describe('who is offered what', () => {
     expect(await screen.findByText('Error: Bank refused', {}, FIRST_LOAD)).toBeVisible();
     expect(screen.queryByRole('button', { name: /Retry refund/ })).not.toBeInTheDocument();
     expect(requests.some((r) => r.path === '/api/staff/payments/attention')).toBe(false);
+  });
+});
+
+describe('mark shipped', () => {
+  it('sends the tracking page when given, https only, and leaves it out when empty', async () => {
+    const requests = desk('fulfilment', paidOrder(), (request) =>
+      request.path.endsWith('/ship')
+        ? { body: { mkpOrderId: ORDER, pStatus: 'SHIPPED' } }
+        : undefined,
+    );
+    const user = userEvent.setup();
+    renderConsole(`/admin/orders/${ORDER}`);
+    await user.click(await screen.findByRole('button', { name: 'Mark shipped' }, FIRST_LOAD));
+    const dialog = await screen.findByRole('dialog', { name: 'Mark shipped' });
+    await user.type(within(dialog).getByLabelText('Carrier'), 'BlueDart');
+    await user.type(within(dialog).getByLabelText('Tracking number'), 'BD123456789IN');
+    const url = within(dialog).getByLabelText('Tracking page (optional)');
+    await user.type(url, 'http://bluedart.example/BD123');
+    await user.click(within(dialog).getByRole('button', { name: 'Mark shipped' }));
+    expect(url).toHaveAccessibleDescription(/Tracking URL must be an https:\/\/ address/);
+    expect(url).toHaveFocus();
+    await user.clear(url);
+    await user.type(url, 'https://bluedart.example/BD123');
+    await user.click(within(dialog).getByRole('button', { name: 'Mark shipped' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(requests.filter((r) => r.path.endsWith('/ship')).map((r) => r.body)).toEqual([
+      {
+        carrier: 'BlueDart',
+        trackingNumber: 'BD123456789IN',
+        trackingUrl: 'https://bluedart.example/BD123',
+      },
+    ]);
   });
 });

@@ -11,6 +11,7 @@ import { Ban, PackageCheck, Truck, Undo2 } from 'lucide-react';
 import { useState } from 'react';
 import { useParams } from 'react-router';
 import { formatRupees } from '@storefront/shared/money';
+import { canCancel, PAID_STATUSES } from '@storefront/shared/order-status';
 import { roleAllows } from '@storefront/shared/staff';
 import {
   ResolvePaymentBody,
@@ -39,8 +40,8 @@ import { RefundDialog } from '../components/refund-dialog';
 import { RefundsTable } from '../components/refunds-table';
 import { ShipDialog } from '../components/ship-dialog';
 
-/** The statuses an order may be cancelled from: not yet shipped (decision 044). */
-const CANCELLABLE: readonly string[] = ['UP', 'PU', 'PF', 'PD'];
+/** Refunded once paid, shipped or delivered (decision 044: the server's rule). */
+const REFUNDABLE: readonly string[] = PAID_STATUSES;
 
 const EMAIL_STATES: Record<DeskOrderDetail['emails'][number]['state'], string> = {
   pending: 'Waiting to send',
@@ -60,8 +61,13 @@ export function OrderPage() {
   const movesOrders = roleAllows(member.role, ['fulfilment']);
   const handlesRefunds = roleAllows(member.role, ['finance']);
   const status = order.data?.pStatus;
-  const mayCancel = movesOrders && status !== undefined && CANCELLABLE.includes(status);
-  const mayRefund = handlesRefunds && (order.data?.refundablePaise ?? 0) > 0;
+  // Cancelled before it ships (decision 044: the server's rule).
+  const mayCancel = movesOrders && canCancel(status);
+  const mayRefund =
+    handlesRefunds &&
+    status !== undefined &&
+    REFUNDABLE.includes(status) &&
+    (order.data?.refundablePaise ?? 0) > 0;
 
   return (
     <>

@@ -83,6 +83,18 @@ describe('payments needing attention', () => {
     expect(buttons(failed)).toEqual(['Retry', 'Settle by hand']);
   });
 
+  it('says when the evidence is withheld from the member’s role', async () => {
+    fakeApi((request) => {
+      if (request.path === '/api/staff/session') return { body: sessionOf('owner') };
+      if (request.path === '/api/staff/payments/attention')
+        return { body: { items: [item({ evidence: null })] } };
+      return undefined;
+    });
+    renderConsole('/admin/payments');
+    await screen.findByRole('list', { name: 'Payments needing attention' }, FIRST_LOAD);
+    expect(card(/^Refund due/)).toHaveTextContent('Not shown to your role.');
+  });
+
   it('refunds a payment due back with the reason and one Idempotency-Key per opened dialog', async () => {
     let calls = 0;
     const requests = queue('finance', (request) => {
