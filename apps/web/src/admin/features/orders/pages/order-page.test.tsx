@@ -437,7 +437,7 @@ describe('who is offered what', () => {
 });
 
 describe('mark shipped', () => {
-  it('sends the tracking page when given, https only, and leaves it out when empty', async () => {
+  it('sends the tracking page when given, and refuses one that is not https', async () => {
     const requests = desk('fulfilment', paidOrder(), (request) =>
       request.path.endsWith('/ship')
         ? { body: { mkpOrderId: ORDER, pStatus: 'SHIPPED' } }
