@@ -3,58 +3,11 @@
  * computed from the secret the setup page shows), signs in, and ships a paid order, which the
  * buyer then sees as Shipped; and a buyer's session never opens the console.
  */
-import { execFileSync } from 'node:child_process';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { TOTP } from 'otpauth';
 import { href } from '@storefront/shared/routes';
-import { expect, test, type Page } from '../../fixtures';
+import { expect, test } from '../../fixtures';
 import { findTieredProductWithOptions, placeOrderThroughApi } from '../orders/helpers';
-
-const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
-const PASSWORD = 'Packer@2026 desk';
-
-/** `npm run store -- staff:invite` against the journey server, as its demo owner. */
-function inviteWithCli(email: string): string {
-  const port = process.env.E2E_PORT ?? '3310';
-  const stdout = execFileSync(
-    'npm',
-    ['run', '--silent', 'store', '--', 'staff:invite', email, '--role', 'fulfilment'].concat([
-      '--as',
-      'owner@example.com',
-    ]),
-    {
-      cwd: root,
-      encoding: 'utf8',
-      env: {
-        ...process.env,
-        DATA_DIR: process.env.E2E_DATA_DIR ?? join(root, 'e2e', '.data'),
-        PORT: port,
-        PUBLIC_URL: `http://127.0.0.1:${port}`,
-        DATABASE_URL: '',
-      },
-    },
-  );
-  const link = /https?:\/\/\S+\/admin\/setup#\S+/.exec(stdout)?.[0];
-  if (!link) throw new Error(`no setup link in: ${stdout}`);
-  return link;
-}
-
-/** A code of a time step the server has not taken yet (each step's code works once). */
-async function freshCode(totp: TOTP, after: number): Promise<{ code: string; step: number }> {
-  let step = Math.floor(Date.now() / 30_000);
-  while (step <= after) {
-    await new Promise((resolve) => setTimeout(resolve, 1_000));
-    step = Math.floor(Date.now() / 30_000);
-  }
-  return { code: totp.generate(), step };
-}
-
-async function payOnGateway(page: Page) {
-  await page.getByRole('button', { name: 'Complete Payment' }).click();
-  await page.getByRole('button', { name: 'Approve payment' }).click();
-  await expect(page.getByRole('heading', { name: 'Order Submitted' })).toBeVisible();
-}
+import { freshCode, inviteWithCli, PASSWORD, payOnGateway } from './staff';
 
 test('an invited member enrols, signs in and ships an order, which the buyer sees shipped', async ({
   page,

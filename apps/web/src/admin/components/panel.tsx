@@ -42,10 +42,13 @@ export function Facts({ items }: { items: [label: string, value: ReactNode][] })
   );
 }
 
-/** A JSON value as indented text, for evidence a person may need to read as it came. */
+/**
+ * A JSON value as indented text, for evidence a person may need to read as it came. Long lines
+ * wrap anywhere, so a long id never widens the page past a phone's screen.
+ */
 export function RawJson({ value }: { value: unknown }) {
   return (
-    <pre className="max-h-80 overflow-auto rounded-md bg-slate-900 p-3 text-xs text-slate-100">
+    <pre className="max-h-80 overflow-auto rounded-md bg-slate-900 p-3 text-xs whitespace-pre-wrap text-slate-100 [overflow-wrap:anywhere]">
       {JSON.stringify(value, null, 2)}
     </pre>
   );

@@ -15,6 +15,8 @@ export interface StaffRequestOptions {
   method?: 'GET' | 'POST' | 'PATCH' | 'DELETE';
   body?: unknown;
   query?: QueryValues;
+  /** Extra request headers, such as a refund's Idempotency-Key. */
+  headers?: Record<string, string>;
   signal?: AbortSignal;
 }
 
@@ -47,7 +49,7 @@ export async function staffRequest(
 export async function staffRequest(
   path: string,
   schema: z.ZodType | null,
-  { method = 'GET', body, query, signal }: StaffRequestOptions = {},
+  { method = 'GET', body, query, headers, signal }: StaffRequestOptions = {},
 ): Promise<unknown> {
   const response = await fetch(apiUrl(path, query), {
     method,
@@ -56,6 +58,7 @@ export async function staffRequest(
     headers: {
       accept: 'application/json',
       ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      ...headers,
     },
     body: body === undefined ? undefined : JSON.stringify(body),
   });

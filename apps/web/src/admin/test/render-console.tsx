@@ -3,6 +3,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import { MemoryRouter, useLocation } from 'react-router';
 import type { StaffRole, StaffSessionResponse } from '@storefront/shared/staff';
+import { ToasterHost } from '../../components/ui/toaster-host';
 import { testQueryClient } from '../../test/render';
 import { ConsoleRoutes } from '../app/router';
 
@@ -37,6 +38,7 @@ export function renderConsole(path: string) {
       <MemoryRouter initialEntries={[path]}>
         <ConsoleRoutes />
         <Location />
+        <ToasterHost />
       </MemoryRouter>
     </QueryClientProvider>,
   );

@@ -1,6 +1,6 @@
-/** GET /api/staff/buyers/:id: a buyer with their orders and sessions (planned route). */
+/** GET /api/staff/buyers/:id: a buyer's account, latest orders and sessions (owner, fulfilment, finance). */
 import { useQuery } from '@tanstack/react-query';
-import { BuyerDetailResponse } from '../../../planned-contracts';
+import { BuyerDetail } from '@storefront/shared/buyer-desk';
 import { staffRequest } from '../../../lib/staff-client';
 import { buyersKey } from './list-buyers';
 
@@ -8,8 +8,6 @@ export function useBuyer(id: string) {
   return useQuery({
     queryKey: [...buyersKey, 'detail', id],
     queryFn: ({ signal }) =>
-      staffRequest(`/api/staff/buyers/${encodeURIComponent(id)}`, BuyerDetailResponse, {
-        signal,
-      }),
+      staffRequest(`/api/staff/buyers/${encodeURIComponent(id)}`, BuyerDetail, { signal }),
   });
 }

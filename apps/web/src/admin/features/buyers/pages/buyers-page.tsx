@@ -17,7 +17,7 @@ export function BuyersPage() {
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const q = params.get('q')?.trim() || undefined;
-  const pages = useKeysetPages('cursor');
+  const pages = useKeysetPages('after');
   const buyers = useBuyers(q, pages.cursor);
 
   const search = (event: FormEvent<HTMLFormElement>) => {
@@ -104,7 +104,7 @@ export function BuyersPage() {
               label="Buyers pages"
               pageNumber={pages.pageNumber}
               hasPrevious={pages.hasPrevious}
-              next={buyers.data.nextCursor}
+              next={buyers.data.next}
               onPrevious={pages.previous}
               onNext={pages.next}
             />

@@ -1,6 +1,6 @@
-/** GET /api/staff/dashboard: the day's, week's and month's orders and sales (planned route). */
+/** GET /api/staff/dashboard: the day's, week's and month's orders and sales (any member). */
 import { useQuery } from '@tanstack/react-query';
-import { DashboardResponse } from '../../../planned-contracts';
+import { DashboardResponse } from '@storefront/shared/staff-dashboard';
 import { staffRequest } from '../../../lib/staff-client';
 
 export function useDashboard() {

@@ -5,7 +5,7 @@
  */
 import { formatRupees } from '@storefront/shared/money';
 import { formatCalendarDay } from '../../../lib/dates';
-import type { DashboardResponse } from '../../../planned-contracts';
+import type { DashboardResponse } from '@storefront/shared/staff-dashboard';
 
 type Day = DashboardResponse['daily'][number];
 

@@ -25,6 +25,8 @@ function Figure({ label, value, detail }: { label: string; value: string; detail
   );
 }
 
+const ordersText = (count: number) => `${groupIndian(count)} ${count === 1 ? 'order' : 'orders'}`;
+
 export function DashboardPage() {
   const dashboard = useDashboard();
   const member = useStaffMember();
@@ -41,17 +43,17 @@ export function DashboardPage() {
             <Figure
               label="Today"
               value={formatRupees(dashboard.data.revenueTodayPaise)}
-              detail={`${groupIndian(dashboard.data.ordersToday)} orders`}
+              detail={ordersText(dashboard.data.ordersToday)}
             />
             <Figure
               label="Last 7 days"
               value={formatRupees(dashboard.data.revenue7dPaise)}
-              detail={`${groupIndian(dashboard.data.orders7d)} orders`}
+              detail={ordersText(dashboard.data.orders7d)}
             />
             <Figure
               label="Last 30 days"
               value={formatRupees(dashboard.data.revenue30dPaise)}
-              detail={`${groupIndian(dashboard.data.orders30d)} orders`}
+              detail={ordersText(dashboard.data.orders30d)}
             />
           </section>
           <section aria-label="Waiting for someone" className="grid gap-4 sm:grid-cols-2">

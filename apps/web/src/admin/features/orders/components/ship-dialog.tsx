@@ -1,6 +1,7 @@
 /**
- * Mark shipped: the carrier and tracking number (checked with the shared OrderShipBody, the
- * server's own rules), then the call; the server's refusal (not paid, already shipped) stays in
+ * Mark shipped: the carrier, the tracking number and, if the carrier has one, the parcel's
+ * tracking page (https only; checked with the shared OrderShipBody, the server's own rules),
+ * then the call; the server's refusal (not paid, already shipped) stays in
  * the dialog.
  */
 import { useState, type FormEvent } from 'react';
@@ -13,7 +14,7 @@ import { describeError } from '../../../../lib/api/error-message';
 import { Dialog } from '../../../components/dialog';
 import { useShipOrder } from '../api/ship-order';
 
-type Field = 'carrier' | 'trackingNumber';
+type Field = 'carrier' | 'trackingNumber' | 'trackingUrl';
 
 export function ShipDialog({
   mkpOrderId,
@@ -37,15 +38,19 @@ export function ShipDialog({
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
+    const trackingUrl = String(form.get('trackingUrl') ?? '').trim();
     const result = OrderShipBody.safeParse({
       carrier: String(form.get('carrier') ?? ''),
       trackingNumber: String(form.get('trackingNumber') ?? ''),
+      ...(trackingUrl ? { trackingUrl } : {}),
     });
     if (!result.success) {
       const found: Partial<Record<Field, string>> = {};
       for (const issue of result.error.issues) found[issue.path[0] as Field] ??= issue.message;
       setErrors(found);
-      const first = (['carrier', 'trackingNumber'] as const).find((field) => found[field]);
+      const first = (['carrier', 'trackingNumber', 'trackingUrl'] as const).find(
+        (field) => found[field],
+      );
       event.currentTarget.querySelector<HTMLInputElement>(`[name="${first}"]`)?.focus();
       return;
     }
@@ -77,6 +82,16 @@ export function ShipDialog({
           name="trackingNumber"
           autoComplete="off"
           error={errors.trackingNumber}
+        />
+        <FormField
+          label="Tracking page (optional)"
+          name="trackingUrl"
+          type="url"
+          inputMode="url"
+          autoComplete="off"
+          placeholder="https://"
+          hint="The carrier's page for this parcel; the buyer's email links to it"
+          error={errors.trackingUrl}
         />
         <div className="flex flex-wrap justify-end gap-2">
           <Button variant="outline" onClick={() => change(false)}>

@@ -1,15 +1,23 @@
 /**
- * An order as staff see it: what was bought, by whom (company and GSTIN), where it goes, each
- * payment attempt with the gateway's callbacks, the status history and the emails sent. A
- * member whose role moves orders (fulfilment, owner) marks a paid order shipped and a shipped
- * one delivered; the server checks the role and the status again.
+ * An order as staff see it: what was bought, by whom (company and GSTIN), where it goes, what
+ * was paid, refunded and is left to refund, its refunds, each payment attempt with the
+ * gateway's callbacks and evidence, the status history and the emails sent. A member whose
+ * role moves orders (fulfilment, owner) marks a paid order shipped and a shipped one delivered,
+ * and cancels one before it ships (a paid one's full refund starts with it); finance and the
+ * owner refund, retry a failed refund or settle it by hand (decision 044). The server checks
+ * the role and the status again.
  */
-import { Truck, PackageCheck } from 'lucide-react';
+import { Ban, PackageCheck, Truck, Undo2 } from 'lucide-react';
 import { useState } from 'react';
 import { useParams } from 'react-router';
 import { formatRupees } from '@storefront/shared/money';
+import { canCancel, PAID_STATUSES } from '@storefront/shared/order-status';
 import { roleAllows } from '@storefront/shared/staff';
-import type { DeskOrderDetail } from '@storefront/shared/order-desk';
+import {
+  ResolvePaymentBody,
+  type DeskOrderDetail,
+  type DeskRefund,
+} from '@storefront/shared/order-desk';
 import { OrderStatusBadge } from '../../../../components/order/order-status-badge';
 import { Button } from '../../../../components/ui/button';
 import { toast } from '../../../../components/ui/use-toast';
@@ -20,11 +28,20 @@ import { PageHeader } from '../../../components/page-header';
 import { Facts, Panel, RawJson } from '../../../components/panel';
 import { QueryError } from '../../../components/query-error';
 import { DataTable, Td, Th } from '../../../components/table';
+import { TextDialog } from '../../../components/text-dialog';
 import { formatDateTime } from '../../../lib/dates';
+import { usePaymentsNeedingAttention } from '../../../lib/get-attention';
+import { useRetryRefund, useSettleByHand } from '../../../lib/money-actions';
 import { useStaffMember } from '../../../lib/session';
 import { useDeliverOrder } from '../api/deliver-order';
 import { useOrder } from '../api/get-order';
+import { CancelDialog } from '../components/cancel-dialog';
+import { RefundDialog } from '../components/refund-dialog';
+import { RefundsTable } from '../components/refunds-table';
 import { ShipDialog } from '../components/ship-dialog';
+
+/** Refunded once paid, shipped or delivered (decision 044: the server's rule). */
+const REFUNDABLE: readonly string[] = PAID_STATUSES;
 
 const EMAIL_STATES: Record<DeskOrderDetail['emails'][number]['state'], string> = {
   pending: 'Waiting to send',
@@ -39,8 +56,18 @@ export function OrderPage() {
   const deliver = useDeliverOrder(mkpOrderId);
   const [shipping, setShipping] = useState(false);
   const [delivering, setDelivering] = useState(false);
+  const [cancelling, setCancelling] = useState(false);
+  const [refunding, setRefunding] = useState(false);
   const movesOrders = roleAllows(member.role, ['fulfilment']);
+  const handlesRefunds = roleAllows(member.role, ['finance']);
   const status = order.data?.pStatus;
+  // Cancelled before it ships (decision 044: the server's rule).
+  const mayCancel = movesOrders && canCancel(status);
+  const mayRefund =
+    handlesRefunds &&
+    status !== undefined &&
+    REFUNDABLE.includes(status) &&
+    (order.data?.refundablePaise ?? 0) > 0;
 
   return (
     <>
@@ -55,17 +82,32 @@ export function OrderPage() {
           ) : undefined
         }
         actions={
-          movesOrders && status === 'PD' ? (
-            <Button onClick={() => setShipping(true)}>
-              <Truck aria-hidden="true" className="size-4" />
-              Mark shipped
-            </Button>
-          ) : movesOrders && status === 'SHIPPED' ? (
-            <Button onClick={() => setDelivering(true)}>
-              <PackageCheck aria-hidden="true" className="size-4" />
-              Mark delivered
-            </Button>
-          ) : undefined
+          <>
+            {movesOrders && status === 'PD' ? (
+              <Button onClick={() => setShipping(true)}>
+                <Truck aria-hidden="true" className="size-4" />
+                Mark shipped
+              </Button>
+            ) : null}
+            {movesOrders && status === 'SHIPPED' ? (
+              <Button onClick={() => setDelivering(true)}>
+                <PackageCheck aria-hidden="true" className="size-4" />
+                Mark delivered
+              </Button>
+            ) : null}
+            {mayRefund ? (
+              <Button variant="outline" onClick={() => setRefunding(true)}>
+                <Undo2 aria-hidden="true" className="size-4" />
+                Refund
+              </Button>
+            ) : null}
+            {mayCancel ? (
+              <Button variant="destructive" onClick={() => setCancelling(true)}>
+                <Ban aria-hidden="true" className="size-4" />
+                Cancel order
+              </Button>
+            ) : null}
+          </>
         }
       />
       {order.isPending ? (
@@ -73,9 +115,15 @@ export function OrderPage() {
       ) : order.isError ? (
         <QueryError error={order.error} what="this order" />
       ) : (
-        <OrderDetails order={order.data} />
+        <OrderDetails order={order.data} handlesRefunds={handlesRefunds} />
       )}
       <ShipDialog mkpOrderId={mkpOrderId} open={shipping} onOpenChange={setShipping} />
+      {order.data ? (
+        <>
+          <CancelDialog order={order.data} open={cancelling} onOpenChange={setCancelling} />
+          <RefundDialog order={order.data} open={refunding} onOpenChange={setRefunding} />
+        </>
+      ) : null}
       <ConfirmDialog
         open={delivering}
         onOpenChange={setDelivering}
@@ -91,7 +139,15 @@ export function OrderPage() {
   );
 }
 
-function OrderDetails({ order }: { order: DeskOrderDetail }) {
+function OrderDetails({
+  order,
+  handlesRefunds,
+}: {
+  order: DeskOrderDetail;
+  handlesRefunds: boolean;
+}) {
+  const lineTitle = (position: number) =>
+    order.lines.find((line) => line.position === position)?.title ?? `Line ${position + 1}`;
   return (
     <div className="grid gap-6">
       <div className="grid gap-4 md:grid-cols-3">
@@ -99,9 +155,26 @@ function OrderDetails({ order }: { order: DeskOrderDetail }) {
           <Facts
             items={[
               ['Total', formatRupees(order.totalPaise)],
+              ['Paid', formatRupees(order.paidPaise)],
+              ['Refunded', formatRupees(order.refundedPaise)],
+              ['Refundable', formatRupees(order.refundablePaise)],
               ['Status', order.statusLabel],
               ['Carrier', order.carrier ?? '—'],
-              ['Tracking', order.trackingNumber ?? '—'],
+              [
+                'Tracking',
+                order.trackingUrl ? (
+                  <a
+                    href={order.trackingUrl}
+                    target="_blank"
+                    rel="noreferrer noopener"
+                    className="text-blue-700 hover:underline"
+                  >
+                    {order.trackingNumber ?? 'Tracking page'}
+                  </a>
+                ) : (
+                  (order.trackingNumber ?? '—')
+                ),
+              ],
             ]}
           />
         </Panel>
@@ -140,13 +213,14 @@ function OrderDetails({ order }: { order: DeskOrderDetail }) {
               <Th>Item</Th>
               <Th>Source</Th>
               <Th className="text-right">Quantity</Th>
+              <Th className="text-right">Refunded</Th>
               <Th className="text-right">Unit price</Th>
               <Th className="text-right">Line total</Th>
             </tr>
           </thead>
           <tbody>
-            {order.lines.map((line, index) => (
-              <tr key={`${line.sku}-${index}`}>
+            {order.lines.map((line) => (
+              <tr key={line.position}>
                 <Td>
                   <span className="block font-medium">{line.title}</span>
                   <span className="block font-mono text-xs text-slate-500">
@@ -156,6 +230,7 @@ function OrderDetails({ order }: { order: DeskOrderDetail }) {
                 </Td>
                 <Td>{line.source}</Td>
                 <Td className="text-right">{line.quantity}</Td>
+                <Td className="text-right">{line.refundedQuantity}</Td>
                 <Td className="text-right whitespace-nowrap">
                   {formatRupeeAmount(line.unitPrice)}
                 </Td>
@@ -166,6 +241,17 @@ function OrderDetails({ order }: { order: DeskOrderDetail }) {
             ))}
           </tbody>
         </DataTable>
+      </section>
+
+      <section aria-labelledby="refunds-heading" className="grid gap-2">
+        <h2 id="refunds-heading" className="text-lg font-semibold">
+          Refunds
+        </h2>
+        {order.refunds.length === 0 ? (
+          <p className="text-sm text-slate-600">Nothing has been refunded.</p>
+        ) : (
+          <OrderRefunds order={order} lineTitle={lineTitle} handlesRefunds={handlesRefunds} />
+        )}
       </section>
 
       <section aria-labelledby="payments-heading" className="grid gap-2">
@@ -198,24 +284,33 @@ function OrderDetails({ order }: { order: DeskOrderDetail }) {
                           <tr>
                             <Th>Event</Th>
                             <Th>Received</Th>
+                            <Th>Payload</Th>
                           </tr>
                         </thead>
                         <tbody>
                           {payment.callbacks.map((callback) => (
                             <tr key={callback.eventId}>
                               <Td className="font-mono text-xs">{callback.eventId}</Td>
-                              <Td>{formatDateTime(callback.receivedAt)}</Td>
+                              <Td className="whitespace-nowrap">
+                                {formatDateTime(callback.receivedAt)}
+                              </Td>
+                              <Td className="min-w-48">
+                                <JsonDetails summary="Show payload" value={callback.payload} />
+                              </Td>
                             </tr>
                           ))}
                         </tbody>
                       </DataTable>
                     )}
-                    <details>
-                      <summary className="cursor-pointer text-sm text-slate-700">
-                        The attempt as recorded
-                      </summary>
-                      <RawJson value={payment} />
-                    </details>
+                    {payment.resolution ? (
+                      <p className="text-sm">
+                        Settled by hand by {payment.resolution.email}: {payment.resolution.note}
+                      </p>
+                    ) : null}
+                    <JsonDetails
+                      summary="The gateway's last answer (evidence)"
+                      value={payment.evidence}
+                    />
                   </div>
                 </details>
               </li>
@@ -289,5 +384,96 @@ function OrderDetails({ order }: { order: DeskOrderDetail }) {
         </section>
       </div>
     </div>
+  );
+}
+
+/**
+ * A JSON value behind a disclosure. The server leaves out evidence and payloads (null) for
+ * roles that may not read them; that is said rather than shown as "null".
+ */
+function JsonDetails({ summary, value }: { summary: string; value: unknown }) {
+  if (value === null || value === undefined)
+    return <p className="text-sm text-slate-600">{summary}: not shown to your role.</p>;
+  return (
+    <details>
+      <summary className="cursor-pointer text-sm text-blue-700">{summary}</summary>
+      <RawJson value={value} />
+    </details>
+  );
+}
+
+/** The refunds table with its Retry and Settle by hand dialogs (finance, owner). */
+function OrderRefunds({
+  order,
+  lineTitle,
+  handlesRefunds,
+}: {
+  order: DeskOrderDetail;
+  lineTitle: (position: number) => string;
+  handlesRefunds: boolean;
+}) {
+  const hasFailure = order.refunds.some(
+    (refund) => refund.status === 'FAILED' && refund.retriedBy === null,
+  );
+  // A failed refund settled by hand stays FAILED with no retry; the queue knows it is settled.
+  const attention = usePaymentsNeedingAttention({ enabled: handlesRefunds && hasFailure });
+  const open = new Set(
+    attention.data?.items.flatMap((item) =>
+      item.reason === 'refund_failed' && item.refundId !== null ? [item.refundId] : [],
+    ),
+  );
+  const retry = useRetryRefund();
+  const settle = useSettleByHand();
+  const [retrying, setRetrying] = useState<DeskRefund | null>(null);
+  const [settling, setSettling] = useState<DeskRefund | null>(null);
+  return (
+    <>
+      <RefundsTable
+        refunds={order.refunds}
+        lineTitle={lineTitle}
+        handlesRefunds={handlesRefunds && attention.isSuccess}
+        isOpen={(refund) => open.has(refund.id)}
+        onRetry={setRetrying}
+        onSettle={setSettling}
+      />
+      <ConfirmDialog
+        open={retrying !== null}
+        onOpenChange={(next) => !next && setRetrying(null)}
+        title="Retry the refund"
+        description={
+          retrying
+            ? `Ask the gateway again for ${formatRupees(retrying.amountPaise)}, as a new refund of refund #${retrying.id}.`
+            : ''
+        }
+        confirmLabel="Retry"
+        onConfirm={async () => {
+          if (!retrying) return;
+          const result = await retry.mutateAsync(retrying.id);
+          toast({
+            title: 'Refund retried',
+            description: `Refund #${result.refund.id} of ${formatRupees(result.refund.amountPaise)} started.`,
+          });
+        }}
+      />
+      <TextDialog
+        open={settling !== null}
+        onOpenChange={(next) => !next && setSettling(null)}
+        title="Settle by hand"
+        description={
+          settling
+            ? `Say how refund #${settling.id} of ${formatRupees(settling.amountPaise)} was settled (paid back outside the gateway). The note is kept in the audit log.`
+            : undefined
+        }
+        label="Note"
+        field="note"
+        schema={ResolvePaymentBody}
+        confirmLabel="Settle"
+        onSubmit={async (body) => {
+          if (!settling) return;
+          await settle.mutateAsync({ what: 'refund', id: settling.id, note: body.note });
+          toast({ title: 'Refund settled by hand', description: `Refund #${settling.id}.` });
+        }}
+      />
+    </>
   );
 }

@@ -131,4 +131,15 @@ describe('the order list’s filters and the URL', () => {
       within(screen.getByRole('form', { name: 'Filter orders' })).getByLabelText('Order number'),
     ).toHaveValue('');
   });
+
+  it('links Export CSV to the export with the list’s filters and sort, without its page', async () => {
+    desk();
+    renderConsole('/admin/orders?status=PD&buyer=acme&from=2026-11-01&sort=oldest&after=cursor-2');
+    const link = await screen.findByRole('link', { name: 'Export CSV' }, FIRST_LOAD);
+    expect(link).toHaveAttribute(
+      'href',
+      '/api/staff/orders/export.csv?status=PD&from=2026-11-01T00%3A00%3A00%2B05%3A30&buyer=acme&sort=oldest',
+    );
+    expect(link).toHaveAttribute('download');
+  });
 });

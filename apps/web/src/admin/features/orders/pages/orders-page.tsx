@@ -3,9 +3,12 @@
  * lib/keyset-pages.ts), and the count of matching orders on the first page ('1,000+' past the
  * server's cap).
  */
+import { Download } from 'lucide-react';
 import { useNavigate, useSearchParams, Link } from 'react-router';
+import { apiUrl } from '@storefront/shared/catalog-calls';
 import { DESK_SORTS, type DeskSort } from '@storefront/shared/order-desk';
 import { formatRupees, groupIndian } from '@storefront/shared/money';
+import { buttonClasses } from '../../../../components/ui/button';
 import { OrderStatusBadge } from '../../../../components/order/order-status-badge';
 import { KeysetPager } from '../../../components/keyset-pager';
 import { Loading } from '../../../components/loading';
@@ -67,7 +70,15 @@ export function OrdersPage() {
         <p aria-live="polite" className="text-sm font-medium text-slate-700">
           {countText ?? (pages.pageNumber > 1 ? `Page ${pages.pageNumber}` : '')}
         </p>
-        <div className="flex items-center gap-2">
+        <div className="flex flex-wrap items-center gap-2">
+          <a
+            href={apiUrl('/api/staff/orders/export.csv', deskQuery(filters))}
+            download
+            className={buttonClasses('outline', 'sm')}
+          >
+            <Download aria-hidden="true" className="size-4" />
+            Export CSV
+          </a>
           <label htmlFor="orders-sort" className="text-sm font-medium text-slate-800">
             Sort
           </label>
