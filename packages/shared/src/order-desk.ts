@@ -223,6 +223,12 @@ export const RefundBody = z
   });
 export type RefundBody = z.infer<typeof RefundBody>;
 
+/** A cancellation's answer: the order's status, and the full refund a paid order's started. */
+export const DeskCancelResponse = DeskOrderActionResponse.extend({
+  refund: DeskRefund.nullable(),
+});
+export type DeskCancelResponse = z.infer<typeof DeskCancelResponse>;
+
 export const RefundResponse = z.object({
   refund: DeskRefund,
   order: DeskOrderActionResponse,

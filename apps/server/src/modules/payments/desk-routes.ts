@@ -12,8 +12,8 @@ import { IDEMPOTENCY_KEY_HEADER } from '@storefront/shared/constants';
 import { ErrorBody } from '@storefront/shared/errors';
 import {
   AttentionList,
+  DeskCancelResponse,
   DeskOrderParams,
-  DeskRefund,
   PaymentParams,
   RefundBody,
   RefundParams,
@@ -37,13 +37,6 @@ const errors = (...statuses: (400 | 401 | 403 | 404 | 409 | 422)[]) =>
 
 const KeyHeaders = z.object({ [IDEMPOTENCY_KEY_HEADER]: IdempotencyKey });
 
-export const CancelResponse = z.object({
-  mkpOrderId: z.string(),
-  pStatus: z.string(),
-  /** The full refund a paid order's cancellation started. */
-  refund: DeskRefund.nullable(),
-});
-
 export function moneyDeskRoutes(
   { db, requireStaff, authenticate }: ModuleContext,
   refunds: RefundsService,
@@ -65,7 +58,7 @@ export function moneyDeskRoutes(
             'Cancel an order before it ships (fulfilment); a paid order’s cancellation starts its full refund. Cancelling a cancelled order changes nothing.',
           params: DeskOrderParams,
           body: OrderCancelBody,
-          response: { 200: CancelResponse, ...errors(400, 401, 403, 404, 409) },
+          response: { 200: DeskCancelResponse, ...errors(400, 401, 403, 404, 409) },
         },
         onRequest: fulfilment,
       },

@@ -3,18 +3,10 @@
  * before it ships; a paid order's full refund starts with it (decision 044).
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { DeskOrderActionResponse, DeskRefund } from '@storefront/shared/order-desk';
+import { DeskCancelResponse } from '@storefront/shared/order-desk';
 import type { OrderCancelBody } from '@storefront/shared/orders';
 import { refreshStaffData } from '../../../lib/money-actions';
 import { staffRequest } from '../../../lib/staff-client';
-
-/**
- * The route's answer (the server's CancelResponse, which packages/shared does not publish):
- * the order's new status and the refund it started, built from the shared schemas.
- */
-export const CancelOrderResponse = DeskOrderActionResponse.extend({
-  refund: DeskRefund.nullable(),
-});
 
 export function useCancelOrder(mkpOrderId: string) {
   const queryClient = useQueryClient();
@@ -22,7 +14,7 @@ export function useCancelOrder(mkpOrderId: string) {
     mutationFn: (body: OrderCancelBody) =>
       staffRequest(
         `/api/staff/orders/${encodeURIComponent(mkpOrderId)}/cancel`,
-        CancelOrderResponse,
+        DeskCancelResponse,
         { method: 'POST', body },
       ),
     onSuccess: () => refreshStaffData(queryClient),

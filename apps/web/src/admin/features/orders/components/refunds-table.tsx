@@ -1,7 +1,7 @@
 /**
  * An order's refunds, newest first (as the server lists them): amount, cause, reason (and lines), status in words, who
- * asked, the gateway's error, and the retry links. A failed refund not yet retried offers
- * Retry and Settle by hand to those who handle refunds (finance, owner).
+ * asked, the gateway's error, the retry links and a settlement by hand. A failed refund neither
+ * retried nor settled offers Retry and Settle by hand to those who handle refunds (finance, owner).
  */
 import { formatRupees } from '@storefront/shared/money';
 import type { DeskRefund } from '@storefront/shared/order-desk';
@@ -34,7 +34,6 @@ export function RefundsTable({
   refunds,
   lineTitle,
   handlesRefunds,
-  isOpen,
   onRetry,
   onSettle,
 }: {
@@ -42,13 +41,14 @@ export function RefundsTable({
   lineTitle: (position: number) => string;
   /** Finance or owner: may retry or settle a failed refund. */
   handlesRefunds: boolean;
-  /** Whether a failed refund is still to be settled (not settled by hand). */
-  isOpen: (refund: DeskRefund) => boolean;
   onRetry: (refund: DeskRefund) => void;
   onSettle: (refund: DeskRefund) => void;
 }) {
   const actionable = (refund: DeskRefund) =>
-    handlesRefunds && refund.status === 'FAILED' && refund.retriedBy === null && isOpen(refund);
+    handlesRefunds &&
+    refund.status === 'FAILED' &&
+    refund.retriedBy === null &&
+    refund.resolution === null;
   const showActions = refunds.some(actionable);
   return (
     <DataTable caption="Refunds of this order, newest first" captionHidden>
@@ -108,6 +108,11 @@ export function RefundsTable({
               ) : null}
               {refund.retriedBy !== null ? (
                 <span className="block text-xs text-slate-600">Retried as #{refund.retriedBy}</span>
+              ) : null}
+              {refund.resolution ? (
+                <span className="block text-xs text-slate-600">
+                  Settled by hand by {refund.resolution.email}: {refund.resolution.note}
+                </span>
               ) : null}
             </Td>
             <Td className="break-all">{requester(refund.requestedBy)}</Td>

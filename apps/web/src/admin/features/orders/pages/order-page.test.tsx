@@ -22,6 +22,7 @@ const refund = (over: Partial<DeskRefund>): DeskRefund => ({
   error: null,
   retryOf: null,
   retriedBy: null,
+  resolution: null,
   createdAt: '2026-11-21T06:30:00.000Z',
   completedAt: '2026-11-21T06:35:00.000Z',
   ...over,
@@ -412,18 +413,25 @@ describe('who is offered what', () => {
     );
     view.unmount();
 
-    // Settled by hand: out of the queue, so no longer offered.
-    desk('finance', order, (request) =>
-      request.path === '/api/staff/payments/attention' ? { body: { items: [] } } : undefined,
+    // Settled by hand: said so, and no longer offered.
+    desk(
+      'finance',
+      paidOrder({
+        refunds: [
+          { ...failed, resolution: { email: 'finance@shop.example', note: 'NEFT UTR 42' } },
+          retried,
+        ],
+      }),
     );
     renderConsole(`/admin/orders/${ORDER}`);
     await screen.findByRole('region', { name: 'Summary' }, FIRST_LOAD);
     await waitFor(() => expect(screen.getByText('Error: Bank refused')).toBeVisible());
+    expect(screen.getByText('Settled by hand by finance@shop.example: NEFT UTR 42')).toBeVisible();
     expect(screen.queryByRole('button', { name: 'Retry refund #11' })).not.toBeInTheDocument();
   });
 
-  it('shows fulfilment a failed refund without actions, and never asks for the queue', async () => {
-    const requests = desk(
+  it('shows fulfilment a failed refund without actions', async () => {
+    desk(
       'fulfilment',
       paidOrder({
         refunds: [refund({ id: 11, status: 'FAILED', error: 'Bank refused', completedAt: null })],
@@ -432,7 +440,6 @@ describe('who is offered what', () => {
     renderConsole(`/admin/orders/${ORDER}`);
     expect(await screen.findByText('Error: Bank refused', {}, FIRST_LOAD)).toBeVisible();
     expect(screen.queryByRole('button', { name: /Retry refund/ })).not.toBeInTheDocument();
-    expect(requests.some((r) => r.path === '/api/staff/payments/attention')).toBe(false);
   });
 });
 

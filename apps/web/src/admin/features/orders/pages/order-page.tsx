@@ -30,7 +30,6 @@ import { QueryError } from '../../../components/query-error';
 import { DataTable, Td, Th } from '../../../components/table';
 import { TextDialog } from '../../../components/text-dialog';
 import { formatDateTime } from '../../../lib/dates';
-import { usePaymentsNeedingAttention } from '../../../lib/get-attention';
 import { useRetryRefund, useSettleByHand } from '../../../lib/money-actions';
 import { useStaffMember } from '../../../lib/session';
 import { useDeliverOrder } from '../api/deliver-order';
@@ -412,16 +411,6 @@ function OrderRefunds({
   lineTitle: (position: number) => string;
   handlesRefunds: boolean;
 }) {
-  const hasFailure = order.refunds.some(
-    (refund) => refund.status === 'FAILED' && refund.retriedBy === null,
-  );
-  // A failed refund settled by hand stays FAILED with no retry; the queue knows it is settled.
-  const attention = usePaymentsNeedingAttention({ enabled: handlesRefunds && hasFailure });
-  const open = new Set(
-    attention.data?.items.flatMap((item) =>
-      item.reason === 'refund_failed' && item.refundId !== null ? [item.refundId] : [],
-    ),
-  );
   const retry = useRetryRefund();
   const settle = useSettleByHand();
   const [retrying, setRetrying] = useState<DeskRefund | null>(null);
@@ -431,8 +420,7 @@ function OrderRefunds({
       <RefundsTable
         refunds={order.refunds}
         lineTitle={lineTitle}
-        handlesRefunds={handlesRefunds && attention.isSuccess}
-        isOpen={(refund) => open.has(refund.id)}
+        handlesRefunds={handlesRefunds}
         onRetry={setRetrying}
         onSettle={setSettling}
       />

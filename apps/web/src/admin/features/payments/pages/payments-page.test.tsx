@@ -185,6 +185,7 @@ describe('payments needing attention', () => {
                 error: null,
                 retryOf: 31,
                 retriedBy: null,
+                resolution: null,
                 createdAt: '2026-11-22T06:30:00.000Z',
                 completedAt: null,
               },
