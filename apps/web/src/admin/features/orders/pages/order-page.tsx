@@ -38,6 +38,7 @@ import { CancelDialog } from '../components/cancel-dialog';
 import { RefundDialog } from '../components/refund-dialog';
 import { RefundsTable } from '../components/refunds-table';
 import { ShipDialog } from '../components/ship-dialog';
+import { countryName } from '../../../../lib/data/countries';
 
 /** Refunded once paid, shipped or delivered (decision 044: the server's rule). */
 const REFUNDABLE: readonly string[] = PAID_STATUSES;
@@ -192,9 +193,10 @@ function OrderDetails({
         <Panel title="Shipping address">
           <address className="text-sm not-italic">
             <span className="block font-medium">{order.shipping.recipientName}</span>
-            {order.shipping.address.map((line) => (
+            {order.shipping.address.map((line, index, lines) => (
               <span key={line} className="block">
-                {line}
+                {/* The country comes last, as the checkout stored it (a code or a name). */}
+                {index === lines.length - 1 ? countryName(line) : line}
               </span>
             ))}
             <span className="block">Phone: {order.shipping.phoneNumber}</span>
