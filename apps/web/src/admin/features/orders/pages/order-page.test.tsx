@@ -361,7 +361,7 @@ describe('who is offered what', () => {
     expect(screen.queryByRole('button', { name: 'Refund' })).not.toBeInTheDocument();
   });
 
-  it('offers Retry and Settle by hand on a failed refund only to finance, and only while it waits in the queue', async () => {
+  it('offers Retry and Settle by hand on a failed refund only to finance, and only while neither retried nor settled by hand', async () => {
     const failed = refund({ id: 11, status: 'FAILED', error: 'Bank refused', completedAt: null });
     const retried = refund({
       id: 12,
