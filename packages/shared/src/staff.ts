@@ -30,6 +30,13 @@ export const STAFF_ROLE_LABELS: Record<StaffRole, string> = {
   catalog: 'Catalog',
 };
 
+/**
+ * Who may see buyers' personal data — the order desk and the buyers desk (the owner always
+ * may): fulfilment to ship and call, finance to invoice and refund. Catalog staff work on
+ * products and need none of it.
+ */
+export const BUYER_DATA_ROLES: readonly StaffRole[] = ['fulfilment', 'finance'];
+
 /** Whether a member with `role` may act where `allowed` roles may (the owner always may). */
 export function roleAllows(role: StaffRole, allowed: readonly StaffRole[]): boolean {
   return role === 'owner' || allowed.includes(role);

@@ -3,7 +3,12 @@
  * of its navigation with the roles that may use each (the server checks the same on every call;
  * this only keeps a member from being shown what they cannot open).
  */
-import { roleAllows, STAFF_ROLES, type StaffRole } from '@storefront/shared/staff';
+import {
+  BUYER_DATA_ROLES,
+  roleAllows,
+  STAFF_ROLES,
+  type StaffRole,
+} from '@storefront/shared/staff';
 
 export const CONSOLE_BASE = '/admin';
 
@@ -65,9 +70,9 @@ export interface Section {
 
 export const SECTIONS: readonly Section[] = [
   { key: 'dashboard', label: 'Dashboard', path: consolePaths.dashboard, roles: STAFF_ROLES },
-  { key: 'orders', label: 'Orders', path: consolePaths.orders, roles: STAFF_ROLES },
+  { key: 'orders', label: 'Orders', path: consolePaths.orders, roles: BUYER_DATA_ROLES },
   { key: 'payments', label: 'Payments', path: consolePaths.payments, roles: ['finance'] },
-  { key: 'buyers', label: 'Buyers', path: consolePaths.buyers, roles: ['fulfilment', 'finance'] },
+  { key: 'buyers', label: 'Buyers', path: consolePaths.buyers, roles: BUYER_DATA_ROLES },
   { key: 'staff', label: 'Staff', path: consolePaths.staff, roles: ['owner'] },
   { key: 'audit', label: 'Audit log', path: consolePaths.audit, roles: ['owner'] },
 ];

@@ -131,6 +131,7 @@ describe('the buyers list', () => {
     for (const query of [
       'after=bm90LWEtY3Vyc29y',
       `after=${Buffer.from(JSON.stringify(['2026-10-01', 'x'])).toString('base64url')}`,
+      `after=${Buffer.from(JSON.stringify(['2026-13-45 10:00:00+00', 'a'.repeat(24)])).toString('base64url')}`,
       'q=a',
       'limit=101',
       'limit=0',
@@ -334,6 +335,13 @@ describe('disabling and enabling an account (owner)', () => {
       after: { disabled: false },
     });
     expect((await me(sessions[0]!.access_token)).statusCode).toBe(401);
+    // Enabling ends any session begun while the disable was being written, too.
+    const [row] = (
+      await t.database.db.execute(sql`SELECT tokens_valid_after FROM users WHERE id = ${user.id}`)
+    ).rows as { tokens_valid_after: Date | string }[];
+    expect(new Date(row!.tokens_valid_after).getTime()).toBeGreaterThanOrEqual(
+      Date.parse(disabled.json().buyer.disabledAt),
+    );
     const fresh = await loginTokens(t.app, user.email, user.password);
     expect((await me(fresh.access_token)).statusCode).toBe(200);
   });

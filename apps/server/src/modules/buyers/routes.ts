@@ -16,19 +16,16 @@ import {
   BuyerStatusResponse,
 } from '@storefront/shared/buyer-desk';
 import { ErrorBody } from '@storefront/shared/errors';
-import type { StaffRole } from '@storefront/shared/staff';
+import { BUYER_DATA_ROLES } from '@storefront/shared/staff';
 import type { ModuleContext } from '../../module-context.js';
 import { actorOf } from '../staff/audit.js';
 import { buyerDetail, disableBuyer, enableBuyer, listBuyers } from './service.js';
-
-/** Who may read the buyers desk (the owner always may). */
-export const BUYER_READERS: readonly StaffRole[] = ['fulfilment', 'finance'];
 
 const errors = (...statuses: (400 | 401 | 403 | 404)[]) =>
   Object.fromEntries(statuses.map((status) => [status, ErrorBody]));
 
 export function buyerRoutes({ db, now, requireStaff }: ModuleContext) {
-  const readers = requireStaff(BUYER_READERS);
+  const readers = requireStaff(BUYER_DATA_ROLES);
   const owner = requireStaff(['owner']);
   return async (fastify: FastifyInstance) => {
     const app = fastify.withTypeProvider<ZodTypeProvider>();

@@ -10,7 +10,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { addDays, indiaDate, indiaMidnight, STORE_TIME_ZONE } from '@storefront/shared/india-date';
 import { DASHBOARD_DAYS, type DashboardResponse } from '@storefront/shared/staff-dashboard';
 import type { DbOrTx } from '../../db/connect.js';
-import { needsAttention } from '../payments/refunds.js';
+import { needsAttention, settled } from '../payments/refunds.js';
 
 /** The statuses whose orders are revenue: paid, and neither cancelled nor refunded. */
 export const REVENUE_STATUSES = ['PD', 'SHIPPED', 'DELIVERED'] as const;
@@ -27,9 +27,12 @@ export function revenuePaise(): SQL {
   )}) THEN o.total_paise - coalesce(r.refunded, 0) ELSE 0 END`;
 }
 
-/** What completed refunds gave back of each order's own payment (a second payment aside). */
-const REFUNDED_BY_ORDER = sql`(SELECT order_id, sum(amount_paise) AS refunded FROM refunds
-  WHERE status = 'COMPLETED' AND cause IN ('staff', 'cancellation') GROUP BY order_id)`;
+/**
+ * What refunds gave back of each order's own payment (a second payment aside), by the store's
+ * rule of money back (payments/refunds.ts `settled`: completed, or paid back by hand).
+ */
+const REFUNDED_BY_ORDER = sql`(SELECT order_id, sum(amount_paise) AS refunded FROM refunds f
+  WHERE ${settled(sql`f`)} AND cause IN ('staff', 'cancellation') GROUP BY order_id)`;
 
 /**
  * Payments a person must look at (the attention queue's own rule, payments/refunds.ts): flagged

@@ -28,21 +28,23 @@ let formulaBuyer: string;
 
 describe('a CSV cell', () => {
   it.each([
-    ['Kaveri Traders', 'Kaveri Traders'],
-    ['', ''],
+    ['Kaveri Traders', '"Kaveri Traders"'],
+    ['', '""'],
     ['a,b', '"a,b"'],
     ['say "hi"', '"say ""hi"""'],
     ['two\nlines', '"two\nlines"'],
     ['two\r\nlines', '"two\r\nlines"'],
-    ['=SUM(A1:A9)', "'=SUM(A1:A9)"],
-    ['+91 98400 12345', "'+91 98400 12345"],
-    ['-2+3', "'-2+3"],
-    ['@cmd', "'@cmd"],
-    ['\tTab', "'\tTab"],
+    ['=SUM(A1:A9)', '"\'=SUM(A1:A9)"'],
+    ['+91 98400 12345', '"\'+91 98400 12345"'],
+    ['-2+3', '"\'-2+3"'],
+    ['@cmd', '"\'@cmd"'],
+    ['\tTab', '"\'\tTab"'],
     ['\rReturn', '"\'\rReturn"'],
     ['=1,2', '"\'=1,2"'],
     ['=HYPERLINK("x")', '"\'=HYPERLINK(""x"")"'],
-    ['a=b', 'a=b'],
+    ['a=b', '"a=b"'],
+    // Split on ; or a tab by a spreadsheet in another locale, it is still one quoted cell.
+    ['Acme;=HYPERLINK("http://evil","x")', '"Acme;=HYPERLINK(""http://evil"",""x"")"'],
   ])('%j is written %j', (value, written) => {
     expect(csvCell(value)).toBe(written);
   });
@@ -99,7 +101,7 @@ async function buyerWith(companyName: string): Promise<string> {
 
 beforeAll(async () => {
   t = await buildTestApp({ clock: () => NOW });
-  cookie = (await signIn(t, await createStaff(t, 'catalog'), NOW)).cookie;
+  cookie = (await signIn(t, await createStaff(t, 'finance'), NOW)).cookie;
   plainBuyer = await buyerWith('Kaveri Distributors');
   formulaBuyer = await buyerWith(FORMULA_COMPANY);
   const quotedBuyer = await buyerWith(QUOTED_COMPANY);
@@ -250,7 +252,7 @@ describe('the export', () => {
     const audits = await exportAudits();
     expect(audits).toHaveLength(before + 1);
     expect(audits.at(-1)).toEqual({
-      actor: expect.stringMatching(/^catalog-/),
+      actor: expect.stringMatching(/^finance-/),
       target_type: 'orders',
       after: {
         filters: { status: 'DELIVERED', minTotal: 100.5, sort: 'newest' },
@@ -262,7 +264,7 @@ describe('the export', () => {
     expect(rows).toBeGreaterThan(0);
   });
 
-  it('refuses a bad selection with 400, records nothing, and is for staff only', async () => {
+  it('refuses a bad selection with 400, records nothing, and is for staff who see buyers only', async () => {
     const before = (await exportAudits()).length;
     for (const query of [
       'minTotal=500&maxTotal=100',
@@ -288,5 +290,24 @@ describe('the export', () => {
       headers: buyer.headers,
     });
     expect(asBuyer.statusCode).toBe(403);
+    // Catalog staff see no buyer's data, in bulk least of all.
+    const catalog = await signIn(
+      t,
+      await createStaff(t, 'catalog'),
+      new Date(NOW.getTime() + 30_000),
+    );
+    const asCatalog = await t.app.inject({
+      url: '/api/staff/orders/export.csv',
+      headers: catalog,
+    });
+    expect(asCatalog.statusCode).toBe(403);
+    // No HEAD: it would run the export and its audit for nobody.
+    const head = await t.app.inject({
+      method: 'HEAD',
+      url: '/api/staff/orders/export.csv',
+      headers: { cookie },
+    });
+    expect(head.statusCode).toBeGreaterThanOrEqual(400);
+    expect(await exportAudits()).toHaveLength(before);
   });
 });

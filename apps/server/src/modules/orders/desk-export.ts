@@ -8,8 +8,9 @@
  * The export is audited before its first byte leaves (`orders.export`, with the filters and the
  * number of rows): an export that could not be recorded does not happen.
  *
- * CSV as RFC 4180 writes it (CRLF line ends; a field with a comma, quote, CR or LF quoted, its
- * quotes doubled), after a UTF-8 byte-order mark so Excel reads the ₹ and the names in Indian
+ * CSV as RFC 4180 writes it (CRLF line ends; every field quoted, its quotes doubled — so a
+ * spreadsheet splitting on ; or tab in another locale never cuts a cell and finds a formula
+ * behind the separator), after a UTF-8 byte-order mark so Excel reads the ₹ and the names in Indian
  * scripts as UTF-8. A text cell starting with = + - @ tab or CR, which a spreadsheet would run as
  * a formula, is prefixed with an apostrophe (OWASP "CSV Injection"): a buyer's company name is
  * the buyer's to type.
@@ -25,10 +26,10 @@ import { checkSelection, countDeskOrders, deskPage, type DeskRowData } from './d
 /** Orders read per statement: big enough to stream fast, small enough to let others in between. */
 export const EXPORT_PAGE_SIZE = 1000;
 
-/** A cell as the file holds it: formulas disarmed, quoted where RFC 4180 requires. */
+/** A cell as the file holds it: formulas disarmed, always quoted. */
 export function csvCell(value: string): string {
   const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-  return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
+  return `"${safe.replace(/"/g, '""')}"`;
 }
 
 export const csvLine = (cells: readonly string[]) => `${cells.map(csvCell).join(',')}\r\n`;

@@ -16,7 +16,7 @@ import {
 } from '@storefront/shared/order-desk';
 import { DeskOrderExportQuery } from '@storefront/shared/order-desk-export';
 import { OrderShipBody } from '@storefront/shared/orders';
-import { roleAllows, STAFF_ROLES } from '@storefront/shared/staff';
+import { BUYER_DATA_ROLES, roleAllows } from '@storefront/shared/staff';
 import type { ModuleContext } from '../../module-context.js';
 import { actorOf } from '../staff/audit.js';
 import { deskOrder, listDeskOrders } from './desk.js';
@@ -27,7 +27,8 @@ const errors = (...statuses: (400 | 401 | 403 | 404 | 409)[]) =>
   Object.fromEntries(statuses.map((status) => [status, ErrorBody]));
 
 export function deskRoutes({ db, config, now, requireStaff }: ModuleContext) {
-  const anyMember = requireStaff(STAFF_ROLES);
+  // Orders carry buyers' names, addresses and GSTINs: not for catalog staff.
+  const buyerData = requireStaff(BUYER_DATA_ROLES);
   const fulfilment = requireStaff(['fulfilment']);
   return async (fastify: FastifyInstance) => {
     const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -40,11 +41,11 @@ export function deskRoutes({ db, config, now, requireStaff }: ModuleContext) {
         schema: {
           tags,
           security,
-          summary: 'Orders, filtered, sorted and paged by keyset (any member)',
+          summary: 'Orders, filtered, sorted and paged by keyset (fulfilment, finance)',
           querystring: DeskOrderQuery,
           response: { 200: DeskOrderList, ...errors(400, 401, 403) },
         },
-        onRequest: anyMember,
+        onRequest: buyerData,
       },
       async (request) => listDeskOrders(db, request.query),
     );
@@ -52,11 +53,13 @@ export function deskRoutes({ db, config, now, requireStaff }: ModuleContext) {
     app.get(
       '/api/staff/orders/export.csv',
       {
+        // A HEAD would run the whole export (and its audit entry) for nobody.
+        exposeHeadRoute: false,
         schema: {
           tags,
           security,
           summary:
-            'Every order the list shows for the same filters and sort, as a CSV file; audited (any member)',
+            'Every order the list shows for the same filters and sort, as a CSV file; audited (fulfilment, finance)',
           querystring: DeskOrderExportQuery,
           response: {
             200: {
@@ -67,7 +70,7 @@ export function deskRoutes({ db, config, now, requireStaff }: ModuleContext) {
             ...errors(400, 401, 403),
           },
         },
-        onRequest: anyMember,
+        onRequest: buyerData,
       },
       async (request, reply) => {
         const file = await exportDeskOrders(db, actorOf(request), request.query, now());
@@ -86,11 +89,11 @@ export function deskRoutes({ db, config, now, requireStaff }: ModuleContext) {
         schema: {
           tags,
           security,
-          summary: 'An order with its buyer, payments, history and emails (any member)',
+          summary: 'An order with its buyer, payments, history and emails (fulfilment, finance)',
           params: DeskOrderParams,
           response: { 200: DeskOrderDetail, ...errors(400, 401, 403, 404) },
         },
-        onRequest: anyMember,
+        onRequest: buyerData,
       },
       async (request) =>
         deskOrder(db, request.params.mkpOrderId, {

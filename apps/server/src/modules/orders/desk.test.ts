@@ -128,6 +128,9 @@ describe('the order list', () => {
     for (const query of [
       'after=bm90LWEtY3Vyc29y',
       `sort=total_desc&after=${encodeURIComponent((await list('limit=2')).next!)}`,
+      // The right shape, a moment that does not exist (the cast would fail: no 500).
+      `after=${Buffer.from(JSON.stringify(['newest', '2026-02-30 10:00:00+00', 'a'.repeat(24)])).toString('base64url')}`,
+      `after=${Buffer.from(JSON.stringify(['newest', '2026-11-25 10:00:00+99', 'a'.repeat(24)])).toString('base64url')}`,
       'from=0000-01-01T00:00:00Z',
       'minTotal=500&maxTotal=100',
       'status=LOST',
@@ -143,15 +146,21 @@ describe('the order list', () => {
 });
 
 describe("an order's page and the desk's actions", () => {
-  it('shows buyer, lines, payments, history; fulfilment ships and delivers, catalog may only look', async () => {
+  it('shows buyer, lines, payments, history; fulfilment ships and delivers, catalog sees nothing', async () => {
     const buyer = await createBuyer(t);
     const { orderId, mkpOrderId } = await placeOrder(t, buyer);
     await t.database.db.transaction((tx) =>
       transitionOrderStatus(tx, orderId, ['UP'], 'PD', 'payment_callback'),
     );
-    const page = await t.app.inject({
+    // Catalog staff work on products: an order's buyer is not theirs to see.
+    const hidden = await t.app.inject({
       url: `/api/staff/orders/${mkpOrderId}`,
       headers: { cookie: catalogDesk },
+    });
+    expect(hidden.statusCode).toBe(403);
+    const page = await t.app.inject({
+      url: `/api/staff/orders/${mkpOrderId}`,
+      headers: { cookie: desk },
     });
     expect(page.statusCode, page.body).toBe(200);
     expect(page.json()).toMatchObject({

@@ -18,6 +18,7 @@ import { PAID_STATUSES, statusBadge } from '@storefront/shared/order-status';
 import type { Db } from '../../db/connect.js';
 import { refunds } from '../../db/schema.js';
 import { invalid, notFound } from '../../lib/errors.js';
+import { isTimestampText } from '../../lib/timestamp-text.js';
 import { refundedQuantities, toDeskRefund } from '../payments/refunds.js';
 
 /**
@@ -28,19 +29,19 @@ export const COUNT_CAP = 1_000;
 
 /**
  * A sort key: the column, its text (a cursor keeps it exactly, microseconds too), its type, and
- * the shape its text has (a cursor's key is checked against it before the cast).
+ * whether a text is one (a cursor's key is checked before the cast).
  */
 const BY_DATE = {
   key: sql`o.created_at`,
   keyText: sql`o.created_at::text`,
   cast: sql`timestamptz`,
-  shape: /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}(\.\d{1,6})?[+-]\d{2}(:\d{2})?$/,
+  isKey: isTimestampText,
 };
 const BY_TOTAL = {
   key: sql`o.total_paise`,
   keyText: sql`o.total_paise::text`,
   cast: sql`bigint`,
-  shape: /^\d{1,15}$/,
+  isKey: (text: string) => /^\d{1,15}$/.test(text),
 };
 
 const SORTS = {
@@ -62,7 +63,7 @@ function decodeCursor(cursor: string, sort: DeskOrderQuery['sort']): [string, st
       value.length === 3 &&
       value[0] === sort &&
       typeof value[1] === 'string' &&
-      SORTS[sort].shape.test(value[1]) &&
+      SORTS[sort].isKey(value[1]) &&
       typeof value[2] === 'string' &&
       /^[0-9a-f]{24}$/.test(value[2])
     )

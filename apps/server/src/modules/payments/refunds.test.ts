@@ -518,6 +518,7 @@ describe('unpaid orders', () => {
 describe('what review found', () => {
   it('a failed refund settled by hand is money back: never refunded again, nor retried', async () => {
     const { orderId, mkpOrderId } = await paidOrder();
+    const before = await dashboardFigures();
     refundMode = 'fail';
     const failed = (
       await refund(mkpOrderId, { reason: 'Return', amountPaise: 40_000 }, 'h1')
@@ -527,6 +528,8 @@ describe('what review found', () => {
       note: 'Paid back by NEFT, UTR 1234',
     });
     expect(settled.statusCode, settled.body).toBe(204);
+    // Paid back by hand is money the store no longer has.
+    expect((await dashboardFigures()).revenue).toBe(before.revenue - 40_000);
     const desk = await t.app.inject({
       url: `/api/staff/orders/${mkpOrderId}`,
       headers: { cookie: finance.cookie },

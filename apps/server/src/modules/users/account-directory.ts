@@ -9,9 +9,8 @@ import { and, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/connect.js';
 import { users } from '../../db/schema.js';
 import { invalid } from '../../lib/errors.js';
+import { isTimestampText } from '../../lib/timestamp-text.js';
 import type { AccountRow } from './account-status.js';
-
-const TIMESTAMP_TEXT = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}(\.\d{1,6})?[+-]\d{2}(:\d{2})?$/;
 
 const encodeCursor = (createdAt: string, id: string) =>
   Buffer.from(JSON.stringify([createdAt, id])).toString('base64url');
@@ -23,7 +22,7 @@ function decodeCursor(cursor: string): [string, string] {
       Array.isArray(value) &&
       value.length === 2 &&
       typeof value[0] === 'string' &&
-      TIMESTAMP_TEXT.test(value[0]) &&
+      isTimestampText(value[0]) &&
       typeof value[1] === 'string' &&
       /^[0-9a-f]{24}$/.test(value[1])
     )

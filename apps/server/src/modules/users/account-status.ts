@@ -56,9 +56,11 @@ export async function disableAccount(tx: Tx, userId: string, now: Date): Promise
 export async function enableAccount(tx: Tx, userId: string, now: Date): Promise<AccountChange> {
   const before = await lockAccount(tx, userId);
   if (!before.disabledAt) return { before, account: before, changed: false, sessionsRevoked: 0 };
+  // Every session was ended by the disable; one begun while it was being written (a sign-in
+  // that read the account just before) must not come back with the account.
   const [account] = await tx
     .update(users)
-    .set({ disabledAt: null, updatedAt: now })
+    .set({ disabledAt: null, tokensValidAfter: now, updatedAt: now })
     .where(eq(users.id, userId))
     .returning();
   return { before, account: account!, changed: true, sessionsRevoked: 0 };

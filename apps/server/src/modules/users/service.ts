@@ -337,7 +337,14 @@ export async function changePassword(
     const [changed] = await tx
       .update(users)
       .set({ passwordHash, tokensValidAfter: context.now, updatedAt: context.now })
-      .where(and(eq(users.id, userId), eq(users.passwordHash, user.passwordHash)))
+      // …and not disabled meanwhile (its new session would outlive the disable).
+      .where(
+        and(
+          eq(users.id, userId),
+          eq(users.passwordHash, user.passwordHash),
+          isNull(users.disabledAt),
+        ),
+      )
       .returning({ id: users.id });
     if (!changed) throw conflict('password_changed', MESSAGES.passwordChangedMeanwhile);
     await revokeAllSessions(tx, userId, context.now);

@@ -334,7 +334,6 @@ describe('who is offered what', () => {
   const cases: [StaffRole, string, { cancel: boolean; refund: boolean }][] = [
     ['fulfilment', 'PD', { cancel: true, refund: false }],
     ['finance', 'PD', { cancel: false, refund: true }],
-    ['catalog', 'PD', { cancel: false, refund: false }],
     ['owner', 'PD', { cancel: true, refund: true }],
     ['owner', 'SHIPPED', { cancel: false, refund: true }],
   ];
@@ -344,6 +343,14 @@ describe('who is offered what', () => {
     await screen.findByRole('region', { name: 'Summary' }, FIRST_LOAD);
     expect(!!screen.queryByRole('button', { name: 'Cancel order' })).toBe(offered.cancel);
     expect(!!screen.queryByRole('button', { name: 'Refund' })).toBe(offered.refund);
+  });
+
+  it('shows a catalog member no order at all: buyers’ data is not theirs', async () => {
+    desk('catalog', paidOrder());
+    renderConsole(`/admin/orders/${ORDER}`);
+    expect(
+      await screen.findByRole('heading', { name: 'Not available to your role' }, FIRST_LOAD),
+    ).toBeVisible();
   });
 
   it('offers no Refund on a cancelled order, whose refund starts with its cancellation', async () => {
