@@ -356,7 +356,7 @@ describe('disabling and enabling an account (owner)', () => {
     expect(await auditOf(user.id)).toHaveLength(1);
   });
 
-  it('keeps the email of a disabled account from a new sign-up and from the unverified sweep', async () => {
+  it('keeps the email of a disabled account from a new sign-up, the unverified sweep and resends', async () => {
     const user = await createUser(t.database.db, { verified: false });
     await t.database.db.execute(
       sql`UPDATE users SET created_at = now() - interval '30 days' WHERE id = ${user.id}`,
@@ -375,6 +375,17 @@ describe('disabling and enabling an account (owner)', () => {
       await t.database.db.execute(sql`SELECT disabled_at FROM users WHERE id = ${user.id}`)
     ).rows;
     expect(row).toMatchObject({ disabled_at: expect.anything() });
+    // Nor does the store mail it a verification link on request (the answer is the same).
+    const resend = await t.app.inject({
+      method: 'POST',
+      url: '/api/user/resend-verification',
+      payload: { email: user.email },
+    });
+    expect(resend.statusCode).toBe(202);
+    const mails = await t.database.db.execute(
+      sql`SELECT count(*)::int AS n FROM email_outbox WHERE to_address = ${user.email}`,
+    );
+    expect(mails.rows[0]).toEqual({ n: 0 });
   });
 
   it('needs a reason, refuses unknown fields and unknown buyers, and is the owner’s alone', async () => {

@@ -17,7 +17,7 @@ export const REVENUE_STATUSES = ['PD', 'SHIPPED', 'DELIVERED'] as const;
 
 /**
  * The revenue of one order `o`, in paise: the store's one rule of what counts. Its total, less
- * the part refunds gave back (`r.refunded`, from REFUNDED_BY_ORDER), when it is paid and not
+ * the part refunds gave back (`r.refunded`, from refundedByOrder), when it is paid and not
  * cancelled or refunded in full; else nothing.
  */
 export function revenuePaise(): SQL {
@@ -29,10 +29,16 @@ export function revenuePaise(): SQL {
 
 /**
  * What refunds gave back of each order's own payment (a second payment aside), by the store's
- * rule of money back (payments/refunds.ts `settled`: completed, or paid back by hand).
+ * rule of money back (payments/refunds.ts `settled`: completed, or paid back by hand), for the
+ * orders placed in the window only.
  */
-const REFUNDED_BY_ORDER = sql`(SELECT order_id, sum(amount_paise) AS refunded FROM refunds f
-  WHERE ${settled(sql`f`)} AND cause IN ('staff', 'cancellation') GROUP BY order_id)`;
+const refundedByOrder = (from: Date, until: Date) =>
+  sql`(SELECT order_id, sum(amount_paise) AS refunded FROM refunds f
+        WHERE ${settled(sql`f`)} AND cause IN ('staff', 'cancellation')
+          AND order_id IN (SELECT id FROM orders
+                            WHERE created_at >= ${from.toISOString()}::timestamptz
+                              AND created_at < ${until.toISOString()}::timestamptz)
+        GROUP BY order_id)`;
 
 /**
  * Payments a person must look at (the attention queue's own rule, payments/refunds.ts): flagged
@@ -59,7 +65,7 @@ export async function dashboard(db: DbOrTx, now: Date): Promise<DashboardRespons
       (SELECT coalesce(json_agg(d), '[]') FROM (
          SELECT (o.created_at AT TIME ZONE ${STORE_TIME_ZONE})::date::text AS day,
                 count(*)::int AS orders, sum(${revenuePaise()})::bigint AS revenue
-           FROM orders o LEFT JOIN ${REFUNDED_BY_ORDER} r ON r.order_id = o.id
+           FROM orders o LEFT JOIN ${refundedByOrder(from, until)} r ON r.order_id = o.id
           WHERE o.created_at >= ${from.toISOString()}::timestamptz
             AND o.created_at < ${until.toISOString()}::timestamptz
           GROUP BY 1) d) AS days,

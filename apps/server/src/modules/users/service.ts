@@ -229,11 +229,13 @@ export async function resendVerification(
         email: users.email,
         fullName: users.fullName,
         emailVerifiedAt: users.emailVerifiedAt,
+        disabledAt: users.disabledAt,
       })
       .from(users)
       .where(byEmail(email))
       .for('update');
-    if (!user || user.emailVerifiedAt) return;
+    // A disabled account gets no mail from the store (the answer is the same, as ever).
+    if (!user || user.emailVerifiedAt || user.disabledAt) return;
     const [recent] = await tx
       .select({ n: count() })
       .from(emailVerificationTokens)
