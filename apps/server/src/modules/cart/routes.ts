@@ -13,7 +13,8 @@ import type { ModuleContext } from '../../module-context.js';
 import type { Db } from '../../db/connect.js';
 import * as cart from './service.js';
 
-const errors = { 400: ErrorBody, 401: ErrorBody, 404: ErrorBody };
+// 403 account_disabled: the owner disabled the account (users/authenticate.ts).
+const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody };
 
 /** Set by `authenticate`, which runs on every route of this plugin. */
 const buyer = (request: FastifyRequest) => request.userId!;
@@ -39,7 +40,7 @@ export function cartRoutes({ db, authenticate }: ModuleContext) {
             security,
             hide: url === '/api/cart',
             summary: "The buyer's cart: the spec's items map and priced lines",
-            response: { 200: CartResponse, 401: ErrorBody },
+            response: { 200: CartResponse, 401: ErrorBody, 403: ErrorBody },
           },
         },
         async (request) => cart.getCart(db, buyer(request)),

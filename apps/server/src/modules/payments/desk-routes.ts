@@ -201,7 +201,7 @@ export function moneyDeskRoutes(
             'The buyer cancels their own order before it ships; a paid one is refunded in full',
           params: OrderParams,
           body: OrderCancelBody,
-          response: { 200: OrderResponse, ...errors(400, 401, 404, 409) },
+          response: { 200: OrderResponse, ...errors(400, 401, 403, 404, 409) },
         },
       },
       async (request) => {

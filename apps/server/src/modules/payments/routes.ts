@@ -33,6 +33,7 @@ export function paymentRoutes(
           response: {
             200: z.object({ paymentUrl: z.string() }),
             401: ErrorBody,
+            403: ErrorBody,
             404: ErrorBody,
             409: ErrorBody,
             502: ErrorBody,
@@ -51,7 +52,12 @@ export function paymentRoutes(
           summary: 'After the buyer returns from the gateway: ask the gateway for the truth',
           security: [{ bearer: [] }],
           params: OrderParams,
-          response: { 200: z.object({ pStatus: z.string() }), 401: ErrorBody, 404: ErrorBody },
+          response: {
+            200: z.object({ pStatus: z.string() }),
+            401: ErrorBody,
+            403: ErrorBody,
+            404: ErrorBody,
+          },
         },
       },
       async (request) => service.refreshOrder(request.userId!, request.params.orderId),
