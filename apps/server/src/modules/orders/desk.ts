@@ -19,7 +19,7 @@ import type { Db } from '../../db/connect.js';
 import { refunds } from '../../db/schema.js';
 import { invalid, notFound } from '../../lib/errors.js';
 import { isTimestampText } from '../../lib/timestamp-text.js';
-import { refundedQuantities, toDeskRefund } from '../payments/refunds.js';
+import { toDeskRefund, unitsByLine } from '../payments/refunds.js';
 
 /**
  * Matches counted at most: beyond it the desk says "1,000+" rather than count them all. Counting
@@ -286,7 +286,6 @@ export async function deskOrder(
     .from(refunds)
     .where(eq(refunds.orderId, text('id')))
     .orderBy(desc(refunds.id));
-  const refundedUnits = await refundedQuantities(db, text('id'));
   // The attempt that paid the order (a second payment or one flagged is not the order's).
   const paying = (row.payments as Json[]).find((p) => p.status === 'COMPLETED' && !p.flagged);
   const paidPaise = paying ? Number(paying.amountPaise) : 0;
@@ -295,9 +294,10 @@ export async function deskOrder(
   const refundedPaise = ofPaying
     .filter((r) => r.status === 'COMPLETED' || (r.status === 'FAILED' && r.resolution))
     .reduce((sum, r) => sum + r.amountPaise, 0);
-  const spokenFor = ofPaying
-    .filter((r) => r.status !== 'FAILED' || r.resolution)
-    .reduce((sum, r) => sum + r.amountPaise, 0);
+  const isSpent = (r: (typeof refundRows)[number]) => r.status !== 'FAILED' || !!r.resolution;
+  const spokenFor = ofPaying.filter(isSpent).reduce((sum, r) => sum + r.amountPaise, 0);
+  // From the rows already read, not another query.
+  const refundedUnits = unitsByLine(refundRows.filter(isSpent));
   const refundable = (PAID_STATUSES as readonly string[]).includes(text('p_status'));
   return {
     id: text('id'),

@@ -179,20 +179,23 @@ async function refundedOf(db: DbOrTx, paymentId: number): Promise<number> {
   return row?.sum ?? 0;
 }
 
-/** Units of each line already in a refund whose money is spoken for, by line position. */
-export async function refundedQuantities(
-  db: DbOrTx,
-  orderId: string,
-): Promise<Map<number, number>> {
-  const rows = await db
-    .select({ lines: refunds.lines })
-    .from(refunds)
-    .where(and(eq(refunds.orderId, orderId), spent(sql`refunds`)));
-  const refunded = new Map<number, number>();
+/** Units of each line in these refunds, by line position. */
+export function unitsByLine(rows: readonly Pick<RefundRow, 'lines'>[]): Map<number, number> {
+  const units = new Map<number, number>();
   for (const { lines } of rows)
     for (const line of lines ?? [])
-      refunded.set(line.position, (refunded.get(line.position) ?? 0) + line.quantity);
-  return refunded;
+      units.set(line.position, (units.get(line.position) ?? 0) + line.quantity);
+  return units;
+}
+
+/** Units of each line already in a refund whose money is spoken for, by line position. */
+async function refundedQuantities(db: DbOrTx, orderId: string): Promise<Map<number, number>> {
+  return unitsByLine(
+    await db
+      .select({ lines: refunds.lines })
+      .from(refunds)
+      .where(and(eq(refunds.orderId, orderId), spent(sql`refunds`))),
+  );
 }
 
 /** Writes a refund (REQUESTED); the caller sends it after its transaction commits. */
