@@ -7,6 +7,7 @@ import {
   tierKey,
   tierRangeLabel,
   tierViews,
+  variantPricing,
   type PriceTier,
 } from './pricing.js';
 
@@ -93,5 +94,29 @@ describe('tier display', () => {
       tierViews([{ minQuantity: 1, maxQuantity: 9, pricePaise: 120_00 }], 100_00)[0]
         ?.savingsPercentage,
     ).toBe(0);
+  });
+});
+
+describe('a variant with its own price', () => {
+  it("scales the product's tiers to it, each saving the same share", () => {
+    const priced = variantPricing(product, 210_00);
+    expect(priced.spPaise).toBe(210_00);
+    expect(priced.tiers.map((t) => t.pricePaise)).toEqual([200_00, 180_00, 160_00]);
+    expect(priceLine(priced, 10, 'Ex-china').unitPaise).toBe(180_00);
+  });
+
+  it('rounds half up to the paisa, exactly at the largest prices', () => {
+    const odd = variantPricing({ tiers: [{ ...tiers[0]!, pricePaise: 3 }], spPaise: 2 }, 3);
+    expect(odd.tiers[0]!.pricePaise).toBe(5); // 4.5 → 5
+    const big = variantPricing(
+      { tiers: [{ ...tiers[0]!, pricePaise: 9_999_999_999 }], spPaise: 10_000_000_000 },
+      9_999_999_999,
+    );
+    expect(big.tiers[0]!.pricePaise).toBe(9_999_999_998); // 9,999,999,998.0000001
+  });
+
+  it('is the product itself without a price of its own', () => {
+    expect(variantPricing(product, null)).toBe(product);
+    expect(variantPricing(product, product.spPaise)).toBe(product);
   });
 });

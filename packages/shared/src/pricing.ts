@@ -119,6 +119,25 @@ export interface LinePrice {
   lineTotalPaise: number;
 }
 
+/**
+ * The prices of a variant with a sale price of its own (decision 047): that price, and the
+ * product's tiers scaled to it, so each tier saves the same share as the product's (rounded to
+ * the paisa, half up). A variant without its own price has the product's.
+ */
+export function variantPricing(
+  product: { tiers: readonly PriceTier[]; spPaise: number },
+  variantPricePaise: number | null,
+): { tiers: readonly PriceTier[]; spPaise: number } {
+  if (variantPricePaise === null || variantPricePaise === product.spPaise) return product;
+  const sp = BigInt(product.spPaise);
+  const scale = (paise: number) =>
+    Number((BigInt(paise) * BigInt(variantPricePaise) * 2n + sp) / (2n * sp));
+  return {
+    spPaise: variantPricePaise,
+    tiers: product.tiers.map((tier) => ({ ...tier, pricePaise: scale(tier.pricePaise) })),
+  };
+}
+
 /** The whole price of one line: the single rule both the server and the web app use. */
 export function priceLine(
   product: { tiers: readonly PriceTier[]; spPaise: number },

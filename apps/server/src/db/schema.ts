@@ -276,6 +276,11 @@ export const products = pgTable(
     images: jsonb('images').$type<string[]>().notNull().default([]),
     /** The seller's own SKU, when the supplier gave one. */
     sellerSku: text('seller_sku'),
+    /** 'draft', 'active' or 'archived' (PRODUCT_STATUSES): only active products reach buyers. */
+    status: text('status').notNull().default('active'),
+    /** The fewest units a line may hold, and the pack size a line's quantity is a multiple of. */
+    minOrderQuantity: integer('min_order_quantity').notNull().default(1),
+    orderMultiple: integer('order_multiple').notNull().default(1),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -283,6 +288,11 @@ export const products = pgTable(
     index('products_category_idx').on(t.categoryId, t.id),
     index('products_subcategory_idx').on(t.subcategoryId, t.id),
     check('products_prices_check', sql`${t.spPaise} > 0 AND ${t.mrpPaise} >= ${t.spPaise}`),
+    check('products_status_check', sql`${t.status} IN ('draft', 'active', 'archived')`),
+    check(
+      'products_order_quantity_check',
+      sql`${t.minOrderQuantity} >= 1 AND ${t.orderMultiple} >= 1`,
+    ),
   ],
 );
 
@@ -317,8 +327,35 @@ export const productVariants = pgTable(
     /** Selected option values joined by comma and space (spec §3). */
     option1: text('option1').notNull(),
     sku: text('sku').notNull(),
+    /** The variant's own sale price where it differs from the product's (decision 047). */
+    pricePaise: bigint('price_paise', { mode: 'number' }),
   },
-  (t) => [primaryKey({ columns: [t.productId, t.position] })],
+  (t) => [
+    primaryKey({ columns: [t.productId, t.position] }),
+    check('product_variants_price_check', sql`${t.pricePaise} IS NULL OR ${t.pricePaise} > 0`),
+  ],
+);
+
+/**
+ * Units on hand (decision 047): a row per product (variant_position null) or per variant; a
+ * variant with no row of its own draws on its product's row, and a product with neither is not
+ * tracked (always available). A table of its own so that orders, which change it all the time,
+ * touch no catalog row: no search trigger, no cache invalidation.
+ */
+export const stockLevels = pgTable(
+  'stock_levels',
+  {
+    productId: oid('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    variantPosition: smallint('variant_position'),
+    onHand: integer('on_hand').notNull(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    unique('stock_levels_key').on(t.productId, t.variantPosition).nullsNotDistinct(),
+    check('stock_levels_on_hand_check', sql`${t.onHand} >= 0`),
+  ],
 );
 
 export const collectionProducts = pgTable(
