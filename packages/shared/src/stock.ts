@@ -1,12 +1,14 @@
 import type { ProductAvailability } from './catalog.js';
-import { LOW_STOCK_THRESHOLD, QUANTITY_MAX } from './constants.js';
+import { LOW_STOCK_THRESHOLD } from './constants.js';
+import type { OrderQuantityRules } from './order-quantity.js';
 
 /**
  * Stock and order quantities on the buyer side (issue 20, decision 048). Stock is never part of a
  * cached catalog answer: the product page reads it from its own uncached call
  * (`GET /api/products/{id}/availability`), so an order, which changes stock, empties no cache.
  * The cart and the server's order creation refuse with the same messages the storefront shows.
- * No schemas here (they are in ./catalog.ts): the product page's bundle takes only these rules.
+ * No schemas here (they are in ./catalog.ts), and the quantity rules' numbers are in
+ * ./order-quantity.ts: the product page loads these words after its first paint, those with it.
  */
 
 /** What the buyer is told of a stock count: null (not tracked) is always in stock. */
@@ -28,30 +30,6 @@ export function availableFor(
 ): number | null {
   if (variantIndex === undefined) return availability.stock;
   return availability.variants.find((v) => v.variantIndex === variantIndex)?.stock ?? null;
-}
-
-export interface OrderQuantityRules {
-  minOrderQuantity: number;
-  orderMultiple: number;
-}
-
-/** The smallest quantity a line may hold: the minimum, rounded up to a whole number of packs. */
-export function smallestQuantity(rules: OrderQuantityRules): number {
-  return Math.ceil(rules.minOrderQuantity / rules.orderMultiple) * rules.orderMultiple;
-}
-
-/** The largest quantity a line may hold: QUANTITY_MAX rounded down to a whole number of packs. */
-export function largestQuantity(rules: OrderQuantityRules): number {
-  return Math.floor(QUANTITY_MAX / rules.orderMultiple) * rules.orderMultiple;
-}
-
-/**
- * The quantity a buyer's typed number becomes: at least the smallest allowed, rounded up to a
- * whole number of packs (a pack is never split), at most the largest.
- */
-export function allowedQuantity(quantity: number, rules: OrderQuantityRules): number {
-  const packs = Math.ceil(Math.max(quantity, 1) / rules.orderMultiple) * rules.orderMultiple;
-  return Math.min(Math.max(packs, smallestQuantity(rules)), largestQuantity(rules));
 }
 
 /** How the product page states the rules, or null when any quantity will do. */

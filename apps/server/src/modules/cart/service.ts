@@ -25,8 +25,8 @@ import { paiseToRupees } from '@storefront/shared/money';
 import { priceLine, variantPricing, type LinePrice } from '@storefront/shared/pricing';
 import {
   productUnavailableMessage,
-  quantityProblem,
   stockShortMessage,
+  quantityProblem,
 } from '@storefront/shared/stock';
 import type { Db } from '../../db/connect.js';
 import { conflict, invalid, notFound } from '../../lib/errors.js';

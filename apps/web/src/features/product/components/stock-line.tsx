@@ -1,0 +1,36 @@
+/**
+ * The stock line of the product page (issue 20, decision 048): in stock keeps the spec's
+ * STOCK_TEXT; below LOW_STOCK_THRESHOLD it adds 'Only N left'; none says 'Out of stock'. Until
+ * the uncached availability answers, a quiet placeholder of the same height holds the place, so
+ * nothing claims stock the product may not have and nothing moves when it answers.
+ */
+import { Check, AlertCircle, X } from 'lucide-react';
+import { STOCK_TEXT } from '@storefront/shared/constants';
+import { lowStockText, OUT_OF_STOCK_TEXT, type StockState } from '@storefront/shared/stock';
+import { StockChecking } from './stock-checking';
+
+export function StockLine({ state }: { state: StockState | 'checking' }) {
+  if (state === 'checking') return <StockChecking />;
+  if (state.kind === 'out')
+    return (
+      <p data-testid="stock-line" className="flex items-center gap-2 font-medium text-red-700">
+        <X aria-hidden="true" className="size-4" />
+        {OUT_OF_STOCK_TEXT}
+      </p>
+    );
+  return (
+    <p
+      data-testid="stock-line"
+      className="flex flex-wrap items-center gap-x-2 font-medium text-green-700"
+    >
+      <Check aria-hidden="true" className="size-4" />
+      {STOCK_TEXT}
+      {state.kind === 'low' ? (
+        <span className="inline-flex items-center gap-1 text-amber-700">
+          <AlertCircle aria-hidden="true" className="size-4" />
+          {lowStockText(state.left)}
+        </span>
+      ) : null}
+    </p>
+  );
+}
