@@ -19,18 +19,16 @@ export function StockLine({ state }: { state: StockState | 'checking' }) {
       </p>
     );
   return (
-    <p
-      data-testid="stock-line"
-      className="flex flex-wrap items-center gap-x-2 font-medium text-green-700"
-    >
-      <Check aria-hidden="true" className="size-4" />
-      {STOCK_TEXT}
-      {state.kind === 'low' ? (
-        <span className="inline-flex items-center gap-1 text-amber-700">
-          <AlertCircle aria-hidden="true" className="size-4" />
-          {lowStockText(state.left)}
-        </span>
-      ) : null}
+    <p data-testid="stock-line" className="flex items-start gap-2 font-medium text-green-700">
+      <Check aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+      <span>
+        {STOCK_TEXT}
+        {state.kind === 'low' ? (
+          <span className="ml-2 whitespace-nowrap font-semibold text-amber-700">
+            {lowStockText(state.left)}
+          </span>
+        ) : null}
+      </span>
     </p>
   );
 }
