@@ -5,7 +5,6 @@
  * gives them back once; a variant's own price is what the cart and the order charge.
  */
 import { sql } from 'drizzle-orm';
-import type { FastifyBaseLogger } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CartResponse } from '@storefront/shared/cart';
 import type {
@@ -17,8 +16,6 @@ import type { OrderCreateResponse } from '@storefront/shared/orders';
 import { buildTestApp, type TestApp } from '../../test/app.js';
 import { createBuyer, createBuyers, shippingAddress, type TestBuyer } from '../../test/buyers.js';
 import { insertProducts, type FixtureProduct } from '../../test/catalog-fixtures.js';
-import { createRefunds } from '../payments/module.js';
-import { createSandboxProvider } from '../payments/sandbox-provider.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -435,9 +432,8 @@ describe('50 concurrent orders for the last 10 units', () => {
   });
 });
 
-describe('a cancelled or lapsed order', () => {
-  const silent = { warn() {}, info() {}, error() {} } as unknown as FastifyBaseLogger;
-
+// The lapse after the payment window gives units back too: payments/refunds.test.ts.
+describe('a cancelled order', () => {
   it('gives its units back when the buyer cancels, once however often it is cancelled', async () => {
     const buyer = await createBuyer(t);
     const id = await product({ stock: 12 });
@@ -459,34 +455,6 @@ describe('a cancelled or lapsed order', () => {
       sql`SELECT stock_released_at IS NOT NULL AS released FROM order_lines WHERE order_id = ${placed.payload._id.$oid}`,
     );
     expect(line.rows).toEqual([{ released: true }]);
-  });
-
-  it('gives its units back when it lapses unpaid after the payment window', async () => {
-    let now = new Date();
-    const refunds = createRefunds(
-      { db: t.database.db, config: t.config },
-      createSandboxProvider(t.database.db, t.config.payments.sandboxSecret),
-      { log: silent, clock: () => now },
-    );
-    const buyer = await createBuyer(t);
-    const id = await product({
-      options: [{ name: 'Size', values: ['S', 'M'] }],
-      variants: ['S', 'M'],
-      variantStock: { S: 9 },
-    });
-    await addToCart(buyer, id, { quantity: 4, variantIndex: 0 });
-    const placed = (await order(buyer)).json() as OrderCreateResponse;
-    expect(await stockOf(id, 0)).toBe(5);
-    now = new Date(Date.now() + t.config.payments.paymentWindowMs + 60_000);
-    expect(await refunds.expireUnpaidOrders()).toBeGreaterThanOrEqual(1);
-    expect(await stockOf(id, 0)).toBe(9);
-    // A second sweep finds the order cancelled: nothing more comes back.
-    await refunds.expireUnpaidOrders();
-    expect(await stockOf(id, 0)).toBe(9);
-    const status = await t.database.db.execute(
-      sql`SELECT p_status FROM orders WHERE id = ${placed.payload._id.$oid}`,
-    );
-    expect(status.rows[0]).toEqual({ p_status: 'CANCELLED' });
   });
 
   it('of an untracked product gives nothing back and changes no stock row', async () => {

@@ -4,7 +4,7 @@
  * the uncached availability answers, a quiet placeholder of the same height holds the place, so
  * nothing claims stock the product may not have and nothing moves when it answers.
  */
-import { Check, AlertCircle, X } from 'lucide-react';
+import { Check, X } from 'lucide-react';
 import { STOCK_TEXT } from '@storefront/shared/constants';
 import { lowStockText, OUT_OF_STOCK_TEXT, type StockState } from '@storefront/shared/stock';
 import { StockChecking } from './stock-checking';
