@@ -1,10 +1,12 @@
 /**
  * Scenarios beyond plain catalog reads: search (the search issue's buyer queries), cart add and
- * order creation by signed-in bench buyers (seeded with --bench-buyers).
+ * order creation by signed-in bench buyers (seeded with --bench-buyers), and the catalog reads
+ * while orders flow (issue 20): orders take stock all the time, which must not empty the cached
+ * catalog answers (decision 048), so the product and category pages keep their budgets.
  */
 import type { Scenario } from './api.js';
 import { latencyRecorder } from './lib/latency-recorder.js';
-import type { LoadResult } from './lib/load.js';
+import { runLoad, type LoadRequest, type LoadResult } from './lib/load.js';
 import { post } from './lib/post.js';
 import type { RunningProcess } from './lib/processes.js';
 import { SEARCH_KINDS, searchBody } from './search.js';
@@ -33,27 +35,52 @@ async function login(baseUrl: string, n: number): Promise<string> {
   return ((await response.json()) as { access_token: string }).access_token;
 }
 
-/** Products a bench buyer can add without choosing options. */
-async function plainProducts(baseUrl: string, ids: string[]): Promise<string[]> {
+/** Units a bench order takes: the second tier of most seeded products. */
+const ORDER_QUANTITY = 12;
+
+/**
+ * Products a bench buyer can add without choosing options, in any quantity (no minimum order or
+ * pack size), with the units for the run: tracked ones with at least `minStock` on hand (their
+ * orders take stock, as a store's do) and untracked ones.
+ */
+async function plainProducts(baseUrl: string, ids: string[], minStock = 400): Promise<string[]> {
   const response = await fetch(`${baseUrl}/api/products/multiple-products`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ product_ids: ids.slice(0, 100) }),
   });
-  const { payload } = (await response.json()) as { payload: { _id: string; options: unknown[] }[] };
-  return payload.filter((p) => p.options.length === 0).map((p) => p._id);
+  const { payload } = (await response.json()) as {
+    payload: { _id: string; options: unknown[]; minOrderQuantity: number; orderMultiple: number }[];
+  };
+  const plain = payload.filter(
+    (p) => p.options.length === 0 && p.minOrderQuantity === 1 && p.orderMultiple === 1,
+  );
+  const stocked = await Promise.all(
+    plain.map(async (p) => {
+      const answer = await fetch(`${baseUrl}/api/products/${p._id}/availability`);
+      const { payload: units } = (await answer.json()) as { payload: { stock: number | null } };
+      return units.stock === null || units.stock >= minStock ? p._id : null;
+    }),
+  );
+  return stocked.filter((id): id is string => id !== null);
 }
+
+/** Orders a second placed beside the reads of the 'while orders flow' scenarios. */
+const ORDERS_PER_SEC_WHILE_READING = 25;
 
 /**
  * Order creation at a fixed number of connections: each worker is one buyer who puts a product
- * in the cart (not timed) and places the order (timed), over and over.
+ * in the cart (not timed) and places the order (timed), over and over; as fast as it can, or at
+ * `ratePerSec` orders a second among the workers.
  */
 async function measureOrders(
   baseUrl: string,
   tokens: string[],
   products: string[],
   durationSec: number,
+  ratePerSec?: number,
 ): Promise<LoadResult> {
+  const intervalMs = ratePerSec ? (tokens.length * 1000) / ratePerSec : 0;
   const latency = latencyRecorder();
   const deadline = Date.now() + durationSec * 1000;
   let requests = 0;
@@ -64,13 +91,20 @@ async function measureOrders(
   await Promise.all(
     tokens.map(async (token, worker) => {
       const headers = { 'content-type': 'application/json', authorization: `Bearer ${token}` };
+      // Workers start spread over one interval, so a paced load is even, not in bursts.
+      let next = Date.now() + (intervalMs * worker) / tokens.length;
       while (Date.now() < deadline) {
+        if (intervalMs > 0) {
+          await new Promise((resolve) => setTimeout(resolve, Math.max(0, next - Date.now())));
+          next += intervalMs;
+          if (Date.now() >= deadline) break;
+        }
         const productId = products[(worker + sequence++) % products.length]!;
         try {
           await post(
             `${baseUrl}/api/cart/items/${productId}`,
             headers,
-            JSON.stringify({ quantity: 12, source: 'Ex-india custom' }),
+            JSON.stringify({ quantity: ORDER_QUANTITY, source: 'Ex-india custom' }),
           );
           const t0 = performance.now();
           const status = await post(
@@ -113,7 +147,7 @@ export async function flowScenarios(
   await fetch(`${server.baseUrl}/api/cart/items/${products[0]}`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', authorization: `Bearer ${orderTokens[0]}` },
-    body: JSON.stringify({ quantity: 12, source: 'Ex-india custom' }),
+    body: JSON.stringify({ quantity: ORDER_QUANTITY, source: 'Ex-india custom' }),
   });
   return [
     {
@@ -151,5 +185,42 @@ export async function flowScenarios(
       measure: (running, durationSec) =>
         measureOrders(running.baseUrl, orderTokens, products, durationSec),
     },
+    readsWhileOrdering('product detail while orders flow', (i) => ({
+      path: `/api/products/product/${at(products, i)}`,
+    })),
+    readsWhileOrdering('category page 20 while orders flow', (i) => ({
+      path: `/api/products?query=${encodeURIComponent(at(fixtures.queries, i))}&limit=20&page=${1 + (Math.floor(i / fixtures.queries.length) % 50)}`,
+    })),
   ];
+
+  /**
+   * The read at 50 connections, timed, while the order buyers place orders for the same
+   * products the whole time, at a busy store's pace (not timed here): each order takes units from
+   * stock_levels, and the read must keep its plain scenario's budget, which it could not if an
+   * order emptied the response cache (every read would go to the database again). The orders
+   * placed meanwhile are printed, to show stock really changed.
+   */
+  function readsWhileOrdering(name: string, request: (i: number) => LoadRequest): Scenario {
+    return {
+      name,
+      connections: 50,
+      request,
+      measure: async (running, durationSec) => {
+        const [reads, placed] = await Promise.all([
+          runLoad({ baseUrl: running.baseUrl, connections: 50, durationSec, request }),
+          measureOrders(
+            running.baseUrl,
+            orderTokens,
+            products,
+            durationSec,
+            ORDERS_PER_SEC_WHILE_READING,
+          ),
+        ]);
+        console.log(
+          `  orders meanwhile: ${placed.requests} (${placed.requestsPerSec}/s, ${placed.non2xx} refused), ${placed.requests * ORDER_QUANTITY} units asked of stock`,
+        );
+        return reads;
+      },
+    };
+  }
 }

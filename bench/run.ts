@@ -217,6 +217,8 @@ for (const db of databases) {
   const product = scenario(db.kind, 'product detail');
   const category = scenario(db.kind, 'category page 20');
   const order = scenario(db.kind, 'order creation');
+  const productWhileOrdering = scenario(db.kind, 'product detail while orders flow');
+  const categoryWhileOrdering = scenario(db.kind, 'category page 20 while orders flow');
   add(
     'product detail vs baseline (50 conns)',
     `≥ ${targets.productPct}%`,
@@ -228,6 +230,20 @@ for (const db of databases) {
     'category page vs baseline (50 conns)',
     `≥ ${targets.categoryPct}%`,
     category && category.ratio * 100,
+    (n) => n >= targets.categoryPct,
+    '%',
+  );
+  add(
+    'product detail vs baseline while orders take stock (50 conns)',
+    `≥ ${targets.productPct}%`,
+    productWhileOrdering && productWhileOrdering.ratio * 100,
+    (n) => n >= targets.productPct,
+    '%',
+  );
+  add(
+    'category page vs baseline while orders take stock (50 conns)',
+    `≥ ${targets.categoryPct}%`,
+    categoryWhileOrdering && categoryWhileOrdering.ratio * 100,
     (n) => n >= targets.categoryPct,
     '%',
   );

@@ -8,7 +8,11 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { APIRequestContext } from '@playwright/test';
 import type { CartResponse } from '@storefront/shared/cart';
-import type { ProductDetail, ProductVariant } from '@storefront/shared/catalog';
+import type {
+  ProductAvailability,
+  ProductDetail,
+  ProductVariant,
+} from '@storefront/shared/catalog';
 import type { Order } from '@storefront/shared/orders';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
@@ -39,8 +43,26 @@ function selectableVariants(product: ProductDetail): VariantChoice[] {
 }
 
 /**
+ * Whether any quantity a journey chooses can be ordered (issue 20): no minimum order or pack
+ * size, no variant priced on its own (the journeys state the product's prices), and plenty of
+ * units of every variant (or none tracked).
+ */
+export async function orderableFreely(
+  request: APIRequestContext,
+  product: ProductDetail,
+): Promise<boolean> {
+  if (product.minOrderQuantity !== 1 || product.orderMultiple !== 1) return false;
+  if (product.varients.some((variant) => variant.price !== null)) return false;
+  const answer = await request.get(`/api/products/${product._id}/availability`);
+  const { payload } = (await answer.json()) as { payload: ProductAvailability };
+  const enough = (stock: number | null) => stock === null || stock >= 200;
+  return enough(payload.stock) && payload.variants.every((v) => enough(v.stock));
+}
+
+/**
  * A product with options whose first option combination is a variant, with at least two
- * selectable variants and at least two price tiers, the first ending below 50 units.
+ * selectable variants and at least two price tiers, the first ending below 50 units, that any
+ * quantity of can be ordered.
  */
 export async function findTieredProductWithOptions(
   request: APIRequestContext,
@@ -60,7 +82,8 @@ export async function findTieredProductWithOptions(
         choices.length > 1 &&
         product.priceTiers.length > 1 &&
         tier !== undefined &&
-        tier.maxQuantity < 50
+        tier.maxQuantity < 50 &&
+        (await orderableFreely(request, product))
       ) {
         return { product, boundary: tier.maxQuantity, choices: [choices[0]!, choices[1]!] };
       }

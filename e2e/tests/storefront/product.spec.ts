@@ -2,6 +2,7 @@ import type { APIRequestContext } from '@playwright/test';
 import type { ProductDetail, ProductListResponse } from '@storefront/shared/catalog';
 import { test, expect } from '../../fixtures';
 import { href } from '@storefront/shared/routes';
+import { orderableFreely } from '../orders/helpers';
 
 /** A seeded product with several loadable images, options and at least three price tiers. */
 async function findRichProduct(request: APIRequestContext): Promise<ProductDetail> {
@@ -16,7 +17,12 @@ async function findRichProduct(request: APIRequestContext): Promise<ProductDetai
       const { payload } = (await (
         await request.get(`/api/products/product/${summary._id}`)
       ).json()) as { payload: ProductDetail };
-      if (payload.options.length > 0 && payload.priceTiers.length >= 3) return payload;
+      if (
+        payload.options.length > 0 &&
+        payload.priceTiers.length >= 3 &&
+        (await orderableFreely(request, payload))
+      )
+        return payload;
     }
   }
   throw new Error('The seeded catalog has no product with images, options and three tiers');

@@ -91,7 +91,21 @@ export const CartLineView = z.object({
   /** What one unit costs at this quantity and source, rupees (2 decimals). */
   unitPrice: z.number(),
   lineTotal: z.number(),
-  /** Inputs of `priceLine` in paise, for a pending quantity edit's price. */
+  /** The product's minimum order and pack size: the stepper starts and steps by them. */
+  minOrderQuantity: z.number().int().min(1),
+  orderMultiple: z.number().int().min(1),
+  /**
+   * Units on hand the line draws on, read with the cart (a cart is never cached); null: not
+   * tracked. Lines drawing on one stock row (two sources of one variant) share it.
+   */
+  available: z.number().int().nullable(),
+  /**
+   * Why the line cannot be ordered as it stands (the product is no longer sold, too few in
+   * stock, below the minimum, not whole packs), in the words the order would be refused with;
+   * null when it can.
+   */
+  problem: z.string().nullable(),
+  /** Inputs of `priceLine` in paise (the variant's own price applied), for a pending edit. */
   pricing: z.object({
     spPaise: z.number().int(),
     tiers: z.array(

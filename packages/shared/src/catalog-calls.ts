@@ -37,6 +37,8 @@ export const catalogCalls = {
   /** The search engine's public settings, which the search page needs before it can search. */
   searchConfig: () => '/api/search/config',
   product: (id: string) => `/api/products/product/${encodeURIComponent(id)}`,
+  /** Units on hand, never cached (decision 048); the product page reads it after its paint. */
+  availability: (id: string) => `/api/products/${encodeURIComponent(id)}/availability`,
   /**
    * A page of a category, subcategory or collection listing: `page` as
    * `pageFromParam(…, MAX_LISTING_PAGE)` reads it, so never past the API's last page.

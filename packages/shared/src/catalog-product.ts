@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { QUANTITY_MAX } from './constants.js';
+import { LOW_STOCK_THRESHOLD, QUANTITY_MAX } from './constants.js';
 import { OPEN_ENDED_MAX, tierRangeLabel, type PriceTier } from './pricing.js';
 
 /**
@@ -34,8 +34,8 @@ export const PRODUCT_LIMITS = {
   stockMax: 10_000_000,
 } as const;
 
-/** Below this many units the product page adds "Only N left". */
-export const LOW_STOCK_THRESHOLD = 10;
+/** Below this many units the product page adds "Only N left" (in ./constants.ts, decision 048). */
+export { LOW_STOCK_THRESHOLD };
 
 /** Our SKU (the product code): letters, digits and - _ . /, starting with a letter or digit. */
 export const PRODUCT_CODE = /^[A-Za-z0-9][A-Za-z0-9._/-]*$/;

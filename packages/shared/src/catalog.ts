@@ -44,7 +44,6 @@ export type ProductListItem = z.infer<typeof ProductListItem>;
 export const ProductOption = z.object({ name: z.string(), values: z.array(z.string()) });
 export type ProductOption = z.infer<typeof ProductOption>;
 
-/** A variant's option1 is the selected option values joined by comma and space (spec §3). */
 /**
  * A variant (spec §3): option1 is the selected option values joined by ', '. `variantIndex` is
  * the number the cart API takes for this variant (decision 028): its stored position, which
@@ -55,6 +54,11 @@ export const ProductVariant = z.object({
   option1: z.string(),
   sku: z.string(),
   variantIndex: z.number().int().min(0),
+  /**
+   * The variant's own sale price in rupees (decision 047), null when it has the product's; the
+   * product's tiers then apply scaled to it (`variantPricing`), as the cart and orders price it.
+   */
+  price: z.number().nullable(),
 });
 export type ProductVariant = z.infer<typeof ProductVariant>;
 
@@ -81,6 +85,13 @@ export const ProductDetail = ProductSummary.extend({
   priceTiers: z.array(PriceTierOut),
   options: z.array(ProductOption),
   varients: z.array(ProductVariant),
+  /**
+   * The fewest units a cart line may hold, and the pack size its quantity is a multiple of
+   * (issue 20). Stock is not here: catalog answers are cached, stock is read uncached
+   * (`@storefront/shared/stock`, decision 048).
+   */
+  minOrderQuantity: z.number().int().min(1),
+  orderMultiple: z.number().int().min(1),
 });
 export type ProductDetail = z.infer<typeof ProductDetail>;
 
@@ -123,3 +134,21 @@ export const MultipleProductsBody = z
   .object({ product_ids: z.array(ObjectId).min(1).max(MULTIPLE_PRODUCTS_MAX) })
   .strict();
 export const MultipleProductsResponse = z.object({ payload: z.array(ProductDetail) });
+
+/** GET /api/products/{id}/availability: units on hand, read fresh on every call. */
+export const VariantAvailability = z.object({
+  variantIndex: z.number().int().min(0),
+  /** The units this variant can draw on (its own row, else the product's); null: not tracked. */
+  stock: z.number().int().min(0).nullable(),
+});
+export type VariantAvailability = z.infer<typeof VariantAvailability>;
+
+export const ProductAvailability = z.object({
+  productId: ObjectId,
+  /** The product's own units (a product without options, or the variants' shared pool). */
+  stock: z.number().int().min(0).nullable(),
+  variants: z.array(VariantAvailability),
+});
+export type ProductAvailability = z.infer<typeof ProductAvailability>;
+
+export const ProductAvailabilityResponse = z.object({ payload: ProductAvailability });

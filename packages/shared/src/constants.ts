@@ -36,6 +36,8 @@ export const RELATED_PRODUCTS_STALE_MS = 5 * 60 * 1000;
 export const STATIC_RATING = 4.5;
 export const STATIC_REVIEW_COUNT = 120;
 export const STOCK_TEXT = 'In Stock - Ships within 1 business day from warehouse';
+/** Below this many units the product page adds "Only N left" (issue 20, decision 048). */
+export const LOW_STOCK_THRESHOLD = 10;
 export const SHIPPING_TEXT = 'Standard shipping: 18-20 days for all orders';
 
 export const ORDER_CURRENCY = 'INR';

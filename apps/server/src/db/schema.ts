@@ -285,8 +285,17 @@ export const products = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    index('products_category_idx').on(t.categoryId, t.id),
-    index('products_subcategory_idx').on(t.subcategoryId, t.id),
+    // Buyers see active products only, and every listing filters on it: partial indexes keep
+    // a listing's page an ordered index walk and its total an index-only count (issue 20).
+    index('products_active_idx')
+      .on(t.id)
+      .where(sql`${t.status} = 'active'`),
+    index('products_category_idx')
+      .on(t.categoryId, t.id)
+      .where(sql`${t.status} = 'active'`),
+    index('products_subcategory_idx')
+      .on(t.subcategoryId, t.id)
+      .where(sql`${t.status} = 'active'`),
     check('products_prices_check', sql`${t.spPaise} > 0 AND ${t.mrpPaise} >= ${t.spPaise}`),
     check('products_status_check', sql`${t.status} IN ('draft', 'active', 'archived')`),
     check(
@@ -519,6 +528,15 @@ export const orderLines = pgTable(
     unitPricePaise: bigint('unit_price_paise', { mode: 'number' }).notNull(),
     quantity: integer('quantity').notNull(),
     lineTotalPaise: bigint('line_total_paise', { mode: 'number' }).notNull(),
+    /**
+     * The units this line took from stock_levels when the order was made, and from which row
+     * (`stockVariantPosition`: the variant's own row, or null for the product's); null when
+     * the product was not tracked. `stockReleasedAt` is set when a cancellation or a lapse
+     * gave them back, so they are given back once (decision 048).
+     */
+    stockReserved: integer('stock_reserved'),
+    stockVariantPosition: smallint('stock_variant_position'),
+    stockReleasedAt: timestamp('stock_released_at', { withTimezone: true }),
   },
   (t) => [primaryKey({ columns: [t.orderId, t.position] })],
 );

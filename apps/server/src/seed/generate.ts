@@ -4,6 +4,12 @@
  * run produce the same rows, ids included. Edge cases the spec's messages need are placed on
  * purpose: options without variants, an unavailable combination, products with no image and
  * with a missing image file.
+ *
+ * Issue 20 (decision 048): most products keep a plausible count of units on hand, some are low
+ * (under LOW_STOCK_THRESHOLD), a few are out of stock and some are not tracked; a few sell from
+ * a minimum order in packs; the packs of a 'Pack' option have prices of their own, and some
+ * products keep stock per variant. These are plain fields of the generated rows, drawn from a
+ * random stream of their own so that every other field is what it was before they existed.
  */
 import { catalogMatchKey, categorySlug } from '@storefront/shared/slugs';
 import { COLLECTIONS } from '@storefront/shared/collections';
@@ -59,6 +65,10 @@ export interface ProductRow {
   options: { name: string; values: string[] }[];
   images: string[];
   sellerSku: string | null;
+  /** Every demo product is active; its planted defects stay reachable on purpose (decision 047). */
+  status: 'active';
+  minOrderQuantity: number;
+  orderMultiple: number;
 }
 export interface TierRow {
   productId: string;
@@ -71,6 +81,14 @@ export interface VariantRow {
   position: number;
   option1: string;
   sku: string;
+  /** The variant's own sale price, or null for the product's. */
+  pricePaise: number | null;
+}
+/** Units on hand: a product's own row (variantPosition null) or a variant's. */
+export interface StockRow {
+  productId: string;
+  variantPosition: number | null;
+  onHand: number;
 }
 
 export interface CatalogTaxonomy {
@@ -83,6 +101,7 @@ export interface ProductBatch {
   products: ProductRow[];
   tiers: TierRow[];
   variants: VariantRow[];
+  stock: StockRow[];
 }
 
 export function generateTaxonomy(random: Random): CatalogTaxonomy {
@@ -200,7 +219,7 @@ export function generateProducts(
   from: number,
   to: number,
 ): ProductBatch {
-  const batch: ProductBatch = { products: [], tiers: [], variants: [] };
+  const batch: ProductBatch = { products: [], tiers: [], variants: [], stock: [] };
   for (let index = from; index < to; index++) {
     const random = createRandom(seed * 7919 + index);
     const categoryIndex = index % CATEGORIES.length;
@@ -234,13 +253,21 @@ export function generateProducts(
 
     const hasOptions = index % 3 === 0;
     const options = hasOptions ? optionSet(random, Math.floor(index / 3)) : [];
+    const variants: VariantRow[] = [];
     if (hasOptions) {
       let combos = combinations(options).map((values) => values.join(', '));
       if (index % 150 === 3) combos = []; // options defined without variants
       if (index % 150 === 6) combos = combos.slice(0, -1); // the last combination is unavailable
       combos.forEach((option1, position) =>
-        batch.variants.push({ productId: id, position, option1, sku: `${code}-V${position + 1}` }),
+        variants.push({
+          productId: id,
+          position,
+          option1,
+          sku: `${code}-V${position + 1}`,
+          pricePaise: packPricePaise(option1, spPaise),
+        }),
       );
+      batch.variants.push(...variants);
     }
 
     const imageCount = random.int(1, 4);
@@ -269,10 +296,53 @@ export function generateProducts(
       options,
       images,
       sellerSku: random.chance(0.6) ? `SUP-${random.int(10000, 99999)}` : null,
+      status: 'active',
+      ...orderRules(index, hasOptions),
     });
     batch.tiers.push(...tiersFor(random, id, spPaise, index));
+    batch.stock.push(
+      ...stockFor(createRandom(seed * 7919 + index + STOCK_STREAM), id, index, variants),
+    );
   }
   return batch;
+}
+
+/** Offsets the stock's random stream from the product's. */
+const STOCK_STREAM = 0x5_70c4;
+
+/**
+ * A pack of N costs N units less 5% a unit, on the shelf-price grid ('Pack of 1' keeps the
+ * product's price): before issue 20 a pack of 6 cost what a pack of 1 did.
+ */
+function packPricePaise(option1: string, spPaise: number): number | null {
+  const pack = /^Pack of (\d+)$/.exec(option1);
+  const units = pack ? Number(pack[1]) : 1;
+  if (units <= 1) return null;
+  return Math.round((spPaise * units * 0.95) / 50) * 50;
+}
+
+/** A few products without options sell from a minimum order, in packs. */
+function orderRules(index: number, hasOptions: boolean) {
+  if (!hasOptions && index % 60 === 29) return { minOrderQuantity: 10, orderMultiple: 5 };
+  if (!hasOptions && index % 60 === 44) return { minOrderQuantity: 12, orderMultiple: 12 };
+  return { minOrderQuantity: 1, orderMultiple: 1 };
+}
+
+/**
+ * Units on hand: one product in 20 is not tracked (no row), a few are out of stock, about one
+ * in 11 is low; some products with options keep units per variant (a row each, some of them
+ * empty) instead of one row for the product.
+ */
+function stockFor(random: Random, productId: string, index: number, variants: VariantRow[]) {
+  if (index % 20 === 17) return [];
+  if (variants.length > 0 && index % 7 === 0)
+    return variants.map((v) => ({
+      productId,
+      variantPosition: v.position,
+      onHand: random.chance(0.2) ? 0 : random.int(3, 60),
+    }));
+  const onHand = index % 97 === 50 ? 0 : index % 11 === 5 ? random.int(1, 9) : random.int(20, 800);
+  return [{ productId, variantPosition: null, onHand }];
 }
 
 /** Which products each collection lists, in order: deterministic picks over the whole catalog. */

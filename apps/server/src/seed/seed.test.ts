@@ -77,6 +77,41 @@ describe('the demo catalog generator', () => {
     ).toBeGreaterThanOrEqual(3);
   });
 
+  it('gives most products units on hand, some low, a few none, some untracked (decision 048)', () => {
+    const own = catalog.stock.filter((row) => row.variantPosition === null);
+    const perVariant = new Set(
+      catalog.stock.filter((row) => row.variantPosition !== null).map((row) => row.productId),
+    );
+    const tracked = new Set(catalog.stock.map((row) => row.productId));
+    const untracked = catalog.products.filter((p) => !tracked.has(p.id));
+    expect(untracked.length).toBe(30);
+    expect(own.filter((row) => row.onHand >= 20).length).toBeGreaterThan(400);
+    expect(own.filter((row) => row.onHand > 0 && row.onHand < 10).length).toBeGreaterThan(30);
+    expect(own.filter((row) => row.onHand === 0).length).toBeGreaterThanOrEqual(3);
+    expect(perVariant.size).toBeGreaterThanOrEqual(10);
+    expect(
+      catalog.stock.filter((row) => row.variantPosition !== null && row.onHand === 0).length,
+    ).toBeGreaterThan(0);
+    for (const row of catalog.stock) expect(row.onHand).toBeGreaterThanOrEqual(0);
+  });
+
+  it('sells a few products from a minimum order in whole packs, and prices packs of their own', () => {
+    const ruled = catalog.products.filter((p) => p.minOrderQuantity > 1 || p.orderMultiple > 1);
+    expect(ruled.length).toBe(20);
+    for (const product of ruled) {
+      expect(product.options).toEqual([]);
+      expect(product.minOrderQuantity % product.orderMultiple).toBe(0);
+    }
+    const priced = catalog.variants.filter((v) => v.pricePaise !== null);
+    expect(priced.length).toBeGreaterThan(50);
+    for (const variant of priced) {
+      const product = catalog.products.find((p) => p.id === variant.productId)!;
+      expect(variant.option1).toMatch(/^Pack of [36]$/);
+      const units = Number(variant.option1.slice('Pack of '.length));
+      expect(variant.pricePaise).toBe(Math.round((product.spPaise * units * 0.95) / 50) * 50);
+    }
+  });
+
   it('stores sanitised description HTML and its plain text', () => {
     for (const product of catalog.products.slice(0, 50)) {
       expect(product.descriptionHtml).not.toMatch(/<script|on\w+=|javascript:/i);

@@ -4,7 +4,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { OPEN_ENDED_MAX } from '@storefront/shared/pricing';
-import { productPriceTiers, products, productVariants } from '../db/schema.js';
+import { productPriceTiers, products, productVariants, stockLevels } from '../db/schema.js';
 import { newObjectId } from '../lib/ids.js';
 import type { TestApp } from './app.js';
 
@@ -18,6 +18,16 @@ export interface FixtureProduct {
   tiers?: { minQuantity: number; maxQuantity: number; pricePaise: number }[];
   /** Stored as it is, unsanitised (default `<p>{name}</p>`). */
   descriptionHtml?: string;
+  /** Default 'active'. */
+  status?: 'draft' | 'active' | 'archived';
+  minOrderQuantity?: number;
+  orderMultiple?: number;
+  /** The variants' own sale prices by option1 (the others have the product's). */
+  variantPrices?: Record<string, number>;
+  /** Units on hand of the product's own row; absent: no row (not tracked). */
+  stock?: number;
+  /** Units on hand of a variant's own row, by option1. */
+  variantStock?: Record<string, number>;
 }
 
 /** Inserts the products (into the first seeded category) and returns their ids in order. */
@@ -45,6 +55,9 @@ export async function insertProducts(t: TestApp, fixtures: FixtureProduct[]): Pr
       options: f.options ?? [],
       images: [`products/${f.code}-1`],
       sellerSku: f.sellerSku ?? null,
+      status: f.status ?? 'active',
+      minOrderQuantity: f.minOrderQuantity ?? 1,
+      orderMultiple: f.orderMultiple ?? 1,
     })),
   );
   const tiers = fixtures.flatMap((f, i) =>
@@ -57,9 +70,21 @@ export async function insertProducts(t: TestApp, fixtures: FixtureProduct[]): Pr
       position,
       option1,
       sku: `${f.code}-V${position + 1}`,
+      pricePaise: f.variantPrices?.[option1] ?? null,
     })),
   );
   if (variants.length) await db.insert(productVariants).values(variants);
+  const stock = fixtures.flatMap((f, i) => [
+    ...(f.stock === undefined
+      ? []
+      : [{ productId: ids[i]!, variantPosition: null, onHand: f.stock }]),
+    ...Object.entries(f.variantStock ?? {}).map(([option1, onHand]) => ({
+      productId: ids[i]!,
+      variantPosition: (f.variants ?? []).indexOf(option1),
+      onHand,
+    })),
+  ]);
+  if (stock.length) await db.insert(stockLevels).values(stock);
   return ids;
 }
 

@@ -148,6 +148,7 @@ async function digest(): Promise<string> {
     'payment_events',
     'sandbox_gateway_transactions',
     'products',
+    'stock_levels',
     'staff',
     'staff_sessions',
     'staff_invitations',

@@ -41,6 +41,7 @@ const VALID: Record<string, () => ValidRequest> = {
   'GET /api/products': () => ({ url: '/api/products?query=baby&limit=5&page=1' }),
   'GET /api/products/product/{id}': () => ({ url: `/api/products/product/${productId}` }),
   'GET /api/products/recommend/{id}': () => ({ url: `/api/products/recommend/${productId}` }),
+  'GET /api/products/{id}/availability': () => ({ url: `/api/products/${productId}/availability` }),
   'POST /api/products/multiple-products': () => ({
     url: '/api/products/multiple-products',
     payload: { product_ids: [productId] },

@@ -52,6 +52,7 @@ const ACCESS: Record<string, Access> = {
   'GET /api/products': 'public',
   'GET /api/products/product/{id}': 'public',
   'GET /api/products/recommend/{id}': 'public',
+  'GET /api/products/{id}/availability': 'public',
   'POST /api/products/multiple-products': 'public',
   'GET /images/products/{file}': 'public',
   'GET /api/cart/': 'own',

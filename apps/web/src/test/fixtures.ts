@@ -58,6 +58,8 @@ export function detail(overrides: Partial<ProductDetail> = {}): ProductDetail {
     ],
     options: [],
     varients: [],
+    minOrderQuantity: 1,
+    orderMultiple: 1,
     ...overrides,
   };
 }

@@ -49,6 +49,10 @@ export function cartLine(overrides: Partial<CartLineView> = {}): CartLineView {
     multiplier: price.multiplier,
     unitPrice: price.unitPaise / 100,
     lineTotal: price.lineTotalPaise / 100,
+    minOrderQuantity: 1,
+    orderMultiple: 1,
+    available: null,
+    problem: null,
     pricing,
     ...overrides,
   };

@@ -13,8 +13,9 @@ import type { ModuleContext } from '../../module-context.js';
 import type { Db } from '../../db/connect.js';
 import * as cart from './service.js';
 
-// 403 account_disabled: the owner disabled the account (users/authenticate.ts).
-const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody };
+// 403 account_disabled: the owner disabled the account (users/authenticate.ts). 409: too few
+// units in stock for the line, or a line of a product no longer sold (decision 048).
+const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody };
 
 /** Set by `authenticate`, which runs on every route of this plugin. */
 const buyer = (request: FastifyRequest) => request.userId!;

@@ -2,8 +2,13 @@
  * The buyer's cart (spec §3 "Cart response", §5 add-to-cart rules, §7 cart calls). A line is
  * keyed by product, variant and source (the cart_lines_key constraint); every statement is
  * scoped to the buyer's own user id, so no request can reach another buyer's lines. Prices are
- * never stored: each answer prices the lines afresh with the shared `priceLine`
- * (docs/product-decisions.md #5).
+ * never stored: each answer prices the lines afresh with the shared `priceLine`, a variant's own
+ * price applied by `variantPricing` (docs/product-decisions.md #5, decision 047).
+ *
+ * Issue 20 (decision 048): only an active product can be added; a line's quantity keeps to the
+ * product's minimum order and pack size; the lines drawing on one stock row may not hold more
+ * than it has. The cart checks these as a courtesy (stock may change before checkout); the
+ * order checks them again and takes the units in its own transaction.
  */
 import { sql, type SQL } from 'drizzle-orm';
 import {
@@ -17,15 +22,22 @@ import {
 } from '@storefront/shared/cart';
 import { CART_LINES_MAX, QUANTITY_MAX } from '@storefront/shared/constants';
 import { paiseToRupees } from '@storefront/shared/money';
-import { priceLine, type LinePrice } from '@storefront/shared/pricing';
+import { priceLine, variantPricing, type LinePrice } from '@storefront/shared/pricing';
+import {
+  productUnavailableMessage,
+  stockShortMessage,
+  quantityProblem,
+} from '@storefront/shared/stock';
 import type { Db } from '../../db/connect.js';
-import { invalid, notFound } from '../../lib/errors.js';
+import { conflict, invalid, notFound } from '../../lib/errors.js';
 import {
   pricingColumns,
   toProductForPricing,
   type PricingRow,
   type ProductForPricing,
+  type StockRow,
 } from '../catalog/service.js';
+import { stockRowFor } from '../catalog/stock.js';
 
 type Executor = Pick<Db, 'execute'>;
 type Variant = ProductForPricing['variants'][number];
@@ -65,8 +77,19 @@ export function variantOf(
     : product.variants.find((v) => v.position === variantIndex);
 }
 
-/** The add-to-cart variant rules of spec §5, with its two messages. */
+/** How messages name a line: the product, and the variant's values when it has one. */
+export function lineLabel(product: ProductForPricing, variant: Variant | null | undefined): string {
+  return variant ? `${product.name} (${variant.option1})` : product.name;
+}
+
+/** The prices a line of this variant is charged: the variant's own sale price, tiers scaled. */
+export function linePricing(product: ProductForPricing, variant: Variant | null | undefined) {
+  return variantPricing(product, variant?.pricePaise ?? null);
+}
+
+/** The add-to-cart variant rules of spec §5, with its two messages; a product not sold is unknown. */
 function checkVariant(product: ProductForPricing, variantIndex: number | null): void {
+  if (product.status !== 'active') throw notFound('product_not_found', 'Product not found');
   if (product.options.length === 0) {
     if (variantIndex !== null)
       throw invalid('variant_not_applicable', 'This product has no options; send no variantIndex.');
@@ -81,8 +104,37 @@ function checkVariant(product: ProductForPricing, variantIndex: number | null): 
     );
 }
 
-function lineView(line: CartLine, product: ProductForPricing, price: LinePrice): CartLineView {
+/** The stock row a line draws on, keyed as `rowKey` writes it; null when not tracked. */
+function lineRow(product: ProductForPricing, variantIndex: number | null): StockRow | null {
+  return stockRowFor(product.stock, variantIndex);
+}
+const rowKey = (productId: string, row: StockRow) => `${productId}:${row.variantPosition ?? ''}`;
+
+/**
+ * Why a line cannot be ordered as it stands, in the words the order would be refused with, or
+ * null: `rowTotal` is what the cart's lines drawing on the same row hold together.
+ */
+function lineProblem(line: CartLine, product: ProductForPricing, rowTotal: number): string | null {
   const variant = variantOf(product, line.variantIndex);
+  if (product.status !== 'active') return productUnavailableMessage(product.name);
+  if (variant === undefined)
+    return `${product.name}: the chosen variant is no longer available. Remove it from your cart.`;
+  const label = lineLabel(product, variant);
+  const rules = quantityProblem(label, line.quantity, product);
+  if (rules) return rules;
+  const row = lineRow(product, line.variantIndex);
+  if (row && rowTotal > row.onHand) return stockShortMessage(label, row.onHand, rowTotal);
+  return null;
+}
+
+function lineView(
+  line: CartLine,
+  product: ProductForPricing,
+  price: LinePrice,
+  problem: string | null,
+): CartLineView {
+  const variant = variantOf(product, line.variantIndex);
+  const pricing = linePricing(product, variant);
   return {
     id: `${line.productId}:${line.variantIndex ?? 'none'}:${line.source}`,
     productId: line.productId,
@@ -102,7 +154,11 @@ function lineView(line: CartLine, product: ProductForPricing, price: LinePrice):
     multiplier: price.multiplier,
     unitPrice: paiseToRupees(price.unitPaise),
     lineTotal: paiseToRupees(price.lineTotalPaise),
-    pricing: { spPaise: product.spPaise, tiers: product.tiers },
+    minOrderQuantity: product.minOrderQuantity,
+    orderMultiple: product.orderMultiple,
+    available: lineRow(product, line.variantIndex)?.onHand ?? null,
+    problem,
+    pricing: { ...pricing, tiers: [...pricing.tiers] },
   };
 }
 
@@ -114,21 +170,38 @@ export async function getCart(db: Db, userId: string): Promise<CartResponse> {
          WHERE l.user_id = ${userId} ORDER BY l.id`,
   );
   // The inner join drops nothing: cart_lines cascades on product delete.
-  const rows = result.rows as unknown as (CartLineRow & PricingRow)[];
+  const rows = (result.rows as unknown as (CartLineRow & PricingRow)[]).map((row) => ({
+    line: toLine(row),
+    product: toProductForPricing(row),
+  }));
+  // What the lines drawing on each stock row hold together.
+  const rowTotals = new Map<string, number>();
+  for (const { line, product } of rows) {
+    const row = lineRow(product, line.variantIndex);
+    if (row) {
+      const key = rowKey(product.id, row);
+      rowTotals.set(key, (rowTotals.get(key) ?? 0) + line.quantity);
+    }
+  }
   const items: Record<string, CartItem[]> = {};
   const views: CartLineView[] = [];
   let subtotalPaise = 0;
   let itemCount = 0;
-  for (const row of rows) {
-    const line = toLine(row);
-    const product = toProductForPricing(row);
+  for (const { line, product } of rows) {
     (items[line.productId] ??= []).push({
       quantity: line.quantity,
       source: line.source,
       variantIndex: line.variantIndex,
     });
-    const price = priceLine(product, line.quantity, line.source);
-    views.push(lineView(line, product, price));
+    const variant = variantOf(product, line.variantIndex);
+    const price = priceLine(linePricing(product, variant), line.quantity, line.source);
+    const row = lineRow(product, line.variantIndex);
+    const problem = lineProblem(
+      line,
+      product,
+      row ? (rowTotals.get(rowKey(product.id, row)) ?? 0) : 0,
+    );
+    views.push(lineView(line, product, price, problem));
     subtotalPaise += price.lineTotalPaise;
     itemCount += line.quantity;
   }
@@ -163,7 +236,9 @@ export async function addItem(
     );
     const row = read.rows[0] as PricingRow | undefined;
     if (!row) throw notFound('product_not_found', 'Product not found');
-    checkVariant(toProductForPricing(row), variantIndex);
+    const product = toProductForPricing(row);
+    checkVariant(product, variantIndex);
+    await checkLineQuantity(tx, userId, product, { ...body, variantIndex }, 'add');
     const result = await tx.execute(
       sql`WITH cart AS (
             SELECT count(*) AS lines,
@@ -208,6 +283,53 @@ function lineKey(
     AND source = ${source}`;
 }
 
+/**
+ * The rules a line's new quantity must keep (issue 20): the minimum order and the pack size
+ * (400), and the units on hand of its stock row, counted with the cart's other lines drawing on
+ * that row (409). `mode` says whether `body.quantity` is added to the line or replaces it. Runs
+ * inside the change's transaction, the buyer's row locked, so the lines it counts are current.
+ */
+async function checkLineQuantity(
+  tx: Executor,
+  userId: string,
+  product: ProductForPricing,
+  body: { quantity: number; source: string; variantIndex: number | null },
+  mode: 'add' | 'set',
+): Promise<void> {
+  const row = lineRow(product, body.variantIndex);
+  // Any quantity of an untracked product without rules will do: no statement spent on it.
+  if (!row && product.minOrderQuantity === 1 && product.orderMultiple === 1) return;
+  const result = await tx.execute(
+    sql`SELECT variant_index, source, quantity FROM cart_lines
+         WHERE user_id = ${userId} AND product_id = ${product.id}`,
+  );
+  const lines = (result.rows as unknown as CartLineRow[]).map((r) => ({
+    variantIndex: r.variant_index,
+    source: r.source,
+    quantity: Number(r.quantity),
+  }));
+  const isThis = (l: (typeof lines)[number]) =>
+    l.variantIndex === body.variantIndex && l.source === body.source;
+  const before = lines.find(isThis)?.quantity ?? 0;
+  const quantity = mode === 'add' ? before + body.quantity : body.quantity;
+  const variant = variantOf(product, body.variantIndex);
+  const label = lineLabel(product, variant);
+  // QUANTITY_MAX is the upsert's to refuse, with its own message.
+  if (quantity > QUANTITY_MAX) return;
+  const rules = quantityProblem(label, quantity, product);
+  if (rules)
+    throw invalid(
+      quantity < product.minOrderQuantity ? 'quantity_below_minimum' : 'quantity_not_multiple',
+      rules,
+    );
+  if (!row) return;
+  const others = lines
+    .filter((l) => !isThis(l) && lineRow(product, l.variantIndex) === row)
+    .reduce((sum, l) => sum + l.quantity, 0);
+  if (quantity + others > row.onHand)
+    throw conflict('out_of_stock', stockShortMessage(label, row.onHand, quantity + others));
+}
+
 /** Sets the quantity of the buyer's line keyed by product, variant and source. */
 export async function setQuantity(
   db: Db,
@@ -215,11 +337,27 @@ export async function setQuantity(
   productId: string,
   body: CartItemAddBody,
 ): Promise<void> {
-  const result = await db.execute(
-    sql`UPDATE cart_lines SET quantity = ${body.quantity}, updated_at = now()
-         WHERE ${lineKey(userId, productId, body)} RETURNING id`,
-  );
-  if (result.rows.length === 0) throw lineNotFound();
+  await db.transaction(async (tx) => {
+    // The buyer's row locked as an add locks it, so the lines counted are current.
+    const read = await tx.execute(
+      sql`SELECT ${pricingColumns}, EXISTS (SELECT 1 FROM cart_lines
+                  WHERE ${lineKey(userId, productId, body)}) AS has_line
+            FROM users u, products p
+           WHERE u.id = ${userId} AND p.id = ${productId}
+             FOR NO KEY UPDATE OF u`,
+    );
+    const row = read.rows[0] as (PricingRow & { has_line: boolean }) | undefined;
+    if (!row?.has_line) throw lineNotFound();
+    const product = toProductForPricing(row);
+    if (product.status !== 'active')
+      throw conflict('product_unavailable', productUnavailableMessage(product.name));
+    const variantIndex = body.variantIndex ?? null;
+    await checkLineQuantity(tx, userId, product, { ...body, variantIndex }, 'set');
+    await tx.execute(
+      sql`UPDATE cart_lines SET quantity = ${body.quantity}, updated_at = now()
+           WHERE ${lineKey(userId, productId, body)}`,
+    );
+  });
 }
 
 export async function removeItem(

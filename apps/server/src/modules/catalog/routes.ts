@@ -6,6 +6,7 @@ import {
   MultipleProductsBody,
   MultipleProductsResponse,
   ObjectId,
+  ProductAvailabilityResponse,
   ProductListQuery,
   ProductListResponse,
   ProductResponse,
@@ -15,13 +16,15 @@ import { ErrorBody } from '@storefront/shared/errors';
 import type { Db } from '../../db/connect.js';
 import { sendCached, type ResponseCache } from '../../lib/response-cache.js';
 import * as catalog from './service.js';
+import { readAvailability } from './stock.js';
 
 const IdParams = z.object({ id: ObjectId }).strict();
 const errors = { 400: ErrorBody, 404: ErrorBody };
 
 /**
  * The public catalog reads are served from `cache` (serialised once, ETag, emptied on every
- * catalog change); the multiple-products POST is not cached.
+ * catalog change); the multiple-products POST is not cached, nor is a product's availability,
+ * which orders change all the time (decision 048).
  */
 export function catalogRoutes(db: Db, cache: ResponseCache) {
   return async (fastify: FastifyInstance) => {
@@ -91,6 +94,24 @@ export function catalogRoutes(db: Db, cache: ResponseCache) {
         sendCached(cache, request, reply as FastifyReply, RelatedResponse, async () => ({
           payload: await catalog.relatedProducts(db, request.params.id),
         })),
+    );
+
+    app.get(
+      '/api/products/:id/availability',
+      {
+        schema: {
+          tags,
+          summary: "A product's units on hand, and each variant's (never cached)",
+          description:
+            "stock null: not tracked, always available. A variant without units of its own draws on its product's. Read fresh on every call (Cache-Control: no-store), so orders, which change stock, never empty the cached catalog answers.",
+          params: IdParams,
+          response: { 200: ProductAvailabilityResponse, ...errors },
+        },
+      },
+      async (request, reply) => {
+        reply.header('cache-control', 'no-store');
+        return { payload: await readAvailability(db, request.params.id) };
+      },
     );
 
     app.post(

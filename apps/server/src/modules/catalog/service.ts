@@ -1,6 +1,9 @@
 /**
  * Catalog reads (spec §7 product calls). Each read is one SQL statement: PostgreSQL joins the
- * names, tiers and variants, so a product page or a listing never costs N+1 round trips.
+ * names, tiers and variants, so a product page or a listing never costs N+1 round trips. Buyers
+ * see active products only (issue 20): every read here names `p.status = 'active'`, which the
+ * listings' partial indexes (migration 0015) are built on. Stock is not read here: these answers
+ * are cached, and orders change stock all the time (./stock.ts, decision 048).
  */
 import { sql, type SQL } from 'drizzle-orm';
 import type {
@@ -49,7 +52,11 @@ interface DetailRow extends SummaryRow {
   location: string;
   options: { name: string; values: string[] }[];
   tiers: { minQuantity: number; maxQuantity: number; pricePaise: number }[] | null;
-  variants: { option1: string; sku: string; variantIndex: number }[] | null;
+  variants:
+    | { option1: string; sku: string; variantIndex: number; pricePaise: number | string | null }[]
+    | null;
+  min_order_quantity: number;
+  order_multiple: number;
 }
 
 const baseColumns = sql`
@@ -63,12 +70,13 @@ const listColumns = sql`${baseColumns}, p.description_text AS description`;
 
 const detailColumns = sql`
   ${summaryColumns}, p.code, p.description_html, p.features, p.weight_grams, p.hsn, p.location,
-  p.options,
+  p.options, p.min_order_quantity, p.order_multiple,
   (SELECT json_agg(json_build_object('minQuantity', t.min_quantity, 'maxQuantity', t.max_quantity,
                                      'pricePaise', t.price_paise) ORDER BY t.min_quantity)
      FROM product_price_tiers t WHERE t.product_id = p.id) AS tiers,
   (SELECT json_agg(json_build_object('option1', v.option1, 'sku', v.sku,
-                                     'variantIndex', v.position) ORDER BY v.position)
+                                     'variantIndex', v.position, 'pricePaise', v.price_paise)
+                   ORDER BY v.position)
      FROM product_variants v WHERE v.product_id = p.id) AS variants`;
 
 const productJoins = sql`
@@ -143,7 +151,14 @@ function toDetail(row: DetailRow): ProductDetail {
       savingsPercentage: t.savingsPercentage,
     })),
     options: row.options,
-    varients: row.variants ?? [],
+    varients: (row.variants ?? []).map((v) => ({
+      option1: v.option1,
+      sku: v.sku,
+      variantIndex: v.variantIndex,
+      price: v.pricePaise === null ? null : paiseToRupees(Number(v.pricePaise)),
+    })),
+    minOrderQuantity: row.min_order_quantity,
+    orderMultiple: row.order_multiple,
   };
 }
 
@@ -194,8 +209,9 @@ export async function listProducts(
 
   const statement =
     key === ''
-      ? sql`WITH total AS (SELECT count(*)::int AS n FROM products),
-            page AS (SELECT id FROM products ORDER BY id LIMIT ${limit} OFFSET ${offset})
+      ? sql`WITH total AS (SELECT count(*)::int AS n FROM products WHERE status = 'active'),
+            page AS (SELECT id FROM products WHERE status = 'active'
+                      ORDER BY id LIMIT ${limit} OFFSET ${offset})
             SELECT ${listColumns}, (SELECT n FROM total) AS total
               FROM page JOIN products p ON p.id = page.id ${productJoins}
              ORDER BY p.id`
@@ -205,25 +221,30 @@ export async function listProducts(
                      (SELECT id FROM subcategories WHERE match_key = ${key}) AS subcategory),
             page AS (
               (SELECT cp.product_id AS id, cp.position FROM collection_products cp
+                 JOIN products p ON p.id = cp.product_id AND p.status = 'active'
                 WHERE cp.collection_id = (SELECT collection FROM named)
                 ORDER BY cp.position, cp.product_id LIMIT ${limit} OFFSET ${offset})
               UNION ALL
               (SELECT p.id, 0 FROM products p
                 WHERE (SELECT collection IS NULL FROM named)
-                  AND p.category_id = (SELECT category FROM named)
+                  AND p.category_id = (SELECT category FROM named) AND p.status = 'active'
                 ORDER BY p.id LIMIT ${limit} OFFSET ${offset})
               UNION ALL
               (SELECT p.id, 0 FROM products p
                 WHERE (SELECT collection IS NULL AND category IS NULL FROM named)
-                  AND p.subcategory_id = (SELECT subcategory FROM named)
+                  AND p.subcategory_id = (SELECT subcategory FROM named) AND p.status = 'active'
                 ORDER BY p.id LIMIT ${limit} OFFSET ${offset})),
             total AS (
               SELECT (CASE
                 WHEN collection IS NOT NULL
-                  THEN (SELECT count(*) FROM collection_products WHERE collection_id = collection)
+                  THEN (SELECT count(*) FROM collection_products cp
+                          JOIN products p ON p.id = cp.product_id AND p.status = 'active'
+                         WHERE cp.collection_id = collection)
                 WHEN category IS NOT NULL
-                  THEN (SELECT count(*) FROM products WHERE category_id = category)
-                ELSE (SELECT count(*) FROM products WHERE subcategory_id = subcategory)
+                  THEN (SELECT count(*) FROM products
+                         WHERE category_id = category AND status = 'active')
+                ELSE (SELECT count(*) FROM products
+                       WHERE subcategory_id = subcategory AND status = 'active')
               END)::int AS n FROM named)
             SELECT ${listColumns}, (SELECT n FROM total) AS total
               FROM page JOIN products p ON p.id = page.id ${productJoins}
@@ -267,7 +288,8 @@ export async function findListing(db: Db, slug: string): Promise<NamedListing | 
 export async function getProduct(db: Db, id: string): Promise<ProductDetail> {
   const [row] = await rows<DetailRow>(
     db,
-    sql`SELECT ${detailColumns} FROM products p ${productJoins} WHERE p.id = ${id}`,
+    sql`SELECT ${detailColumns} FROM products p ${productJoins}
+         WHERE p.id = ${id} AND p.status = 'active'`,
   );
   if (!row) throw notFound('product_not_found', 'Product not found');
   return toDetail(row);
@@ -278,7 +300,7 @@ export async function getProducts(db: Db, ids: readonly string[]): Promise<Produ
   const result = await rows<DetailRow>(
     db,
     sql`SELECT ${detailColumns} FROM products p ${productJoins}
-         WHERE p.id IN (${sql.join(
+         WHERE p.status = 'active' AND p.id IN (${sql.join(
            unique.map((id) => sql`${id}`),
            sql`, `,
          )})`,
@@ -291,13 +313,16 @@ export async function getProducts(db: Db, ids: readonly string[]): Promise<Produ
 export async function relatedProducts(db: Db, id: string): Promise<ProductSummary[]> {
   const result = await rows<SummaryRow>(
     db,
-    sql`WITH me AS (SELECT id, category_id, subcategory_id FROM products WHERE id = ${id}),
+    sql`WITH me AS (SELECT id, category_id, subcategory_id FROM products
+                     WHERE id = ${id} AND status = 'active'),
          picks AS (
            (SELECT p.id, 0 AS rank FROM products p, me
-             WHERE p.subcategory_id = me.subcategory_id AND p.id <> me.id ORDER BY p.id LIMIT ${RELATED_LIMIT})
+             WHERE p.subcategory_id = me.subcategory_id AND p.id <> me.id AND p.status = 'active'
+             ORDER BY p.id LIMIT ${RELATED_LIMIT})
            UNION ALL
            (SELECT p.id, 1 FROM products p, me
              WHERE p.category_id = me.category_id AND p.subcategory_id <> me.subcategory_id
+               AND p.status = 'active'
              ORDER BY p.id LIMIT ${RELATED_LIMIT}))
         SELECT ${summaryColumns}
           FROM (SELECT id, rank FROM picks ORDER BY rank, id LIMIT ${RELATED_LIMIT}) pick
@@ -306,9 +331,18 @@ export async function relatedProducts(db: Db, id: string): Promise<ProductSummar
   );
   if (result.length > 0) return result.map(toSummary);
   // Nothing related: tell an unknown product (404) from a lonely one (empty list).
-  const exists = await rows<{ id: string }>(db, sql`SELECT id FROM products WHERE id = ${id}`);
+  const exists = await rows<{ id: string }>(
+    db,
+    sql`SELECT id FROM products WHERE id = ${id} AND status = 'active'`,
+  );
   if (exists.length === 0) throw notFound('product_not_found', 'Product not found');
   return [];
+}
+
+/** A stock_levels row: the product's own (variantPosition null) or a variant's. */
+export interface StockRow {
+  variantPosition: number | null;
+  onHand: number;
 }
 
 /** What the cart and the orders price and snapshot a product from (see `productsForPricing`). */
@@ -322,18 +356,30 @@ export interface ProductForPricing {
   options: { name: string; values: string[] }[];
   tiers: PriceTier[];
   /** In `position` order: the cart's variantIndex is the position. */
-  variants: { position: number; option1: string; sku: string }[];
+  variants: { position: number; option1: string; sku: string; pricePaise: number | null }[];
+  /** Only an active product can be added or ordered (issue 20). */
+  status: string;
+  minOrderQuantity: number;
+  orderMultiple: number;
+  /**
+   * Its stock rows as the statement saw them, for the cart's checks and answers; an order
+   * takes its units with `reserveStock` (./stock.ts), which locks and re-reads them.
+   */
+  stock: StockRow[];
 }
 
 /** The columns of `products p` that pricing and order snapshots need; see `toProductForPricing`. */
 export const pricingColumns = sql`p.id, p.name, p.code, p.seller_sku, p.sp_paise, p.images,
-  p.options,
+  p.options, p.status, p.min_order_quantity, p.order_multiple,
   (SELECT json_agg(json_build_object('minQuantity', t.min_quantity,
             'maxQuantity', t.max_quantity, 'pricePaise', t.price_paise) ORDER BY t.min_quantity)
      FROM product_price_tiers t WHERE t.product_id = p.id) AS tiers,
   (SELECT json_agg(json_build_object('position', v.position, 'option1', v.option1,
-            'sku', v.sku) ORDER BY v.position)
-     FROM product_variants v WHERE v.product_id = p.id) AS variants`;
+            'sku', v.sku, 'pricePaise', v.price_paise) ORDER BY v.position)
+     FROM product_variants v WHERE v.product_id = p.id) AS variants,
+  (SELECT json_agg(json_build_object('variantPosition', l.variant_position,
+            'onHand', l.on_hand))
+     FROM stock_levels l WHERE l.product_id = p.id) AS stock`;
 
 export interface PricingRow {
   id: string;
@@ -344,7 +390,12 @@ export interface PricingRow {
   images: string[];
   options: { name: string; values: string[] }[];
   tiers: { minQuantity: number; maxQuantity: number; pricePaise: number }[] | null;
-  variants: { position: number; option1: string; sku: string }[] | null;
+  variants:
+    { position: number; option1: string; sku: string; pricePaise: number | string | null }[] | null;
+  status: string;
+  min_order_quantity: number;
+  order_multiple: number;
+  stock: StockRow[] | null;
 }
 
 export function toProductForPricing(row: PricingRow): ProductForPricing {
@@ -357,7 +408,14 @@ export function toProductForPricing(row: PricingRow): ProductForPricing {
     images: row.images,
     options: row.options,
     tiers: (row.tiers ?? []).map((t) => ({ ...t, pricePaise: Number(t.pricePaise) })),
-    variants: row.variants ?? [],
+    variants: (row.variants ?? []).map((v) => ({
+      ...v,
+      pricePaise: v.pricePaise === null ? null : Number(v.pricePaise),
+    })),
+    status: row.status,
+    minOrderQuantity: row.min_order_quantity,
+    orderMultiple: row.order_multiple,
+    stock: row.stock ?? [],
   };
 }
 

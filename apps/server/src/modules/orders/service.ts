@@ -14,11 +14,17 @@
  *   processed). A crash before commit leaves nothing, so a retry creates the order; a crash
  *   after commit leaves the response, so a retry replays it.
  * - Every status change is one guarded UPDATE plus a history row (`transitionOrderStatus`).
+ * - Stock (issue 20, decision 048): only an active product's line can be ordered, in whole packs
+ *   from its minimum up; the order takes its units from stock_levels in its own transaction
+ *   (`reserveStock`: none left → 409 and nothing written), each line records what it took and
+ *   from which row, and `releaseOrderStock` gives them back once when the order is cancelled
+ *   or lapses unpaid.
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import { paiseToRupees } from '@storefront/shared/money';
 import { priceLine } from '@storefront/shared/pricing';
+import { productUnavailableMessage, quantityProblem } from '@storefront/shared/stock';
 import { statusBadge } from '@storefront/shared/order-status';
 import type {
   Order,
@@ -31,7 +37,8 @@ import { setLockTimeout } from '../../db/lock-timeout.js';
 import { idempotencyKeys, orders } from '../../db/schema.js';
 import { AppError, conflict, notFound } from '../../lib/errors.js';
 import { newObjectId } from '../../lib/ids.js';
-import { takeCart, variantOf } from '../cart/service.js';
+import { lineLabel, linePricing, takeCart, variantOf } from '../cart/service.js';
+import { reserveStock, returnStock } from '../catalog/stock.js';
 import { recordAudit, type StaffActor } from '../staff/audit.js';
 import { queueOrderUpdate } from './status-emails.js';
 
@@ -349,15 +356,25 @@ export async function createOrder(
       if (cart.length === 0)
         throw conflict('cart_empty', 'Your cart is empty. Add items before checking out.');
 
-      const lines = cart.map(({ line, product }, position) => {
+      const priced = cart.map(({ line, product }, position) => {
         const variant = variantOf(product, line.variantIndex);
+        if (product.status !== 'active')
+          throw conflict(
+            'cart_line_unavailable',
+            `${productUnavailableMessage(product.name)} Then try again.`,
+          );
         if (variant === undefined)
           throw conflict(
             'cart_line_unavailable',
             `${product.name}: the chosen variant is no longer available. Remove it from your cart and try again.`,
           );
-        const price = priceLine(product, line.quantity, line.source);
+        const label = lineLabel(product, variant);
+        const rule = quantityProblem(label, line.quantity, product);
+        if (rule)
+          throw conflict('cart_line_quantity', `${rule} Change it in your cart and try again.`);
+        const price = priceLine(linePricing(product, variant), line.quantity, line.source);
         return {
+          label,
           position,
           productId: product.id,
           variantIndex: line.variantIndex,
@@ -370,6 +387,25 @@ export async function createOrder(
           lineTotalPaise: price.lineTotalPaise,
         };
       });
+      // The units, last before the order is written: the stock rows stay locked only from here
+      // to the commit, so orders of one product queue for the shortest time. Products the cart's
+      // statement saw untracked cost no statement (an order of them is made as they were).
+      const tracked = priced.filter((_, i) => cart[i]!.product.stock.length > 0);
+      const reservations = await reserveStock(
+        tx,
+        tracked.map((line) => ({
+          productId: line.productId,
+          variantIndex: line.variantIndex,
+          quantity: line.quantity,
+          label: line.label,
+        })),
+      );
+      const taken = new Map(tracked.map((line, i) => [line.position, reservations[i]!]));
+      const lines = priced.map(({ label: _label, ...line }) => ({
+        ...line,
+        stockReserved: taken.get(line.position)?.reserved ?? null,
+        stockVariantPosition: taken.get(line.position)?.variantPosition ?? null,
+      }));
       const totalPaise = lines.reduce((sum, line) => sum + line.lineTotalPaise, 0);
 
       const id = newObjectId();
@@ -434,13 +470,16 @@ export async function createOrder(
             RETURNING id
           ), l AS (
             INSERT INTO order_lines (order_id, position, product_id, variant_index, title, sku,
-                seller_sku, source, unit_price_paise, quantity, line_total_paise)
+                seller_sku, source, unit_price_paise, quantity, line_total_paise,
+                stock_reserved, stock_variant_position)
             SELECT o.id, x.position, x."productId", x."variantIndex", x.title, x.sku,
-                   x."sellerSku", x.source, x."unitPricePaise", x.quantity, x."lineTotalPaise"
+                   x."sellerSku", x.source, x."unitPricePaise", x.quantity, x."lineTotalPaise",
+                   x."stockReserved", x."stockVariantPosition"
               FROM o, jsonb_to_recordset(${JSON.stringify(lines)}::jsonb) AS x(
                 position integer, "productId" text, "variantIndex" smallint, title text,
                 sku text, "sellerSku" text, source text, "unitPricePaise" bigint,
-                quantity integer, "lineTotalPaise" bigint)
+                quantity integer, "lineTotalPaise" bigint, "stockReserved" integer,
+                "stockVariantPosition" smallint)
           ), h AS (
             INSERT INTO order_status_history (order_id, from_status, to_status, cause, created_at)
             SELECT o.id, NULL, 'UP', 'order_created', ${createdAt.toISOString()}::timestamptz FROM o
@@ -463,6 +502,34 @@ export async function createOrder(
       );
     throw error;
   }
+}
+
+/**
+ * Gives back the units an order's lines took (decision 048), inside the transaction that
+ * cancels it: each line is marked released in the same statement that reads it, so a second
+ * call (a retried cancellation, a lapse racing a cancellation) finds nothing left to give.
+ * Returns how many lines gave units back.
+ */
+export async function releaseOrderStock(tx: Tx, orderId: string): Promise<number> {
+  const released = await tx.execute(
+    sql`UPDATE order_lines SET stock_released_at = now()
+         WHERE order_id = ${orderId} AND stock_reserved IS NOT NULL AND stock_released_at IS NULL
+        RETURNING product_id, stock_variant_position, stock_reserved`,
+  );
+  const rows = released.rows as {
+    product_id: string;
+    stock_variant_position: number | null;
+    stock_reserved: number;
+  }[];
+  await returnStock(
+    tx,
+    rows.map((r) => ({
+      productId: r.product_id,
+      variantPosition: r.stock_variant_position,
+      quantity: Number(r.stock_reserved),
+    })),
+  );
+  return rows.length;
 }
 
 // ── Operator commands (product decision #7) ─────────────────────────────────────

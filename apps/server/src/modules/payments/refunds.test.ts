@@ -17,7 +17,8 @@ import { createRefunds } from './module.js';
 import type { PaymentProvider, RefundInput, RefundResult } from './provider.js';
 import { MAX_REFUND_SENDS, type RefundsService } from './refunds.js';
 import { createSandboxProvider } from './sandbox-provider.js';
-import { callbackRecorder, placeOrder, startPayment } from './test-support.js';
+import { insertProducts } from '../../test/catalog-fixtures.js';
+import { callbackRecorder, placeOrder, SHIPPING, startPayment } from './test-support.js';
 
 const silent = { info: () => {}, warn: () => {} } as unknown as FastifyBaseLogger;
 
@@ -512,6 +513,60 @@ describe('unpaid orders', () => {
       sql`SELECT to_status, cause FROM order_status_history WHERE order_id = ${idle.orderId} ORDER BY id`,
     );
     expect(history.rows.at(-1)).toEqual({ to_status: 'CANCELLED', cause: 'expiry' });
+  });
+});
+
+describe('stock of a lapsed order (decision 048)', () => {
+  it('comes back once when the order lapses unpaid after the payment window', async () => {
+    const buyer = await createBuyer(t);
+    const [productId] = await insertProducts(t, [
+      {
+        name: 'Lapsing Lamp',
+        code: `LAPSE-${Date.now()}`,
+        spPaise: 100_00,
+        options: [{ name: 'Size', values: ['S', 'M'] }],
+        variants: ['S', 'M'],
+        variantStock: { S: 9 },
+      },
+    ]);
+    const added = await t.app.inject({
+      method: 'POST',
+      url: `/api/cart/items/${productId}`,
+      headers: buyer.headers,
+      payload: { quantity: 4, source: 'Ex-china', variantIndex: 0 },
+    });
+    expect(added.statusCode, added.body).toBe(200);
+    const placed = await t.app.inject({
+      method: 'POST',
+      url: '/api/orders/',
+      headers: { ...buyer.headers, 'idempotency-key': `lapse-${Date.now()}` },
+      payload: SHIPPING,
+    });
+    expect(placed.statusCode, placed.body).toBe(201);
+    const orderId = (placed.json() as { payload: Order }).payload._id.$oid;
+    const onHand = async () =>
+      (
+        (
+          await t.database.db.execute(
+            sql`SELECT on_hand FROM stock_levels WHERE product_id = ${productId!} AND variant_position = 0`,
+          )
+        ).rows[0] as { on_hand: number }
+      ).on_hand;
+    expect(await onHand()).toBe(5);
+    now = new Date(Date.now() + t.config.payments.paymentWindowMs + 60_000);
+    expect(await refunds.expireUnpaidOrders()).toBeGreaterThanOrEqual(1);
+    expect(await statusOf(orderId)).toBe('CANCELLED');
+    expect(await onHand()).toBe(9);
+    // Another sweep, and a cancellation after it, give nothing more back.
+    await refunds.expireUnpaidOrders();
+    const again = await t.app.inject({
+      method: 'POST',
+      url: `/api/orders/${orderId}/cancel`,
+      headers: buyer.headers,
+      payload: {},
+    });
+    expect(again.statusCode).toBe(200);
+    expect(await onHand()).toBe(9);
   });
 });
 

@@ -27,7 +27,7 @@ import type {
 import type { Db, DbOrTx, Tx } from '../../db/connect.js';
 import { orderLines, orders, payments, refunds } from '../../db/schema.js';
 import { AppError, conflict, notFound } from '../../lib/errors.js';
-import { recordOrderEvent, transitionOrderStatus } from '../orders/service.js';
+import { recordOrderEvent, releaseOrderStock, transitionOrderStatus } from '../orders/service.js';
 import { queueOrderUpdate } from '../orders/status-emails.js';
 import { recordAudit, type StaffActor } from '../staff/audit.js';
 import { RefundUnknown, type PaymentProvider, type RefundResult } from './provider.js';
@@ -528,6 +528,8 @@ export function createRefundsService(
             'order_not_cancellable',
             `Order ${order.mkpOrderId} is ${describe(order.pStatus)}; an order can be cancelled only before it ships. A delivered order's items can be returned and refunded instead.`,
           );
+        // Its units go back on the shelf with the cancellation, whoever cancelled or lapsed it.
+        await releaseOrderStock(tx, order.id);
         let refund: RefundRow | null = null;
         if (order.pStatus === 'PD') {
           const payment = await payingAttempt(tx, order.id);

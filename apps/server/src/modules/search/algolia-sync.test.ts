@@ -142,6 +142,23 @@ describe('pushing catalog changes to hosted Algolia', () => {
     expect(await sync.pushOnce()).toBe(0);
   });
 
+  it('deletes a product that leaves active from the index, and sends it again when it returns', async () => {
+    const db = t.database.db;
+    const [id] = await insertSearchProducts(db, [{ name: 'Seasonal Rangoli Kit' }]);
+    await sync.pushOnce();
+    await db.execute(sql`UPDATE products SET status = 'archived' WHERE id = ${id!}`);
+    expect(await queueSize()).toBe(1);
+    expect(await sync.pushOnce()).toBe(1);
+    expect(primary.received[1]!.body.requests).toEqual([
+      { action: 'deleteObject', body: { objectID: id } },
+    ]);
+    await db.execute(sql`UPDATE products SET status = 'active' WHERE id = ${id!}`);
+    expect(await sync.pushOnce()).toBe(1);
+    expect(primary.received[2]!.body.requests!.map((r) => [r.action, r.body.objectID])).toEqual([
+      ['updateObject', id],
+    ]);
+  });
+
   it('queues the products of a renamed category', async () => {
     const db = t.database.db;
     await db.execute(sql`UPDATE subcategories SET name = 'Nappies' WHERE name = 'Diapering'`);

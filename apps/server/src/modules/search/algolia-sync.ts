@@ -1,8 +1,9 @@
 /**
  * Hosted-Algolia mode (SEARCH_PROVIDER=algolia, ARCHITECTURE.md "Search"): the database queues
  * every product change in `search_outbox` (triggers of migration 0002_search, coalesced per
- * product), and this worker pushes the queue to Algolia's REST batch API — `updateObject` for a
- * product that exists, `deleteObject` for one that is gone, `clear` first after a truncated
+ * product), and this worker pushes the queue to Algolia's REST batch API — `updateObject` for an
+ * active product, `deleteObject` for one that is gone or no longer active (a draft or archived
+ * product reaches no buyer, issue 20), `clear` first after a truncated
  * catalog. A row leaves the queue only after Algolia accepted it and only if it did not change
  * meanwhile, so a crash or an outage delays the index, never loses a change.
  * API: https://www.algolia.com/doc/rest-api/search/#tag/Records/operation/batch
@@ -96,7 +97,7 @@ export function createAlgoliaSync(db: Db, options: AlgoliaSyncOptions) {
       if (inserted.rows.length === 0) return;
       await tx.execute(
         sql`INSERT INTO search_outbox (product_id)
-            SELECT '*' UNION ALL SELECT id FROM products
+            SELECT '*' UNION ALL SELECT id FROM products WHERE status = 'active'
             ON CONFLICT (product_id) DO UPDATE SET changed_at = now()`,
       );
     });

@@ -155,14 +155,15 @@ export function pageCount(nbHits: number, hitsPerPage: number): number {
   return Math.ceil(Math.min(nbHits, SEARCH_LIMITS.paginationLimit) / hitsPerPage);
 }
 
-/** The index records of these products (the hosted-Algolia push); unknown ids are left out. */
+/** The index records of these products (the hosted-Algolia push): active ones only, so the push
+ * deletes the others from the index; unknown ids are left out. */
 export async function loadRecords(db: Db, ids: readonly string[]): Promise<ProductRecord[]> {
   if (ids.length === 0) return [];
   const result = await db.execute(
     sql`SELECT ${recordColumns} FROM products p
           JOIN categories c ON c.id = p.category_id
           JOIN subcategories s ON s.id = p.subcategory_id
-         WHERE p.id IN (${sql.join(
+         WHERE p.status = 'active' AND p.id IN (${sql.join(
            ids.map((id) => sql`${id}`),
            sql`, `,
          )})`,

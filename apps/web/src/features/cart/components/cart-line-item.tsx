@@ -3,8 +3,10 @@
  * the unit price of the tier the quantity reaches (product decision #5), the stepper, Remove and the
  * line total. While a quantity edit waits for its 500 ms pause, the line is priced for the new
  * quantity with the shared priceLine rule the server applies; the server's answer then wins.
+ * A line that cannot be ordered as it stands (issue 20: no longer sold, too few in stock, below
+ * the minimum, not whole packs) says why, in the server's words.
  */
-import { Trash2 } from 'lucide-react';
+import { AlertCircle, Trash2 } from 'lucide-react';
 import { Link } from 'react-router';
 import type { CartLineView } from '@storefront/shared/cart';
 import { formatRupees, rupeesToPaise } from '@storefront/shared/money';
@@ -12,6 +14,7 @@ import { priceLine } from '@storefront/shared/pricing';
 import { href } from '@storefront/shared/routes';
 import { ProductImage } from '../../../components/product/product-image';
 import { Button } from '../../../components/ui/button';
+import { quantityRulesText } from '@storefront/shared/stock';
 import { sourceLabel } from '../../../lib/data/shipping-sources';
 import { CartQuantityStepper } from './cart-quantity-stepper';
 
@@ -64,6 +67,9 @@ export function CartLineItem({
           </Link>
           {line.option1 ? <p className="text-sm text-slate-600">{line.option1}</p> : null}
           <p className="text-sm text-slate-600">Shipping: {sourceLabel(line.source)}</p>
+          {quantityRulesText(line) ? (
+            <p className="text-sm text-slate-600">{quantityRulesText(line)}</p>
+          ) : null}
           <p className="text-sm">
             <span data-testid="unit-price" className="font-medium">
               {formatRupees(unitPaise)}
@@ -76,6 +82,7 @@ export function CartLineItem({
               label={name}
               onPendingChange={onPendingChange}
               onCommit={onCommit}
+              rules={line}
             />
             <Button
               variant="ghost"
@@ -88,6 +95,15 @@ export function CartLineItem({
               Remove
             </Button>
           </div>
+          {line.problem ? (
+            <p
+              data-testid="line-problem"
+              className="flex items-start gap-2 pt-1 text-sm font-medium text-red-700"
+            >
+              <AlertCircle aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+              {line.problem}
+            </p>
+          ) : null}
         </div>
         <p data-testid="line-total" className="text-lg font-bold sm:text-right">
           {formatRupees(lineTotalPaise)}

@@ -7,6 +7,10 @@
  * An edit is compared with what the cart will hold once the edits already sent are answered
  * (the last quantity sent), not with the cart's quantity of before: 3 → 5 (sent, unanswered)
  * → 3 sends 3, and typing the 5 already on its way sends nothing more.
+ *
+ * A product sold from a minimum order in packs (issue 20) steps a pack at a time and stops at
+ * its smallest allowed quantity; a typed quantity is sent as typed, and the server's refusal
+ * says why it cannot be (the line keeps its quantity).
  */
 import { Minus, Plus } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
@@ -15,6 +19,11 @@ import {
   QUANTITY_MAX,
   QUANTITY_MIN,
 } from '@storefront/shared/constants';
+import {
+  largestQuantity,
+  smallestQuantity,
+  type OrderQuantityRules,
+} from '@storefront/shared/order-quantity';
 
 export interface CartQuantityStepperProps {
   /** The line's quantity in the cart. */
@@ -25,6 +34,8 @@ export interface CartQuantityStepperProps {
   onPendingChange: (quantity: number | undefined) => void;
   /** Sends the edit; the stepper shows the cart's quantity again once it settles. */
   onCommit: (quantity: number) => Promise<void>;
+  /** The product's minimum order and pack size (default: any quantity). */
+  rules?: OrderQuantityRules;
 }
 
 export function CartQuantityStepper({
@@ -32,7 +43,11 @@ export function CartQuantityStepper({
   label,
   onPendingChange,
   onCommit,
+  rules = { minOrderQuantity: 1, orderMultiple: 1 },
 }: CartQuantityStepperProps) {
+  const step = rules.orderMultiple;
+  const smallest = smallestQuantity(rules);
+  const largest = largestQuantity(rules);
   const id = useId();
   // The box's own text while an edit is held or pending; null shows `quantity`.
   const [draft, setDraft] = useState<string | null>(null);
@@ -103,8 +118,8 @@ export function CartQuantityStepper({
       <button
         type="button"
         aria-label={`Decrease quantity of ${label}`}
-        disabled={current <= QUANTITY_MIN}
-        onClick={() => schedule(current - 1)}
+        disabled={current <= Math.max(QUANTITY_MIN, smallest)}
+        onClick={() => schedule(Math.max(smallest, Math.ceil(current / step) * step - step))}
         className="flex size-9 items-center justify-center rounded-l-md hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-blue-600 disabled:cursor-not-allowed disabled:opacity-40"
       >
         <Minus aria-hidden="true" className="size-4" />
@@ -134,8 +149,8 @@ export function CartQuantityStepper({
       <button
         type="button"
         aria-label={`Increase quantity of ${label}`}
-        disabled={current >= QUANTITY_MAX}
-        onClick={() => schedule(Math.max(current + 1, QUANTITY_MIN))}
+        disabled={current >= Math.min(QUANTITY_MAX, largest)}
+        onClick={() => schedule(Math.max(Math.floor(current / step) * step + step, smallest))}
         className="flex size-9 items-center justify-center rounded-r-md hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-blue-600 disabled:cursor-not-allowed disabled:opacity-40"
       >
         <Plus aria-hidden="true" className="size-4" />

@@ -219,4 +219,43 @@ describe('the cart page', () => {
       '/checkout',
     );
   });
+
+  it('says why a line cannot be ordered, and steps a pack at a time from the minimum', async () => {
+    let current = cartOf([
+      cartLine({
+        quantity: 10,
+        minOrderQuantity: 10,
+        orderMultiple: 5,
+        available: 8,
+        problem: 'Only 8 of Steel Water Bottle (Blue, M) left in stock; you asked for 10.',
+      }),
+    ]);
+    const calls = recordFetch((call) => {
+      if (call.method === 'PATCH') {
+        const { quantity } = call.body as { quantity: number };
+        current = cartOf([cartLine({ quantity, minOrderQuantity: 10, orderMultiple: 5 })]);
+      }
+      return [200, current];
+    });
+    renderCart();
+    await flush();
+    expect(screen.getByTestId('line-problem')).toHaveTextContent(
+      'Only 8 of Steel Water Bottle (Blue, M) left in stock; you asked for 10.',
+    );
+    expect(screen.getByText('Minimum order 10 units, sold in packs of 5')).toBeInTheDocument();
+    expect(
+      screen.getByRole('button', { name: 'Decrease quantity of Steel Water Bottle' }),
+    ).toBeDisabled();
+    fireEvent.click(
+      screen.getByRole('button', { name: 'Increase quantity of Steel Water Bottle' }),
+    );
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(600);
+    });
+    await flush();
+    expect(calls.filter((c) => c.method === 'PATCH').map((c) => c.body)).toEqual([
+      { quantity: 15, source: 'Ex-india custom', variantIndex: 1 },
+    ]);
+    expect(screen.queryByTestId('line-problem')).not.toBeInTheDocument();
+  });
 });

@@ -5,11 +5,17 @@ import { describe, expect, it } from 'vitest';
 import { parseQuantityInput } from '../lib/quantity';
 import { QuantityStepper } from './quantity-stepper';
 
-function Harness({ initial = 1 }: { initial?: number }) {
+function Harness({
+  initial = 1,
+  rules,
+}: {
+  initial?: number;
+  rules?: { minOrderQuantity: number; orderMultiple: number };
+}) {
   const [quantity, setQuantity] = useState(initial);
   return (
     <>
-      <QuantityStepper value={quantity} onChange={setQuantity} />
+      <QuantityStepper value={quantity} onChange={setQuantity} rules={rules} />
       <output data-testid="committed">{quantity}</output>
     </>
   );
@@ -74,6 +80,39 @@ describe('the quantity stepper', () => {
     await user.tab();
     expect(box()).toHaveValue('1');
     expect(committed()).toBe('1');
+  });
+});
+
+describe('the quantity stepper of a product sold from a minimum in packs', () => {
+  const rules = { minOrderQuantity: 10, orderMultiple: 5 };
+
+  it('steps a pack at a time and stops at the minimum', async () => {
+    const user = userEvent.setup();
+    render(<Harness initial={10} rules={rules} />);
+    expect(screen.getByRole('button', { name: 'Decrease quantity' })).toBeDisabled();
+    await user.click(screen.getByRole('button', { name: 'Increase quantity' }));
+    await user.click(screen.getByRole('button', { name: 'Increase quantity' }));
+    expect(box()).toHaveValue('20');
+    await user.click(screen.getByRole('button', { name: 'Decrease quantity' }));
+    expect(box()).toHaveValue('15');
+    await user.click(screen.getByRole('button', { name: 'Decrease quantity' }));
+    expect(box()).toHaveValue('10');
+    expect(screen.getByRole('button', { name: 'Decrease quantity' })).toBeDisabled();
+  });
+
+  it('keeps a typed number while typing and rounds it up to whole packs when left', async () => {
+    const user = userEvent.setup();
+    render(<Harness initial={10} rules={rules} />);
+    await user.clear(box());
+    await user.type(box(), '12');
+    expect(committed()).toBe('12');
+    await user.tab();
+    expect(box()).toHaveValue('15');
+    expect(committed()).toBe('15');
+    await user.clear(box());
+    await user.type(box(), '3');
+    await user.tab();
+    expect(committed()).toBe('10');
   });
 });
 

@@ -13,8 +13,8 @@ describe('variant resolution', () => {
 
   it('finds the variant whose option1 is the values joined by comma and space', () => {
     const varients = [
-      { option1: 'White, S', sku: 'a', variantIndex: 0 },
-      { option1: 'Black, M', sku: 'b', variantIndex: 1 },
+      { option1: 'White, S', sku: 'a', variantIndex: 0, price: null },
+      { option1: 'Black, M', sku: 'b', variantIndex: 1, price: null },
     ];
     expect(resolveVariant({ options, varients }, ['Black', 'M'])).toEqual({
       ok: true,
@@ -25,8 +25,8 @@ describe('variant resolution', () => {
   it('sends the variantIndex the product gives the variant, not its place in the list', () => {
     // The variant at position 0 was removed: the server still knows 'Black, M' as 2.
     const varients = [
-      { option1: 'White, S', sku: 'a', variantIndex: 1 },
-      { option1: 'Black, M', sku: 'b', variantIndex: 2 },
+      { option1: 'White, S', sku: 'a', variantIndex: 1, price: null },
+      { option1: 'Black, M', sku: 'b', variantIndex: 2, price: null },
     ];
     expect(resolveVariant({ options, varients }, ['Black', 'M'])).toEqual({
       ok: true,
@@ -51,10 +51,10 @@ describe('variant resolution', () => {
       error: 'Product configuration error: Options defined without corresponding varients.',
     });
     expect(
-      resolveVariant({ options, varients: [{ option1: 'White, S', sku: 'a', variantIndex: 0 }] }, [
-        'Black',
-        'S',
-      ]),
+      resolveVariant(
+        { options, varients: [{ option1: 'White, S', sku: 'a', variantIndex: 0, price: null }] },
+        ['Black', 'S'],
+      ),
     ).toEqual({
       ok: false,
       error: 'Selected product variant combination (Black, S) is not available.',

@@ -15,6 +15,14 @@ import { ProductPage } from './product-page';
 const ID = 'd'.repeat(24);
 const route = '/products/:id';
 
+/** The uncached availability call's answer: the product's units and each variant's. */
+const availability =
+  (stock: number | null, variants: { variantIndex: number; stock: number | null }[] = []) =>
+  (url: URL) =>
+    url.pathname === `/api/products/${ID}/availability`
+      ? { body: { payload: { productId: ID, stock, variants } } }
+      : undefined;
+
 describe('the product page', () => {
   it('shows the loading skeleton while the product loads', () => {
     pendingFetch();
@@ -53,13 +61,17 @@ describe('the product page', () => {
         { name: 'Size', values: ['S', 'M'] },
       ],
       varients: [
-        { option1: 'White, S', sku: 'a', variantIndex: 0 },
-        { option1: 'Black, M', sku: 'b', variantIndex: 1 },
+        { option1: 'White, S', sku: 'a', variantIndex: 0, price: null },
+        { option1: 'Black, M', sku: 'b', variantIndex: 1, price: null },
       ],
     });
     mockFetch(
       (url) =>
         url.pathname === `/api/products/product/${ID}` ? { body: { payload: product } } : undefined,
+      availability(null, [
+        { variantIndex: 0, stock: null },
+        { variantIndex: 1, stock: null },
+      ]),
       (url) =>
         url.pathname.startsWith('/api/products/recommend/') ? { body: { payload: [] } } : undefined,
     );
@@ -69,6 +81,9 @@ describe('the product page', () => {
     expect(screen.getByLabelText('Colour')).toHaveValue('White');
     expect(screen.getByLabelText('Size')).toHaveValue('S');
     expect(screen.getByLabelText('Shipping source')).toHaveValue('Ex-india custom');
+    expect(
+      await screen.findByText('In Stock - Ships within 1 business day from warehouse'),
+    ).toBeInTheDocument();
     expect(within(screen.getByLabelText('Shipping source')).getAllByRole('option')).toHaveLength(1);
     expect(screen.getByTestId('line-total')).toHaveTextContent('₹1,148.85');
 
@@ -89,13 +104,14 @@ describe('the product page', () => {
       _id: ID,
       options: [{ name: 'Colour', values: ['White', 'Black'] }],
       varients: [
-        { option1: 'White', sku: 'a', variantIndex: 0 },
-        { option1: 'Black', sku: 'b', variantIndex: 1 },
+        { option1: 'White', sku: 'a', variantIndex: 0, price: null },
+        { option1: 'Black', sku: 'b', variantIndex: 1, price: null },
       ],
     });
     mockFetch(
       (url) =>
         url.pathname === `/api/products/product/${ID}` ? { body: { payload: product } } : undefined,
+      availability(40),
       () => ({ body: { payload: [] } }),
     );
     const user = userEvent.setup();
@@ -137,8 +153,8 @@ describe('Add to Cart for a signed-in buyer', () => {
     options: [{ name: 'Colour', values: ['White', 'Black'] }],
     // The server's own variant numbers, which need not be the places in the list (decision 028).
     varients: [
-      { option1: 'White', sku: 'a', variantIndex: 2 },
-      { option1: 'Black', sku: 'b', variantIndex: 5 },
+      { option1: 'White', sku: 'a', variantIndex: 2, price: null },
+      { option1: 'Black', sku: 'b', variantIndex: 5, price: null },
     ],
   });
 
@@ -148,6 +164,8 @@ describe('Add to Cart for a signed-in buyer', () => {
     const requests = fakeApi((request) => {
       if (request.path === `/api/products/product/${ID}`) return { body: { payload: product } };
       if (request.path.startsWith('/api/products/recommend/')) return { body: { payload: [] } };
+      if (request.path === `/api/products/${ID}/availability`)
+        return { body: { payload: { productId: ID, stock: null, variants: [] } } };
       if (request.method === 'GET' && request.path === '/api/cart/') return { body: cartOf([]) };
       if (request.method === 'POST' && request.path === `/api/cart/items/${ID}`)
         return add(request);
@@ -225,5 +243,122 @@ describe('Add to Cart for a signed-in buyer', () => {
     const toast = await screen.findByText('Error Adding to Cart');
     expect(toast.closest('[data-variant]')).toHaveAttribute('data-variant', 'destructive');
     expect(screen.getByText('Failed to add item to cart.')).toBeInTheDocument();
+  });
+});
+
+describe('stock, the minimum order and variant prices (issue 20)', () => {
+  function renderWith(product: ReturnType<typeof detail>, stock: ReturnType<typeof availability>) {
+    fakeImages();
+    mockFetch(
+      (url) =>
+        url.pathname === `/api/products/product/${ID}` ? { body: { payload: product } } : undefined,
+      stock,
+      () => ({ body: { payload: [] } }),
+    );
+    renderRoute(<ProductPage />, { path: `/products/${ID}`, route });
+  }
+
+  it("adds 'Only N left' below the low-stock threshold", async () => {
+    renderWith(detail({ _id: ID }), availability(3));
+    expect(await screen.findByText('Only 3 left')).toBeInTheDocument();
+    expect(
+      screen.getByText('In Stock - Ships within 1 business day from warehouse'),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Add to Cart' })).toBeEnabled();
+  });
+
+  it('says Out of stock and disables Add to Cart for the chosen variant only', async () => {
+    const user = userEvent.setup();
+    renderWith(
+      detail({
+        _id: ID,
+        options: [{ name: 'Colour', values: ['White', 'Black'] }],
+        varients: [
+          { option1: 'White', sku: 'a', variantIndex: 0, price: null },
+          { option1: 'Black', sku: 'b', variantIndex: 1, price: null },
+        ],
+      }),
+      availability(null, [
+        { variantIndex: 0, stock: 25 },
+        { variantIndex: 1, stock: 0 },
+      ]),
+    );
+    expect(
+      await screen.findByText('In Stock - Ships within 1 business day from warehouse'),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Add to Cart' })).toBeEnabled();
+    await user.selectOptions(screen.getByLabelText('Colour'), 'Black');
+    expect(screen.getByTestId('stock-line')).toHaveTextContent('Out of stock');
+    expect(screen.getByRole('button', { name: 'Add to Cart' })).toBeDisabled();
+    await user.selectOptions(screen.getByLabelText('Colour'), 'White');
+    expect(screen.getByRole('button', { name: 'Add to Cart' })).toBeEnabled();
+  });
+
+  it('says when the quantity is more than is left, and disables Add to Cart', async () => {
+    const user = userEvent.setup();
+    renderWith(detail({ _id: ID, name: 'Brass Hinge' }), availability(4));
+    await screen.findByText('Only 4 left');
+    await user.clear(screen.getByLabelText('Quantity'));
+    await user.type(screen.getByLabelText('Quantity'), '6');
+    expect(screen.getByTestId('stock-problem')).toHaveTextContent(
+      'Only 4 of Brass Hinge left in stock; you asked for 6.',
+    );
+    expect(screen.getByRole('button', { name: 'Add to Cart' })).toBeDisabled();
+  });
+
+  it('starts at the minimum, steps by the pack and says why a typed quantity cannot be', async () => {
+    const user = userEvent.setup();
+    renderWith(
+      detail({ _id: ID, name: 'Cable Ties', minOrderQuantity: 10, orderMultiple: 5 }),
+      availability(null),
+    );
+    expect(await screen.findByTestId('quantity-rules')).toHaveTextContent(
+      'Minimum order 10 units, sold in packs of 5',
+    );
+    expect(screen.getByLabelText('Quantity')).toHaveValue('10');
+    expect(screen.getByRole('button', { name: 'Decrease quantity' })).toBeDisabled();
+    await user.click(screen.getByRole('button', { name: 'Increase quantity' }));
+    expect(screen.getByLabelText('Quantity')).toHaveValue('15');
+    await user.clear(screen.getByLabelText('Quantity'));
+    await user.type(screen.getByLabelText('Quantity'), '12');
+    expect(screen.getByTestId('quantity-problem')).toHaveTextContent(
+      'Cable Ties is sold in packs of 5: choose a multiple of 5, such as 10 or 15.',
+    );
+    expect(screen.getByRole('button', { name: 'Add to Cart' })).toBeDisabled();
+    await user.tab();
+    expect(screen.getByLabelText('Quantity')).toHaveValue('15');
+    expect(screen.queryByTestId('quantity-problem')).not.toBeInTheDocument();
+  });
+
+  it("shows a variant's own price, with the tiers scaled to it", async () => {
+    const user = userEvent.setup();
+    renderWith(
+      detail({
+        _id: ID,
+        sp: 100,
+        priceTiers: [
+          { minQuantity: 1, maxQuantity: 9, price: 100, savingsPercentage: 0 },
+          { minQuantity: 10, maxQuantity: 999999, price: 90, savingsPercentage: 10 },
+        ],
+        options: [{ name: 'Pack', values: ['Pack of 1', 'Pack of 6'] }],
+        varients: [
+          { option1: 'Pack of 1', sku: 'a', variantIndex: 0, price: null },
+          { option1: 'Pack of 6', sku: 'b', variantIndex: 1, price: 570 },
+        ],
+      }),
+      availability(null, [
+        { variantIndex: 0, stock: null },
+        { variantIndex: 1, stock: null },
+      ]),
+    );
+    await screen.findByLabelText('Pack');
+    // ₹100 × 1.15 Ex-India Customs.
+    expect(screen.getByTestId('unit-price')).toHaveTextContent('₹115.00');
+    await user.selectOptions(screen.getByLabelText('Pack'), 'Pack of 6');
+    expect(screen.getByTestId('base-unit-price')).toHaveTextContent('₹570.00');
+    await user.clear(screen.getByLabelText('Quantity'));
+    await user.type(screen.getByLabelText('Quantity'), '10');
+    // The 10+ tier saves 10% of the variant's ₹570 too: ₹513.00.
+    expect(screen.getByTestId('base-unit-price')).toHaveTextContent('₹513.00');
   });
 });

@@ -1,16 +1,16 @@
 /**
- * Product detail (/products/{id}; spec §2 "Product detail", §4, §9).
+ * Product detail (/products/{id}; spec §2 "Product detail", §4, §9). Issue 20 (decision 048):
+ * the chosen variant's own price, the minimum order and pack size the quantity keeps to, and the
+ * units on hand from the uncached availability call (the cached detail never carries stock);
+ * Add to Cart is disabled while the chosen variant is out of stock or the quantity cannot be
+ * ordered, and the page says why.
  */
 import { Check, Truck } from 'lucide-react';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useParams, useSearchParams } from 'react-router';
 import type { ProductDetail } from '@storefront/shared/catalog';
-import {
-  SHIPPING_TEXT,
-  STATIC_RATING,
-  STATIC_REVIEW_COUNT,
-  STOCK_TEXT,
-} from '@storefront/shared/constants';
+import { SHIPPING_TEXT, STATIC_RATING, STATIC_REVIEW_COUNT } from '@storefront/shared/constants';
+import { allowedQuantity, isAllowedQuantity } from '@storefront/shared/order-quantity';
 import { ErrorAlert } from '../../../components/ui/alert';
 import { Breadcrumb } from '../../../components/ui/breadcrumb';
 import { formatRupeeAmount } from '../../../lib/format';
@@ -29,9 +29,17 @@ import { QuantityStepper } from '../components/quantity-stepper';
 import { Rating } from '../components/rating';
 import { RelatedProducts } from '../components/related-products';
 import { SourceSelector } from '../components/source-selector';
+
+// Stock is read uncached after the page has painted (decision 048); its code, and the words on
+// quantities, come with it.
+const loadNotes = () => import('../components/stock-status');
+const StockStatus = lazy(() => loadNotes().then((m) => ({ default: m.StockStatus })));
+const QuantityNotes = lazy(() => loadNotes().then((m) => ({ default: m.QuantityNotes })));
 import { TierTable } from '../components/tier-table';
 import { useAddToCart } from '../hooks/use-add-to-cart';
 import { selectionFromParams, type ProductSelection } from '../lib/selection-url';
+import { resolveVariant } from '../lib/variant';
+import { pricesFor } from '../lib/variant-pricing';
 
 export function ProductPage() {
   const { id } = useParams();
@@ -55,11 +63,23 @@ export function ProductPage() {
 function ProductView({ product }: { product: ProductDetail }) {
   useDocumentTitle(product.name);
   const [searchParams] = useSearchParams();
-  const [selection, setSelection] = useState<ProductSelection>(() =>
-    selectionFromParams(searchParams, product.options),
-  );
+  const [selection, setSelection] = useState<ProductSelection>(() => {
+    const chosen = selectionFromParams(searchParams, product.options);
+    return { ...chosen, quantity: allowedQuantity(chosen.quantity, product) };
+  });
   const { addToCart, isPending } = useAddToCart(product);
   const update = (patch: Partial<ProductSelection>) => setSelection((s) => ({ ...s, ...patch }));
+
+  const variant = resolveVariant(product, selection.options);
+  const variantIndex = variant.ok ? variant.variantIndex : undefined;
+  const prices = pricesFor(product, variantIndex);
+  // Out of stock, or more than is left, for the chosen variant (components/stock-status).
+  const [stockBlocked, setStockBlocked] = useState(false);
+  const label =
+    variant.ok && variantIndex !== undefined
+      ? `${product.name} (${selection.options.join(', ')})`
+      : product.name;
+  const quantityAllowed = isAllowedQuantity(selection.quantity, product);
 
   return (
     <>
@@ -82,8 +102,8 @@ function ProductView({ product }: { product: ProductDetail }) {
               <Rating value={STATIC_RATING} count={STATIC_REVIEW_COUNT} />
             </div>
             <p className="mt-3 flex items-baseline gap-3">
-              <span className="text-3xl font-bold">{formatRupeeAmount(product.sp)}</span>
-              {product.mrp > product.sp ? (
+              <span className="text-3xl font-bold">{formatRupeeAmount(prices.sp)}</span>
+              {product.mrp > prices.sp ? (
                 <span className="text-slate-500 line-through">
                   <span className="sr-only">Regular price </span>
                   {formatRupeeAmount(product.mrp)}
@@ -114,34 +134,51 @@ function ProductView({ product }: { product: ProductDetail }) {
             onChange={(options) => update({ options })}
           />
 
-          <TierTable tiers={product.priceTiers} quantity={selection.quantity} />
+          <TierTable tiers={prices.tiers} quantity={selection.quantity} />
 
-          <QuantityStepper
-            value={selection.quantity}
-            onChange={(quantity) => update({ quantity })}
-          />
+          <div className="space-y-2">
+            <QuantityStepper
+              value={selection.quantity}
+              onChange={(quantity) => update({ quantity })}
+              rules={product}
+            />
+            <Suspense fallback={null}>
+              <QuantityNotes rules={product} quantity={selection.quantity} label={label} />
+            </Suspense>
+          </div>
 
           <SourceSelector value={selection.source} onChange={(source) => update({ source })} />
 
           <PriceSummary
-            sp={product.sp}
-            tiers={product.priceTiers}
+            sp={prices.sp}
+            tiers={prices.tiers}
             quantity={selection.quantity}
             source={selection.source}
           />
 
           <div className="space-y-1 text-sm">
-            <p className="flex items-center gap-2 font-medium text-green-700">
-              <Check aria-hidden="true" className="size-4" />
-              {STOCK_TEXT}
-            </p>
+            {/* Its line's height held while its code loads, so nothing moves when it comes. */}
+            <Suspense fallback={<p className="h-5" />}>
+              <StockStatus
+                productId={product._id}
+                variantIndex={variantIndex}
+                variantChosen={variant.ok}
+                quantity={selection.quantity}
+                label={label}
+                onBlocked={setStockBlocked}
+              />
+            </Suspense>
             <p className="flex items-center gap-2 text-slate-600">
               <Truck aria-hidden="true" className="size-4" />
               {SHIPPING_TEXT}
             </p>
           </div>
 
-          <AddToCartButton onAddToCart={() => void addToCart(selection)} isPending={isPending} />
+          <AddToCartButton
+            onAddToCart={() => void addToCart(selection)}
+            isPending={isPending}
+            disabled={stockBlocked || !quantityAllowed}
+          />
 
           <BusinessBenefits />
         </div>
