@@ -72,6 +72,40 @@ const Env = z.object({
     .enum(['true', 'false'])
     .default('true')
     .transform((v) => v === 'true'),
+  /**
+   * Where uploaded product images are kept (modules/images/storage.ts): a directory under
+   * DATA_DIR, or an S3-compatible bucket (AWS S3, Cloudflare R2, MinIO, ...).
+   */
+  IMAGE_STORAGE: z.enum(['local', 's3']).default('local'),
+  S3_BUCKET: z
+    .string()
+    .regex(
+      /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/,
+      'S3_BUCKET must be a bucket name: 3–63 lowercase letters, digits, dots and hyphens',
+    )
+    .optional(),
+  /** An S3-compatible service's endpoint; unset, AWS S3's own for S3_REGION. */
+  S3_ENDPOINT: optionalUrl,
+  S3_REGION: z
+    .string()
+    .regex(/^[a-z0-9-]+$/, 'S3_REGION must be a region name such as ap-south-1 or auto')
+    .optional(),
+  /** Both or neither: unset, the AWS SDK's own chain (an instance or task role, AWS_* variables). */
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  /** Bucket in the path (http://host/bucket/key), as MinIO and most self-hosted servers need. */
+  S3_FORCE_PATH_STYLE: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((v) => v === 'true'),
+  /**
+   * Lets a catalog import fetch product images by URL from the internet (modules/images/import.ts).
+   * Off by default: a server that fetches URLs a file names is a server others can aim.
+   */
+  IMAGE_URL_FETCH: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((v) => v === 'true'),
   /** Run background workers (email outbox, payment reconciliation) in this process. */
   WORKERS: z
     .enum(['true', 'false'])
@@ -125,11 +159,28 @@ export interface Config {
   /** Origins whose browsers may call the API cross-origin (exact match). */
   corsOrigins: string[];
   logLevel: string;
+  images: {
+    /** Where uploaded images are kept (IMAGE_STORAGE and S3_*). */
+    storage: ImageStorageConfig;
+    /** IMAGE_URL_FETCH: an import may fetch images by URL (off by default). */
+    urlFetch: boolean;
+  };
   seedOnStart: boolean;
   workers: boolean;
   /** The built SPA served at / (apps/web/dist). */
   webDist: string;
 }
+
+export type ImageStorageConfig =
+  | { kind: 'local' }
+  | {
+      kind: 's3';
+      bucket: string;
+      region: string;
+      endpoint: string | undefined;
+      credentials: { accessKeyId: string; secretAccessKey: string } | undefined;
+      forcePathStyle: boolean;
+    };
 
 /**
  * A secret kept in DATA_DIR so that restarts keep sessions and signatures valid. Written whole
@@ -222,6 +273,7 @@ export function loadConfig(
       'Invalid configuration: SEARCH_PROVIDER=algolia needs ALGOLIA_APP_ID, ALGOLIA_SEARCH_KEY and ALGOLIA_ADMIN_KEY',
     );
   }
+  const imageStorage = imageStorageConfig(e);
   const dataDir = resolve(overrides.dataDir ?? e.DATA_DIR);
   mkdirSync(dataDir, { recursive: true });
   return {
@@ -268,10 +320,44 @@ export function loadConfig(
         .map((origin) => new URL(origin).origin),
     ],
     logLevel: e.LOG_LEVEL,
+    images: { storage: imageStorage, urlFetch: e.IMAGE_URL_FETCH },
     seedOnStart: e.SEED_ON_START,
     workers: e.WORKERS,
     webDist: join(repoRoot, 'apps', 'web', 'dist'),
     ...overrides,
+  };
+}
+
+/** IMAGE_STORAGE=s3 needs a bucket and a region; keys come both or not at all. */
+function imageStorageConfig(e: z.infer<typeof Env>): ImageStorageConfig {
+  const s3Set = (
+    ['S3_BUCKET', 'S3_ENDPOINT', 'S3_REGION', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const
+  ).filter((k) => e[k] !== undefined);
+  if (e.IMAGE_STORAGE === 'local') {
+    // S3 settings without IMAGE_STORAGE=s3 would be silently ignored: images kept on one disk.
+    if (s3Set.length)
+      throw new Error(
+        `Invalid configuration: ${s3Set.join(', ')} ${s3Set.length === 1 ? 'is' : 'are'} set but IMAGE_STORAGE is not s3`,
+      );
+    return { kind: 'local' };
+  }
+  const missing = (['S3_BUCKET', 'S3_REGION'] as const).filter((k) => !e[k]);
+  if (missing.length)
+    throw new Error(`Invalid configuration: IMAGE_STORAGE=s3 needs ${missing.join(' and ')}`);
+  if ((e.S3_ACCESS_KEY_ID === undefined) !== (e.S3_SECRET_ACCESS_KEY === undefined))
+    throw new Error(
+      'Invalid configuration: set both S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY, or neither (the AWS SDK then finds credentials itself)',
+    );
+  return {
+    kind: 's3',
+    bucket: e.S3_BUCKET!,
+    region: e.S3_REGION!,
+    endpoint: e.S3_ENDPOINT,
+    credentials:
+      e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY
+        ? { accessKeyId: e.S3_ACCESS_KEY_ID, secretAccessKey: e.S3_SECRET_ACCESS_KEY }
+        : undefined,
+    forcePathStyle: e.S3_FORCE_PATH_STYLE,
   };
 }
 

@@ -16,6 +16,8 @@ export type ErrorKind =
   | 'not_found'
   | 'conflict'
   | 'unprocessable'
+  /** A body or a file over its size limit. */
+  | 'too_large'
   | 'rate_limited'
   /** An upstream service (a payment gateway) failed; not the caller's fault. */
   | 'bad_gateway';
@@ -27,6 +29,7 @@ export const ERROR_STATUS: Readonly<Record<ErrorKind, number>> = {
   not_found: 404,
   conflict: 409,
   unprocessable: 422,
+  too_large: 413,
   rate_limited: 429,
   bad_gateway: 502,
 };

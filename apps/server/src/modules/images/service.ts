@@ -1,45 +1,29 @@
 /**
- * Product images: the art of a product's image key rendered on first request (PNG at full size,
- * WebP at a listed width), cached on disk under DATA_DIR, once per key and width even when many
- * requests for it arrive together. A key no product lists has no image.
+ * Product images: the generated art of a seed image key ('products/<code>-<n>', decision 004)
+ * and the photos sellers upload ('uploads/<hash>.jpg', decision 049), served at full size or as
+ * WebP at a listed width, each cached on disk under DATA_DIR once per key and width, even when
+ * many requests for it arrive together. A seed key no product lists, and an upload that is not
+ * in storage, have no image.
  */
 import { createHash } from 'node:crypto';
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
-import type Sharp from 'sharp';
-import type { Db } from '../../db/connect.js';
+import { isUploadSource } from '@storefront/shared/catalog-images';
+import type { DbOrTx } from '../../db/connect.js';
 import { productArtSvg } from './art.js';
+import { SEED_KEY } from './keys.js';
+import { loadSharp } from './load-sharp.js';
+import type { ImageStorage } from './storage.js';
 
-/** Image keys are 'products/<product code>-<n>'. */
-const KEY = /^products\/(.+)-(\d+)$/;
 const FULL_SIZE = 800;
-
-/**
- * sharp (libvips, ~28 MB of RSS once loaded) is imported when the first image is rendered, not
- * at start: most requests are served from the disk cache and never need it (decision 034).
- */
-let sharpLoaded: Promise<typeof Sharp> | undefined;
-const loadSharp = () =>
-  (sharpLoaded ??= import('sharp').then(
-    (module) => {
-      // Every render is of a new key (its file is then served from disk): libvips's operation
-      // cache (50 MB by default) would only hold memory.
-      module.default.cache(false);
-      return module.default;
-    },
-    (error: unknown) => {
-      sharpLoaded = undefined; // a later request tries again
-      throw error;
-    },
-  ));
 
 /** The product that lists this image key, with what its art needs; null when none does. */
 export async function findProductImage(
-  db: Db,
+  db: DbOrTx,
   key: string,
 ): Promise<{ name: string; paletteIndex: number } | null> {
-  const match = KEY.exec(key);
+  const match = SEED_KEY.exec(key);
   if (!match) return null;
   const result = await db.execute(
     sql`SELECT p.name, c.position FROM products p JOIN categories c ON c.id = p.category_id
@@ -51,11 +35,41 @@ export async function findProductImage(
 
 export type ImageRenderer = (key: string, width: number | undefined) => Promise<Buffer | null>;
 
-/** Renders images into (and reads them back from) `cacheDir`; null for a key no product lists. */
-export function createImageRenderer(db: Db, cacheDir: string): ImageRenderer {
+/**
+ * Renders images into (and reads them back from) `cacheDir`; null for a key that has no image.
+ * An upload at full size is the stored file itself, read from a local storage directly (a copy
+ * in the cache would only double the disk it takes) and cached when it comes from a bucket.
+ */
+export function createImageRenderer(
+  db: DbOrTx,
+  storage: ImageStorage,
+  cacheDir: string,
+): ImageRenderer {
   const inFlight = new Map<string, Promise<Buffer | null>>();
 
+  async function draw(key: string, width: number | undefined): Promise<Buffer | null> {
+    if (isUploadSource(key)) {
+      const original = await storage.get(key);
+      if (!original || !width) return original;
+      const sharp = await loadSharp();
+      // Never wider than the photo: the browser scales a narrow one itself, for fewer bytes.
+      return sharp(original)
+        .resize({ width, withoutEnlargement: true })
+        .webp({ quality: 78 })
+        .toBuffer();
+    }
+    const product = await findProductImage(db, key);
+    if (!product) return null;
+    const svg = productArtSvg(key, product.name, product.paletteIndex, FULL_SIZE);
+    const sharp = await loadSharp();
+    const image = sharp(Buffer.from(svg));
+    return width
+      ? image.resize(width, width).webp({ quality: 78 }).toBuffer()
+      : image.png({ compressionLevel: 9, palette: true }).toBuffer();
+  }
+
   async function render(key: string, width: number | undefined): Promise<Buffer | null> {
+    if (!width && isUploadSource(key) && storage.kind === 'local') return storage.get(key);
     const cacheFile = join(
       cacheDir,
       `${createHash('sha1')
@@ -64,14 +78,8 @@ export function createImageRenderer(db: Db, cacheDir: string): ImageRenderer {
     );
     const cached = await readFile(cacheFile).catch(() => null);
     if (cached) return cached;
-    const product = await findProductImage(db, key);
-    if (!product) return null;
-    const svg = productArtSvg(key, product.name, product.paletteIndex, FULL_SIZE);
-    const sharp = await loadSharp();
-    const image = sharp(Buffer.from(svg));
-    const buffer = width
-      ? await image.resize(width, width).webp({ quality: 78 }).toBuffer()
-      : await image.png({ compressionLevel: 9, palette: true }).toBuffer();
+    const buffer = await draw(key, width);
+    if (!buffer) return null;
     await mkdir(cacheDir, { recursive: true });
     const tmp = `${cacheFile}.${process.pid}.tmp`;
     await writeFile(tmp, buffer);
