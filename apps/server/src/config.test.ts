@@ -144,6 +144,60 @@ describe('RATE_LIMIT_SCALE', () => {
   });
 });
 
+describe('image storage (IMAGE_STORAGE, S3_*) and IMAGE_URL_FETCH', () => {
+  const s3 = {
+    IMAGE_STORAGE: 's3',
+    S3_BUCKET: 'shop-images',
+    S3_REGION: 'ap-south-1',
+  };
+
+  it('keeps images in a directory under DATA_DIR and fetches no URL by default', () => {
+    expect(load().images).toEqual({ storage: { kind: 'local' }, urlFetch: false });
+  });
+
+  it('reads a bucket, its endpoint, path style and keys', () => {
+    const config = load({
+      ...s3,
+      S3_ENDPOINT: 'https://minio.internal.example:9000',
+      S3_ACCESS_KEY_ID: 'AKIAEXAMPLE',
+      S3_SECRET_ACCESS_KEY: 'secret-example',
+      S3_FORCE_PATH_STYLE: 'true',
+      IMAGE_URL_FETCH: 'true',
+    });
+    expect(config.images).toEqual({
+      storage: {
+        kind: 's3',
+        bucket: 'shop-images',
+        region: 'ap-south-1',
+        endpoint: 'https://minio.internal.example:9000',
+        credentials: { accessKeyId: 'AKIAEXAMPLE', secretAccessKey: 'secret-example' },
+        forcePathStyle: true,
+      },
+      urlFetch: true,
+    });
+  });
+
+  it('leaves the credentials to the AWS SDK when no keys are set', () => {
+    expect(load(s3).images.storage).toMatchObject({ credentials: undefined, endpoint: undefined });
+  });
+
+  it.each([
+    [{ IMAGE_STORAGE: 's3', S3_REGION: 'ap-south-1' }, 'IMAGE_STORAGE=s3 needs S3_BUCKET'],
+    [{ IMAGE_STORAGE: 's3', S3_BUCKET: 'shop-images' }, 'IMAGE_STORAGE=s3 needs S3_REGION'],
+    [
+      { ...s3, S3_ACCESS_KEY_ID: 'AKIAEXAMPLE' },
+      'set both S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY',
+    ],
+    [{ S3_BUCKET: 'shop-images' }, 'S3_BUCKET is set but IMAGE_STORAGE is not s3'],
+    [{ ...s3, S3_BUCKET: 'Shop_Images' }, 'S3_BUCKET must be a bucket name'],
+    [{ ...s3, S3_ENDPOINT: 'minio:9000' }, 'S3_ENDPOINT'],
+    [{ IMAGE_STORAGE: 'disk' }, 'IMAGE_STORAGE'],
+    [{ IMAGE_URL_FETCH: 'yes' }, 'IMAGE_URL_FETCH'],
+  ])('refuses to start with %j', (env, message) => {
+    expect(() => load(env)).toThrow(message);
+  });
+});
+
 describe('production (issue 17 "Safe production")', () => {
   it('is the default NODE_ENV, so a server started any way but `npm run dev` or a test is production', () => {
     expect(loadConfig({ DATA_DIR: dataDir() }).env).toBe('production');

@@ -85,7 +85,9 @@ const Env = z.object({
     )
     .optional(),
   /** An S3-compatible service's endpoint; unset, AWS S3's own for S3_REGION. */
-  S3_ENDPOINT: optionalUrl,
+  S3_ENDPOINT: z
+    .url({ protocol: /^https?$/, error: 'S3_ENDPOINT must be an http:// or https:// URL' })
+    .optional(),
   S3_REGION: z
     .string()
     .regex(/^[a-z0-9-]+$/, 'S3_REGION must be a region name such as ap-south-1 or auto')
