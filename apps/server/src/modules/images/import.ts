@@ -25,12 +25,17 @@ import { AppError, invalid } from '../../lib/errors.js';
 import { imageStorage, type ImageStorage } from './storage.js';
 import { imageTooLarge, storeImage, type StoredImage } from './upload.js';
 
-export const ZIP_LIMITS = {
+export interface ZipLimits {
+  entries: number;
+  totalBytes: number;
+}
+
+export const ZIP_LIMITS: ZipLimits = {
   /** Entries in the zip's directory, folders and skipped files included. */
   entries: 2_000,
   /** Every image entry unpacked, together. */
   totalBytes: 1024 * 1024 * 1024,
-} as const;
+};
 
 export const URL_FETCH_LIMITS = {
   /** From the first connection to the last byte, redirects included. */
@@ -68,6 +73,8 @@ export interface ImageImporterOptions {
    * own server listens. Nothing in the configuration sets it.
    */
   allowPrivateAddresses?: boolean;
+  /** The time a URL fetch has (URL_FETCH_LIMITS.timeoutMs). */
+  timeoutMs?: number;
 }
 
 export function createImageImporter(
@@ -85,7 +92,10 @@ export function createImageImporter(
             'Images by URL are off on this server: upload them in a zip, or ask the operator to set IMAGE_URL_FETCH=true',
           ),
         );
-      return imageFromUrl(storage, url, options.allowPrivateAddresses ?? false);
+      return imageFromUrl(storage, url, {
+        allowPrivate: options.allowPrivateAddresses ?? false,
+        timeoutMs: options.timeoutMs ?? URL_FETCH_LIMITS.timeoutMs,
+      });
     },
   };
 }
@@ -153,13 +163,17 @@ function readEntry(zip: ZipFile, entry: Entry, limit: number): Promise<Buffer> {
   });
 }
 
-export async function imagesFromZip(storage: ImageStorage, path: string): Promise<ZipImages> {
+export async function imagesFromZip(
+  storage: ImageStorage,
+  path: string,
+  limits: ZipLimits = ZIP_LIMITS,
+): Promise<ZipImages> {
   const zip = await openZip(path);
   try {
-    if (zip.entryCount > ZIP_LIMITS.entries)
+    if (zip.entryCount > limits.entries)
       throw invalid(
         'zip_too_many_entries',
-        `The zip holds ${zip.entryCount} entries; at most ${ZIP_LIMITS.entries} are read`,
+        `The zip holds ${zip.entryCount} entries; at most ${limits.entries} are read`,
       );
     const entries = await readDirectory(zip);
     const files = entries.filter((e) => !e.fileName.endsWith('/') && !isJunk(e.fileName));
@@ -184,10 +198,10 @@ export async function imagesFromZip(storage: ImageStorage, path: string): Promis
         total += entry.uncompressedSize;
       }
     }
-    if (total > ZIP_LIMITS.totalBytes)
+    if (total > limits.totalBytes)
       throw invalid(
         'zip_too_large',
-        `The zip's images unpack to ${Math.ceil(total / 1024 / 1024)} MB; at most ${ZIP_LIMITS.totalBytes / 1024 / 1024} MB are read at once`,
+        `The zip's images unpack to ${Math.ceil(total / 1024 / 1024)} MB; at most ${limits.totalBytes / 1024 / 1024} MB are read at once`,
       );
 
     const stored = new Map<string, string>();
@@ -302,10 +316,10 @@ function readBody(response: IncomingMessage, limit: number): Promise<Buffer> {
 export async function imageFromUrl(
   storage: ImageStorage,
   text: string,
-  allowPrivate = false,
+  { allowPrivate, timeoutMs }: { allowPrivate: boolean; timeoutMs: number },
 ): Promise<StoredImage> {
   const lookup = checkedLookup(allowPrivate);
-  const signal = AbortSignal.timeout(URL_FETCH_LIMITS.timeoutMs);
+  const signal = AbortSignal.timeout(timeoutMs);
   let url = checkUrl(text, allowPrivate);
   try {
     for (let hop = 0; ; hop++) {
@@ -337,7 +351,7 @@ export async function imageFromUrl(
     if (signal.aborted)
       throw fetchRefused(
         'image_fetch_timeout',
-        `${text} did not answer within ${URL_FETCH_LIMITS.timeoutMs / 1000} s`,
+        `${text} did not answer within ${timeoutMs / 1000} s`,
       );
     const cause = error as NodeJS.ErrnoException;
     throw fetchRefused(
