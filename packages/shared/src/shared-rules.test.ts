@@ -69,6 +69,9 @@ describe('image URLs', () => {
     ['products/abc-1.png', '/images/products/abc-1.png'],
     ['products/abc-1.', '/images/products/abc-1.png'],
     ['/products/abc.webp', '/images/products/abc.webp'],
+    // An uploaded photo keeps its own extension: its full size is the stored JPEG or PNG.
+    [`uploads/${'ab'.repeat(16)}.jpg`, `/images/uploads/${'ab'.repeat(16)}.jpg`],
+    [`uploads/${'cd'.repeat(16)}.png`, `/images/uploads/${'cd'.repeat(16)}.png`],
   ])('"%s" resolves to %s', (src, url) => {
     expect(resolveImageUrl(src)).toBe(url);
   });
@@ -78,6 +81,8 @@ describe('image URLs', () => {
       '/images/products/a.png?w=160 160w, /images/products/a.png?w=320 320w',
     );
     expect(imageSrcSet('https://cdn.example.com/a.jpg')).toBeUndefined();
+    const upload = resolveImageUrl(`uploads/${'ab'.repeat(16)}.jpg`);
+    expect(imageSrcSet(upload, [160])).toBe(`${upload}?w=160 160w`);
   });
 });
 

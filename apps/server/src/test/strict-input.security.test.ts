@@ -10,7 +10,9 @@ import { SHIPPING_SOURCES } from '@storefront/shared/pricing';
 import { GOOD_PASSWORD, signupPayload } from '../modules/users/test-support.js';
 import type { TestApp } from './app.js';
 import { shippingAddress, type TestBuyer } from './buyers.js';
+import { photo } from './image-fixtures.js';
 import { operationsTestApp, type Operation } from './openapi-operations.js';
+import { multipartForm, type FormPart } from './multipart.js';
 
 let t: TestApp;
 let buyer: TestBuyer;
@@ -20,16 +22,21 @@ let productId: string;
 
 beforeAll(async () => {
   ({ t, buyer, staff, operations, productId } = await operationsTestApp());
+  JPEG = await photo(1, 1, '#ffffff');
 });
 afterAll(() => t.close());
 
 interface ValidRequest {
   url: string;
   payload?: Record<string, unknown>;
+  /** A multipart/form-data body instead of JSON (the photo upload). */
+  form?: FormPart[];
   headers?: Record<string, string>;
 }
 
 const ANY_ID = 'ffffffffffffffffffffffff';
+/** The smallest valid JPEG at hand: 1 × 1, white. */
+let JPEG: Buffer;
 const staffHeaders = () => ({ cookie: staff.cookie });
 const SOURCE = SHIPPING_SOURCES[0];
 const ALGOLIA = { 'x-algolia-agent': 'Algolia for JavaScript (5.0.0)' };
@@ -47,6 +54,9 @@ const VALID: Record<string, () => ValidRequest> = {
     payload: { product_ids: [productId] },
   }),
   'GET /images/products/{file}': () => ({ url: '/images/products/NOPE-1.png?w=160' }),
+  'GET /images/uploads/{file}': () => ({
+    url: `/images/uploads/${'0'.repeat(32)}.jpg?w=160`,
+  }),
   'GET /api/cart/': () => ({ url: '/api/cart/', headers: buyer.headers }),
   'POST /api/cart/items/{productId}': () => ({
     url: `/api/cart/items/${productId}`,
@@ -208,6 +218,11 @@ const VALID: Record<string, () => ValidRequest> = {
     headers: staffHeaders(),
   }),
   'GET /api/staff/dashboard': () => ({ url: '/api/staff/dashboard', headers: staffHeaders() }),
+  'POST /api/staff/catalog/images': () => ({
+    url: '/api/staff/catalog/images',
+    form: [{ name: 'file', filename: 'a.jpg', contentType: 'image/jpeg', data: JPEG }],
+    headers: staffHeaders(),
+  }),
   'POST /api/search/1/indexes/{index}/queries': () => ({
     url: `/api/search/1/indexes/*/queries?${new URLSearchParams(ALGOLIA)}`,
     payload: { requests: [{ indexName: 'product_index', params: 'query=bag&hitsPerPage=2' }] },
@@ -258,11 +273,13 @@ async function databaseDigest(): Promise<string> {
 }
 
 function send(op: Operation, request: ValidRequest) {
+  const form = request.form && multipartForm(request.form);
   return t.app.inject({
     method: op.method as 'GET',
     url: request.url,
-    headers: request.headers,
+    headers: { ...request.headers, ...form?.headers },
     ...(request.payload === undefined ? {} : { payload: request.payload }),
+    ...(form ? { payload: form.payload } : {}),
   });
 }
 
@@ -290,19 +307,22 @@ describe('unknown parameters on every documented operation', () => {
 
   it('an unknown body field is refused with 400 naming it, and nothing changes', async () => {
     const failures: string[] = [];
-    const withBody = operations.filter(
-      (o) => !isAlgolia(o) && label(o) in VALID && VALID[label(o)]!().payload !== undefined,
-    );
+    const withBody = operations.filter((o) => {
+      const request = label(o) in VALID ? VALID[label(o)]!() : undefined;
+      return !isAlgolia(o) && (request?.payload !== undefined || request?.form !== undefined);
+    });
     expect(withBody.map(label)).toContain('POST /api/user/signup');
     for (const op of withBody) {
       const request = VALID[label(op)]!();
       const before = await databaseDigest();
       // The mass-assignment probe: `role`, or where role is a real field (staff), `isAdmin`.
       const probe = 'role' in op.bodyProperties ? 'isAdmin' : 'role';
-      const response = await send(op, {
-        ...request,
-        payload: { ...request.payload, [probe]: 'admin' },
-      });
+      const response = await send(
+        op,
+        request.form
+          ? { ...request, form: [...request.form, { name: probe, data: 'admin' }] }
+          : { ...request, payload: { ...request.payload, [probe]: 'admin' } },
+      );
       if (response.statusCode !== 400 || errorOf(op, response.json()) !== `Unknown field: ${probe}`)
         failures.push(`${label(op)} → ${response.statusCode} ${response.body.slice(0, 160)}`);
       if ((await databaseDigest()) !== before) failures.push(`${label(op)} changed the database`);

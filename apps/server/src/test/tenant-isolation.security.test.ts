@@ -55,6 +55,7 @@ const ACCESS: Record<string, Access> = {
   'GET /api/products/{id}/availability': 'public',
   'POST /api/products/multiple-products': 'public',
   'GET /images/products/{file}': 'public',
+  'GET /images/uploads/{file}': 'public',
   'GET /api/cart/': 'own',
   'POST /api/cart/items/{productId}': 'own',
   'PATCH /api/cart/items/{productId}': 'own',
@@ -106,6 +107,7 @@ const ACCESS: Record<string, Access> = {
   'POST /api/staff/buyers/{id}/disable': 'staff',
   'POST /api/staff/buyers/{id}/enable': 'staff',
   'GET /api/staff/dashboard': 'staff',
+  'POST /api/staff/catalog/images': 'staff',
 };
 const SIGNED_IN: ReadonlySet<Access> = new Set(['own', 'buyer-id', 'staff']);
 /** Who ships B's order in the setup: the machine's operator (cli/commands.ts). */

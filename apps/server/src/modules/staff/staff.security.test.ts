@@ -41,6 +41,7 @@ const POLICY: Record<string, 'open' | 'member' | StaffRole[]> = {
   'POST /api/staff/buyers/{id}/disable': ['owner'],
   'POST /api/staff/buyers/{id}/enable': ['owner'],
   'GET /api/staff/dashboard': 'member',
+  'POST /api/staff/catalog/images': ['catalog'],
 };
 
 const ROLES: StaffRole[] = ['fulfilment', 'finance', 'catalog'];
