@@ -31,7 +31,12 @@ export function fakeApi(answer: (request: FakeRequest) => FakeAnswer | Promise<F
       method: init.method ?? 'GET',
       path: url.pathname + url.search,
       headers: new Headers(init.headers),
-      body: typeof init.body === 'string' ? JSON.parse(init.body) : undefined,
+      body:
+        typeof init.body === 'string'
+          ? JSON.parse(init.body)
+          : init.body instanceof FormData
+            ? init.body
+            : undefined,
     };
     requests.push(request);
     const reply = (await answer(request)) ?? {

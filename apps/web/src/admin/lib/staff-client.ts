@@ -13,6 +13,7 @@ import { ApiError } from '../../lib/api/api-client';
 
 export interface StaffRequestOptions {
   method?: 'GET' | 'POST' | 'PATCH' | 'DELETE';
+  /** Sent as JSON; a FormData (a file upload) is sent as multipart/form-data. */
   body?: unknown;
   query?: QueryValues;
   /** Extra request headers, such as a refund's Idempotency-Key. */
@@ -51,16 +52,18 @@ export async function staffRequest(
   schema: z.ZodType | null,
   { method = 'GET', body, query, headers, signal }: StaffRequestOptions = {},
 ): Promise<unknown> {
+  const form = body instanceof FormData;
   const response = await fetch(apiUrl(path, query), {
     method,
     signal,
     credentials: 'same-origin',
     headers: {
       accept: 'application/json',
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      // A form's content type (with its boundary) is the browser's to write.
+      ...(body === undefined || form ? {} : { 'content-type': 'application/json' }),
       ...headers,
     },
-    body: body === undefined ? undefined : JSON.stringify(body),
+    body: body === undefined ? undefined : form ? body : JSON.stringify(body),
   });
   const text = await response.text();
   let parsed: unknown;
