@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
@@ -118,6 +119,17 @@ describe('uploading a product photo', () => {
       expect(response.statusCode, name).toBe(201);
       expect(response.json()).toMatchObject({ width: 24, height: 16 });
     }
+  });
+
+  it('takes a photo of several megabytes (the API’s 256 KB body limit is not the upload’s)', async () => {
+    const noise = randomBytes(1200 * 1200 * 3); // noise: a JPEG of it stays large
+    const big = await sharp(noise, { raw: { width: 1200, height: 1200, channels: 3 } })
+      .jpeg({ quality: 100 })
+      .toBuffer();
+    expect(big.length).toBeGreaterThan(1024 * 1024);
+    const response = await upload([file(big)]);
+    expect(response.statusCode, response.body).toBe(201);
+    expect(response.json()).toMatchObject({ width: 1200, height: 1200 });
   });
 
   it('scales a photo larger than 2048 px down to 2048 on its longest side', async () => {
