@@ -5,20 +5,26 @@
 import { sql } from 'drizzle-orm';
 import { gstinCheckCharacter } from '@storefront/shared/gstin';
 import type { Db } from '../db/connect.js';
+import type { ProductDocument } from '@storefront/shared/catalog-product';
 import {
   categories,
   collectionProducts,
   collections,
-  productPriceTiers,
-  products,
-  productVariants,
   staff,
   subcategories,
   users,
 } from '../db/schema.js';
+import { saveProducts } from '../modules/catalog/product-store.js';
 import { staffSecrets } from '../modules/staff/service.js';
 import { hashPassword } from '../lib/password.js';
-import { DEFAULT_SEED, generateProducts, generateTaxonomy, pickCollections } from './generate.js';
+import {
+  DEFAULT_SEED,
+  generateProducts,
+  generateTaxonomy,
+  pickCollections,
+  type CatalogTaxonomy,
+  type ProductBatch,
+} from './generate.js';
 import { DEMO_BUYER, DEMO_OWNER } from './demo-accounts.js';
 import { createRandom } from './random.js';
 
@@ -30,6 +36,60 @@ export interface SeedOptions {
   log?: (line: string) => void;
   /** Called with (done, total) after each batch. */
   progress?: (done: number, total: number) => void;
+}
+
+/**
+ * A generated batch as the seller's documents (what an import of the demo catalog would hold),
+ * with the generated id of each by code.
+ */
+export function seedDocuments(
+  taxonomy: CatalogTaxonomy,
+  batch: ProductBatch,
+): { documents: ProductDocument[]; ids: Map<string, string> } {
+  const categorySlugs = new Map(taxonomy.categories.map((c) => [c.id, c.slug]));
+  const subcategorySlugs = new Map(taxonomy.subcategories.map((s) => [s.id, s.slug]));
+  const byProduct = <T extends { productId: string }>(rows: T[]) => {
+    const grouped = new Map<string, T[]>();
+    for (const row of rows)
+      grouped.set(row.productId, [...(grouped.get(row.productId) ?? []), row]);
+    return grouped;
+  };
+  const tiers = byProduct(batch.tiers);
+  const variants = byProduct(batch.variants);
+  const ids = new Map<string, string>();
+  const documents = batch.products.map((p): ProductDocument => {
+    ids.set(p.code, p.id);
+    return {
+      code: p.code,
+      sellerSku: p.sellerSku,
+      name: p.name,
+      brand: p.brand,
+      category: categorySlugs.get(p.categoryId)!,
+      subcategory: subcategorySlugs.get(p.subcategoryId)!,
+      features: p.features,
+      descriptionHtml: p.descriptionHtml,
+      hsn: p.hsn,
+      weightGrams: p.weightGrams,
+      location: p.location,
+      mrpPaise: p.mrpPaise,
+      spPaise: p.spPaise,
+      tiers: (tiers.get(p.id) ?? []).map(({ minQuantity, maxQuantity, pricePaise }) => ({
+        minQuantity,
+        maxQuantity,
+        pricePaise,
+      })),
+      options: p.options,
+      variants: (variants.get(p.id) ?? [])
+        .sort((a, b) => a.position - b.position)
+        .map((v) => ({ option1: v.option1, sku: v.sku, pricePaise: null, stock: null })),
+      images: p.images,
+      status: 'active',
+      stock: null,
+      minOrderQuantity: 1,
+      orderMultiple: 1,
+    };
+  });
+  return { documents, ids };
 }
 
 export async function seedCatalog(
@@ -54,16 +114,18 @@ export async function seedCatalog(
     await tx.insert(subcategories).values(taxonomy.subcategories);
     await tx.insert(collections).values(taxonomy.collections);
 
+    // The same path as an import's apply (decision 051): each batch as seller's documents through
+    // saveProducts, with the generated ids (the catalog is the same on every run) and the planted
+    // defects allowed (they keep the spec's error paths reachable).
     for (let from = 0; from < count; from += BATCH) {
       const to = Math.min(from + BATCH, count);
-      const batch = generateProducts(taxonomy, seed, from, to);
-      await tx.insert(products).values(batch.products);
-      for (let i = 0; i < batch.tiers.length; i += BATCH * 2) {
-        await tx.insert(productPriceTiers).values(batch.tiers.slice(i, i + BATCH * 2));
-      }
-      for (let i = 0; i < batch.variants.length; i += BATCH * 2) {
-        await tx.insert(productVariants).values(batch.variants.slice(i, i + BATCH * 2));
-      }
+      const { documents, ids } = seedDocuments(
+        taxonomy,
+        generateProducts(taxonomy, seed, from, to),
+      );
+      const outcomes = await saveProducts(tx, documents, { allowDefects: true, ids });
+      const refused = outcomes.find((outcome) => outcome.result === 'invalid');
+      if (refused) throw new Error(`The seed's product ${refused.code} was refused`);
       options.progress?.(to, count);
     }
 

@@ -77,6 +77,28 @@ describe('saving products', () => {
     ]);
   });
 
+  it('writes every field of a changed product, not only those named like their column', async () => {
+    await save([product('T-60')]);
+    const changed = product('T-60', {
+      sellerSku: 'SUP-9',
+      name: 'Changed',
+      brand: 'Other',
+      features: ['Stronger'],
+      descriptionHtml: '<p>Better</p>',
+      hsn: '847210',
+      weightGrams: 250,
+      location: 'Pune',
+      mrpPaise: 300_00,
+      spPaise: 250_00,
+      tiers: [{ minQuantity: 1, maxQuantity: OPEN_ENDED_MAX, pricePaise: 240_00 }],
+      status: 'draft',
+      minOrderQuantity: 4,
+      orderMultiple: 2,
+    });
+    expect(results(await save([changed]))).toEqual(['changed']);
+    expect((await readProducts(t.database.db, ['T-60'])).get('T-60')!.document).toEqual(changed);
+  });
+
   it('a dry run reports the same outcomes and writes nothing', async () => {
     expect(
       results(await save([product('T-2'), product('T-1', { name: 'Renamed' })], { dryRun: true })),

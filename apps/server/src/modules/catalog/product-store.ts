@@ -37,6 +37,8 @@ export interface SaveOptions {
    * defects keep the spec's error paths reachable (decision 047).
    */
   allowDefects?: boolean;
+  /** The id a new product takes, by code: the demo seed's, generated from its seed. */
+  ids?: ReadonlyMap<string, string>;
 }
 
 /** A stored product as its document, with what the store keeps beside it. */
@@ -255,6 +257,12 @@ export async function saveProducts(
   for (const raw of docs) {
     const before = stored.get(raw.code);
     const doc = normalise(options.keepStock && before ? withStockOf(raw, before) : raw);
+    // An unchanged product is not refused: nothing is written, and an exported catalog imported
+    // again (the demo's planted defects among it) reports every product unchanged (decision 051).
+    if (before && fingerprint(before.document) === fingerprint(doc)) {
+      outcomes.push({ code: doc.code, result: 'unchanged', id: before.id, status: doc.status });
+      continue;
+    }
     const issues = [
       ...taxonomyIssues(doc, taxonomy),
       ...(options.allowDefects ? [] : blockingIssues(doc)),
@@ -263,14 +271,10 @@ export async function saveProducts(
       outcomes.push({ code: doc.code, result: 'invalid', issues });
       continue;
     }
-    const result: SaveResult = !before
-      ? 'new'
-      : fingerprint(before.document) === fingerprint(doc)
-        ? 'unchanged'
-        : 'changed';
-    const id = before?.id ?? newObjectId();
+    const result: SaveResult = before ? 'changed' : 'new';
+    const id = before?.id ?? options.ids?.get(doc.code) ?? newObjectId();
     outcomes.push({ code: doc.code, result, id, status: doc.status });
-    if (result !== 'unchanged') writes.push({ id, doc, before });
+    writes.push({ id, doc, before });
   }
   if (!options.dryRun && writes.length > 0) await writeProducts(tx, writes, taxonomy);
   return outcomes;
@@ -329,27 +333,31 @@ async function writeProducts(
     )
     .onConflictDoUpdate({
       target: products.id,
+      // Keyed by the table's field names (drizzle ignores any other key, such as a column's
+      // own name), each set to the value the insert proposed.
       set: Object.fromEntries(
-        [
-          'name',
-          'category_id',
-          'subcategory_id',
-          'description_html',
-          'description_text',
-          'brand',
-          'weight_grams',
-          'hsn',
-          'location',
-          'mrp_paise',
-          'sp_paise',
-          'features',
-          'options',
-          'images',
-          'seller_sku',
-          'status',
-          'min_order_quantity',
-          'order_multiple',
-        ].map((column) => [column, sql.raw(`excluded.${column}`)]),
+        (
+          [
+            'name',
+            'categoryId',
+            'subcategoryId',
+            'descriptionHtml',
+            'descriptionText',
+            'brand',
+            'weightGrams',
+            'hsn',
+            'location',
+            'mrpPaise',
+            'spPaise',
+            'features',
+            'options',
+            'images',
+            'sellerSku',
+            'status',
+            'minOrderQuantity',
+            'orderMultiple',
+          ] as const
+        ).map((field) => [field, sql.raw(`excluded.${products[field].name}`)]),
       ),
     });
   // Tiers and variants are replaced whole: fewer statements than a diff, and a product has few.
