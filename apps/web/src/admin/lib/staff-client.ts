@@ -57,10 +57,13 @@ export async function staffRequest(
     credentials: 'same-origin',
     headers: {
       accept: 'application/json',
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      // A FormData body (a file upload) sets its own multipart content type and boundary.
+      ...(body === undefined || body instanceof FormData
+        ? {}
+        : { 'content-type': 'application/json' }),
       ...headers,
     },
-    body: body === undefined ? undefined : JSON.stringify(body),
+    body: body === undefined ? undefined : body instanceof FormData ? body : JSON.stringify(body),
   });
   const text = await response.text();
   let parsed: unknown;
