@@ -114,7 +114,9 @@ export function ImportJobPanel({ job }: { job: ImportJob }) {
       </p>
       {running ? <Progress job={job} /> : null}
       {job.error ? <ErrorAlert title="The import stopped">{job.error}</ErrorAlert> : null}
-      {job.dryRun ? <Counts counts={job.dryRun} label="Dry run" /> : null}
+      {job.dryRun && job.status !== 'applied' ? (
+        <Counts counts={job.dryRun} label="Dry run" />
+      ) : null}
       {job.status === 'validated' && job.issueCount > 0 ? (
         <Issues job={{ ...job, issues: dryRunIssues }} />
       ) : null}
