@@ -141,7 +141,9 @@ export async function runCatalogCommand(
   if (job.status === 'failed') throw new Refused(job.error ?? 'The import failed.');
   console.log(`Dry run of ${job.fileName} (import ${job.id}): ${countsLine(job.dryRun!)}.`);
   if (job.issueCount > 0) {
-    console.log(`${job.issueCount.toLocaleString('en-IN')} errors:`);
+    console.log(
+      `${job.issueCount.toLocaleString('en-IN')} ${job.issueCount === 1 ? 'error' : 'errors'}:`,
+    );
     await printIssues(db, job, (line) => console.log(line));
     console.log('Nothing was applied: correct the file and run the import again.');
     return 1;

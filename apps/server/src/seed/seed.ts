@@ -5,7 +5,6 @@
 import { sql } from 'drizzle-orm';
 import { gstinCheckCharacter } from '@storefront/shared/gstin';
 import type { Db } from '../db/connect.js';
-import type { ProductDocument } from '@storefront/shared/catalog-product';
 import {
   categories,
   collectionProducts,
@@ -17,14 +16,8 @@ import {
 import { saveProducts } from '../modules/catalog/product-store.js';
 import { staffSecrets } from '../modules/staff/service.js';
 import { hashPassword } from '../lib/password.js';
-import {
-  DEFAULT_SEED,
-  generateProducts,
-  generateTaxonomy,
-  pickCollections,
-  type CatalogTaxonomy,
-  type ProductBatch,
-} from './generate.js';
+import { DEFAULT_SEED, generateProducts, generateTaxonomy, pickCollections } from './generate.js';
+import { seedDocuments } from './seed-documents.js';
 import { DEMO_BUYER, DEMO_OWNER } from './demo-accounts.js';
 import { createRandom } from './random.js';
 
@@ -36,60 +29,6 @@ export interface SeedOptions {
   log?: (line: string) => void;
   /** Called with (done, total) after each batch. */
   progress?: (done: number, total: number) => void;
-}
-
-/**
- * A generated batch as the seller's documents (what an import of the demo catalog would hold),
- * with the generated id of each by code.
- */
-export function seedDocuments(
-  taxonomy: CatalogTaxonomy,
-  batch: ProductBatch,
-): { documents: ProductDocument[]; ids: Map<string, string> } {
-  const categorySlugs = new Map(taxonomy.categories.map((c) => [c.id, c.slug]));
-  const subcategorySlugs = new Map(taxonomy.subcategories.map((s) => [s.id, s.slug]));
-  const byProduct = <T extends { productId: string }>(rows: T[]) => {
-    const grouped = new Map<string, T[]>();
-    for (const row of rows)
-      grouped.set(row.productId, [...(grouped.get(row.productId) ?? []), row]);
-    return grouped;
-  };
-  const tiers = byProduct(batch.tiers);
-  const variants = byProduct(batch.variants);
-  const ids = new Map<string, string>();
-  const documents = batch.products.map((p): ProductDocument => {
-    ids.set(p.code, p.id);
-    return {
-      code: p.code,
-      sellerSku: p.sellerSku,
-      name: p.name,
-      brand: p.brand,
-      category: categorySlugs.get(p.categoryId)!,
-      subcategory: subcategorySlugs.get(p.subcategoryId)!,
-      features: p.features,
-      descriptionHtml: p.descriptionHtml,
-      hsn: p.hsn,
-      weightGrams: p.weightGrams,
-      location: p.location,
-      mrpPaise: p.mrpPaise,
-      spPaise: p.spPaise,
-      tiers: (tiers.get(p.id) ?? []).map(({ minQuantity, maxQuantity, pricePaise }) => ({
-        minQuantity,
-        maxQuantity,
-        pricePaise,
-      })),
-      options: p.options,
-      variants: (variants.get(p.id) ?? [])
-        .sort((a, b) => a.position - b.position)
-        .map((v) => ({ option1: v.option1, sku: v.sku, pricePaise: null, stock: null })),
-      images: p.images,
-      status: 'active',
-      stock: null,
-      minOrderQuantity: 1,
-      orderMultiple: 1,
-    };
-  });
-  return { documents, ids };
 }
 
 export async function seedCatalog(
