@@ -288,7 +288,7 @@ async function runBatch(tx: Tx, batch: FileProduct[], dryRun: boolean): Promise<
     docs.push(completed.document);
     byCode.set(product.code, product);
   }
-  const outcomes = await saveProducts(tx, docs, { dryRun });
+  const outcomes = await saveProducts(tx, docs, { dryRun, stored });
   for (const outcome of outcomes) {
     const product = byCode.get(outcome.code)!;
     if (outcome.result === 'invalid') {

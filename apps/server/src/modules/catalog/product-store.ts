@@ -39,6 +39,11 @@ export interface SaveOptions {
   allowDefects?: boolean;
   /** The id a new product takes, by code: the demo seed's, generated from its seed. */
   ids?: ReadonlyMap<string, string>;
+  /**
+   * The batch's stored products, read by the caller in the same transaction (the import reads
+   * them to complete its rows): not read a second time.
+   */
+  stored?: ReadonlyMap<string, StoredProduct>;
 }
 
 /** A stored product as its document, with what the store keeps beside it. */
@@ -248,10 +253,12 @@ export async function saveProducts(
   options: SaveOptions = {},
 ): Promise<SaveOutcome[]> {
   const taxonomy = await readTaxonomy(tx);
-  const stored = await readProducts(
-    tx,
-    docs.map((doc) => doc.code),
-  );
+  const stored =
+    options.stored ??
+    (await readProducts(
+      tx,
+      docs.map((doc) => doc.code),
+    ));
   const outcomes: SaveOutcome[] = [];
   const writes: { id: string; doc: ProductDocument; before: StoredProduct | undefined }[] = [];
   for (const raw of docs) {
