@@ -116,7 +116,11 @@ async function signIn(server: ServerProcess, totpSecret: string): Promise<string
   const login = await fetch(`${server.url}/api/staff/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: EMAIL, password: PASSWORD, code: totpCodeAt(totpSecret, new Date()) }),
+    body: JSON.stringify({
+      email: EMAIL,
+      password: PASSWORD,
+      code: totpCodeAt(totpSecret, new Date()),
+    }),
   });
   expect(login.status, await login.clone().text()).toBe(200);
   return login.headers.getSetCookie()[0]!.split(';')[0]!;
