@@ -267,6 +267,14 @@ describe('other files', () => {
     expect(job.dryRun).toMatchObject({ products: 3, new: 1, invalid: 2 });
   });
 
+  it('refuses a line longer than a product can be, without holding it', async () => {
+    const lines = `${JSON.stringify(product('IMP-JSON-3'))}\n{"code":"${'x'.repeat(1_100_000)}"}\n`;
+    const job = await dryRun(t, cookie, 'long.jsonl', lines);
+    expect(job.issues.map((i) => issueText(i, 'line'))).toEqual([
+      'line 2: Line 2 is longer than 1 MB: one product a line',
+    ]);
+  });
+
   it('refuses a header it cannot read, and a file of another kind', async () => {
     const job = await dryRun(t, cookie, 'bad.csv', 'code,prise\nX,1\n');
     expect(job.issues.map((i) => issueText(i))).toEqual([

@@ -6,6 +6,7 @@
  */
 import { createReadStream } from 'node:fs';
 import { createInterface } from 'node:readline';
+import { Transform } from 'node:stream';
 import { parse } from 'csv-parse';
 import { ProductDocument } from '@storefront/shared/catalog-product';
 import {
@@ -37,7 +38,7 @@ export class FileUnreadable extends Error {
   }
 }
 
-/** The largest CSV record (row) read: a real row is a few kilobytes. */
+/** The largest CSV record (row) or JSON line read: a real one is a few kilobytes. */
 const MAX_RECORD_BYTES = 1024 * 1024;
 
 const blank = (cells: readonly string[]) => cells.every((cell) => cell.trim() === '');
@@ -96,7 +97,25 @@ async function* readJsonLines(
   const file = createReadStream(path);
   let bytes = 0;
   file.on('data', (chunk) => onBytes((bytes += chunk.length)));
-  const lines = createInterface({ input: file, crlfDelay: Infinity });
+  // The line reader would hold a line of any length: a line longer than a product can be is
+  // refused before it is buffered.
+  let sinceNewline = 0;
+  const capped = file.pipe(
+    new Transform({
+      transform(chunk: Buffer, _encoding, done) {
+        const first = chunk.indexOf(10);
+        const long =
+          first === -1
+            ? sinceNewline + chunk.length > MAX_RECORD_BYTES
+            : sinceNewline + first > MAX_RECORD_BYTES;
+        sinceNewline =
+          first === -1 ? sinceNewline + chunk.length : chunk.length - chunk.lastIndexOf(10) - 1;
+        if (long) done(new LineTooLong());
+        else done(null, chunk);
+      },
+    }),
+  );
+  const lines = createInterface({ input: capped, crlfDelay: Infinity });
   let row = 0;
   try {
     for await (const line of lines) {
@@ -125,11 +144,23 @@ async function* readJsonLines(
       }
       yield { code: parsed.data.code, row, document: parsed.data, issues: [], jsonl: true };
     }
+  } catch (error) {
+    if (!(error instanceof LineTooLong)) throw error;
+    throw new FileUnreadable([
+      {
+        row: row + 1,
+        column: null,
+        code: 'line_too_long',
+        message: `Line ${row + 1} is longer than ${MAX_RECORD_BYTES / 1024 / 1024} MB: one product a line`,
+      },
+    ]);
   } finally {
     lines.close();
     file.destroy();
   }
 }
+
+class LineTooLong extends Error {}
 
 function invalidLine(row: number, code: string | undefined, issue: string, message: string) {
   const product: FileProduct = { code: code ?? '', row, issues: [], jsonl: true };
