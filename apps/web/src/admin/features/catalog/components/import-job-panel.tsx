@@ -106,6 +106,7 @@ export function ImportJobPanel({ job }: { job: ImportJob }) {
   const running = job.status === 'validating' || job.status === 'applying';
   const dryRunIssues = job.issues.filter((issue) => issue.phase === 'dry_run');
   const applyIssues = job.issues.filter((issue) => issue.phase === 'apply');
+  const changes = job.dryRun ? job.dryRun.new + job.dryRun.changed + job.dryRun.archived : 0;
   return (
     <Panel title={`Import of ${job.fileName}`}>
       <p className="text-sm text-slate-600" aria-live="polite">
@@ -121,14 +122,20 @@ export function ImportJobPanel({ job }: { job: ImportJob }) {
         <Issues job={{ ...job, issues: dryRunIssues }} />
       ) : null}
       {job.status === 'validated' && job.issueCount === 0 ? (
-        <div className="flex flex-wrap items-center gap-3">
-          <Button onClick={() => applyImport.mutate(job.id)} disabled={applyImport.isPending}>
-            Apply {n(job.dryRun!.new + job.dryRun!.changed + job.dryRun!.archived)} changes
-          </Button>
-          <p className="text-sm text-slate-600">
-            The file has no error. Nothing is written until you apply it.
+        changes === 0 ? (
+          <p className="text-sm text-slate-700">
+            Nothing to change: every product in the file is as the catalog has it.
           </p>
-        </div>
+        ) : (
+          <div className="flex flex-wrap items-center gap-3">
+            <Button onClick={() => applyImport.mutate(job.id)} disabled={applyImport.isPending}>
+              Apply {n(changes)} {changes === 1 ? 'change' : 'changes'}
+            </Button>
+            <p className="text-sm text-slate-600">
+              The file has no error. Nothing is written until you apply it.
+            </p>
+          </div>
+        )
       ) : null}
       {applyImport.error ? (
         <ErrorAlert title="Could not apply">{describeError(applyImport.error)}</ErrorAlert>
