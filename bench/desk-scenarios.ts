@@ -24,7 +24,7 @@ const QUERIES = [
  * Signs the demo owner in with the code of the moment. A code signs in once (RFC 6238 replay
  * protection), so a bench run within 30 s of another waits for the next code.
  */
-async function signInOwner(baseUrl: string): Promise<string> {
+export async function signInOwner(baseUrl: string): Promise<string> {
   for (let attempt = 0; ; attempt++) {
     const response = await fetch(`${baseUrl}/api/staff/login`, {
       method: 'POST',

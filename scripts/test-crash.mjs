@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // `npm run test:crash`: the crash tests (apps/server/src/**/crash*.test.ts: SIGKILL during
-// checkout, seeding and payment callbacks) for CRASH_ROUNDS rounds (default 20) per database,
-// PGlite then PostgreSQL. Every round's seed is chosen and printed here first, and the closing
+// checkout, seeding, payment callbacks, refunds and a catalog import's apply; with CI set, the
+// import's file is smaller) for CRASH_ROUNDS rounds (default 20) per database, PGlite then
+// PostgreSQL. Every round's seed is chosen and printed here first, and the closing
 // summary names the seeds of failed rounds with the command that replays them. `npm test` runs
 // the same project for 3 rounds per database.
 // First, before any other import runs: stop on a Node.js older than engines.node.

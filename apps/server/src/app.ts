@@ -31,6 +31,7 @@ import type { ModuleContext } from './module-context.js';
 import { buyersModule } from './modules/buyers/module.js';
 import { cartModule } from './modules/cart/module.js';
 import { catalogModule } from './modules/catalog/module.js';
+import { catalogImportModule } from './modules/catalog-import/module.js';
 import { catalogPageMeta } from './modules/catalog/page-meta.js';
 import { emailModule } from './modules/email/module.js';
 import { healthModule } from './modules/health/module.js';
@@ -123,6 +124,7 @@ export async function buildApp({
 
   await app.register(healthModule(context));
   await app.register(catalogModule(context));
+  await app.register(catalogImportModule(context));
   await app.register(imagesModule(context));
   await app.register(cartModule(context));
   await app.register(ordersModule(context, orders));

@@ -4,6 +4,8 @@
  *   npm run store -- staff:invite <email> --role <role> [--as <email>]
  *   npm run store -- order:ship <mkpOrderId> --carrier <name> --tracking <number> [--tracking-url <https://…>] --as <email>
  *   npm run store -- order:deliver <mkpOrderId> --as <email>
+ *   npm run store -- catalog:import FILE --as <email> [--apply]     (cli/catalog.ts)
+ *   npm run store -- catalog:export [FILE] --as <email> [--status S] [--category C] [--q TEXT]
  *
  * Refusals print the reason and exit 1; usage errors exit 2. Where it acts: with DATABASE_URL
  * (PostgreSQL) on the database directly. With PGlite the data directory belongs to one process,
@@ -12,10 +14,17 @@
  * listens there does the CLI open the data directory itself.
  */
 import { request } from 'node:http';
+import { connect } from 'node:net';
 import { parseArgs } from 'node:util';
 import { loadConfig, type Config } from '../config.js';
 import { connectDatabase } from '../db/connect.js';
 import { ChannelAnswer, operatorSocketPath } from '../operator-channel.js';
+import {
+  CATALOG_USAGE,
+  parseCatalogCommand,
+  runCatalogCommand,
+  type CatalogCommand,
+} from './catalog.js';
 import { parseCommand, Refused, runCommand, USAGE, type Command } from './commands.js';
 
 /** The server's answer through its channel, or undefined when no server listens there. */
@@ -59,32 +68,82 @@ async function direct(config: Config, command: Command): Promise<string> {
   }
 }
 
-let command: Command;
+/** Whether a server listens on the operator channel (and so holds a PGlite data directory). */
+function serverRunning(config: Config): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = connect(operatorSocketPath(config.dataDir));
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once('error', () => resolve(false));
+  });
+}
+
+/** catalog:import and catalog:export (cli/catalog.ts): long-running, on the database directly. */
+async function catalog(catalogCommand: CatalogCommand): Promise<void> {
+  const config = loadConfig();
+  if (!config.databaseUrl && (await serverRunning(config))) {
+    console.error(
+      'Refused: the running server holds the PGlite data directory. Import and export in the console (Catalog → Import / export), or stop the server first.',
+    );
+    process.exitCode = 1;
+    return;
+  }
+  const database = await connectDatabase(config);
+  try {
+    await database.migrate();
+    process.exitCode = await runCatalogCommand(
+      database.db,
+      config.dataDir,
+      catalogCommand,
+      new Date(),
+    );
+  } catch (error) {
+    if (!(error instanceof Refused)) throw error;
+    console.error(`Refused: ${error.message}`);
+    process.exitCode = 1;
+  } finally {
+    await database.close();
+  }
+}
+
+const argv = {
+  allowPositionals: true,
+  options: {
+    role: { type: 'string' },
+    carrier: { type: 'string' },
+    tracking: { type: 'string' },
+    'tracking-url': { type: 'string' },
+    as: { type: 'string' },
+    apply: { type: 'boolean' },
+    status: { type: 'string' },
+    category: { type: 'string' },
+    q: { type: 'string' },
+  },
+} as const;
+
+let command: Command | undefined;
+let catalogCommand: CatalogCommand | undefined;
 try {
-  command = parseCommand(
-    parseArgs({
-      allowPositionals: true,
-      options: {
-        role: { type: 'string' },
-        carrier: { type: 'string' },
-        tracking: { type: 'string' },
-        'tracking-url': { type: 'string' },
-        as: { type: 'string' },
-      },
-    }),
-  );
+  const args = parseArgs(argv);
+  if (args.positionals[0]?.startsWith('catalog:')) catalogCommand = parseCatalogCommand(args);
+  else command = parseCommand(args);
 } catch (error) {
-  console.error(`${(error as Error).message}\n${USAGE}`);
+  console.error(`${(error as Error).message}\n${USAGE}\n${CATALOG_USAGE}`);
   process.exit(2);
 }
-const config = loadConfig();
-try {
-  console.log(
-    (config.databaseUrl ? undefined : await viaServer(config, command)) ??
-      (await direct(config, command)),
-  );
-} catch (error) {
-  if (!(error instanceof Refused)) throw error;
-  console.error(`Refused: ${error.message}`);
-  process.exitCode = 1;
+if (catalogCommand) await catalog(catalogCommand);
+else {
+  const config = loadConfig();
+  try {
+    console.log(
+      (config.databaseUrl ? undefined : await viaServer(config, command!)) ??
+        (await direct(config, command!)),
+    );
+  } catch (error) {
+    if (!(error instanceof Refused)) throw error;
+    console.error(`Refused: ${error.message}`);
+    process.exitCode = 1;
+  }
 }

@@ -384,6 +384,69 @@ export const collectionProducts = pgTable(
   ],
 );
 
+// ── Catalog import (issue 20, decision 051) ────────────────────────────────
+
+/**
+ * An import of a catalog file: its dry run's report, then its apply in batches. The apply's
+ * cursor (products of the file done) moves in the transaction of each batch, so a job picked up
+ * after a crash or a restart goes on from the first batch not written. `lease_until` is held by
+ * the process running the job and renewed every batch; another takes the job over once it lapses.
+ */
+export const catalogImportJobs = pgTable(
+  'catalog_import_jobs',
+  {
+    id: oid('id').primaryKey(),
+    status: text('status').notNull(),
+    fileName: text('file_name').notNull(),
+    format: text('format').notNull(),
+    /** The file as uploaded, under DATA_DIR (relative to it). */
+    filePath: text('file_path').notNull(),
+    bytes: bigint('bytes', { mode: 'number' }).notNull(),
+    bytesRead: bigint('bytes_read', { mode: 'number' }).notNull().default(0),
+    createdByStaffId: oid('created_by_staff_id').references(() => staff.id),
+    createdBy: text('created_by').notNull(),
+    /** Who asked for the apply (the audit entry at its end names them). */
+    appliedByStaffId: oid('applied_by_staff_id').references(() => staff.id),
+    appliedBy: text('applied_by'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    /** Products of the file: known once the dry run has read it all. */
+    total: integer('total').notNull().default(0),
+    /** Products applied so far, in the file's order: the batch cursor. */
+    done: integer('done').notNull().default(0),
+    dryRun: jsonb('dry_run'),
+    applied: jsonb('applied'),
+    issueCount: integer('issue_count').notNull().default(0),
+    error: text('error'),
+    leaseUntil: timestamp('lease_until', { withTimezone: true }),
+  },
+  (t) => [
+    check(
+      'catalog_import_jobs_status_check',
+      sql`${t.status} IN ('validating', 'validated', 'applying', 'applied', 'failed')`,
+    ),
+    index('catalog_import_jobs_created_idx').on(t.createdAt),
+  ],
+);
+
+/** Every problem an import found, row and column, in the order found. */
+export const catalogImportIssues = pgTable(
+  'catalog_import_issues',
+  {
+    jobId: oid('job_id')
+      .notNull()
+      .references(() => catalogImportJobs.id, { onDelete: 'cascade' }),
+    seq: integer('seq').notNull(),
+    phase: text('phase').notNull(),
+    row: integer('row').notNull(),
+    column: text('column'),
+    code: text('code').notNull(),
+    message: text('message').notNull(),
+    productCode: text('product_code'),
+  },
+  (t) => [primaryKey({ columns: [t.jobId, t.seq] })],
+);
+
 // ── Search ──────────────────────────────────────────────────────────────────
 
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });

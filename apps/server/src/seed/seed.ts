@@ -9,17 +9,15 @@ import {
   categories,
   collectionProducts,
   collections,
-  productPriceTiers,
-  products,
-  productVariants,
   staff,
-  stockLevels,
   subcategories,
   users,
 } from '../db/schema.js';
+import { saveProducts } from '../modules/catalog/product-store.js';
 import { staffSecrets } from '../modules/staff/service.js';
 import { hashPassword } from '../lib/password.js';
 import { DEFAULT_SEED, generateProducts, generateTaxonomy, pickCollections } from './generate.js';
+import { seedDocuments } from './seed-documents.js';
 import { DEMO_BUYER, DEMO_OWNER } from './demo-accounts.js';
 import { createRandom } from './random.js';
 
@@ -55,19 +53,18 @@ export async function seedCatalog(
     await tx.insert(subcategories).values(taxonomy.subcategories);
     await tx.insert(collections).values(taxonomy.collections);
 
+    // The same path as an import's apply (decision 051): each batch as seller's documents through
+    // saveProducts, with the generated ids (the catalog is the same on every run) and the planted
+    // defects allowed (they keep the spec's error paths reachable).
     for (let from = 0; from < count; from += BATCH) {
       const to = Math.min(from + BATCH, count);
-      const batch = generateProducts(taxonomy, seed, from, to);
-      await tx.insert(products).values(batch.products);
-      for (let i = 0; i < batch.tiers.length; i += BATCH * 2) {
-        await tx.insert(productPriceTiers).values(batch.tiers.slice(i, i + BATCH * 2));
-      }
-      for (let i = 0; i < batch.variants.length; i += BATCH * 2) {
-        await tx.insert(productVariants).values(batch.variants.slice(i, i + BATCH * 2));
-      }
-      for (let i = 0; i < batch.stock.length; i += BATCH * 2) {
-        await tx.insert(stockLevels).values(batch.stock.slice(i, i + BATCH * 2));
-      }
+      const { documents, ids } = seedDocuments(
+        taxonomy,
+        generateProducts(taxonomy, seed, from, to),
+      );
+      const outcomes = await saveProducts(tx, documents, { allowDefects: true, ids });
+      const refused = outcomes.find((outcome) => outcome.result === 'invalid');
+      if (refused) throw new Error(`The seed's product ${refused.code} was refused`);
       options.progress?.(to, count);
     }
 

@@ -223,6 +223,35 @@ const VALID: Record<string, () => ValidRequest> = {
     form: [{ name: 'file', filename: 'a.jpg', contentType: 'image/jpeg', data: JPEG }],
     headers: staffHeaders(),
   }),
+  // The upload is multipart (no JSON body to add a field to); its query string is checked.
+  'POST /api/staff/catalog/imports': () => ({
+    url: '/api/staff/catalog/imports',
+    headers: staffHeaders(),
+  }),
+  'GET /api/staff/catalog/imports': () => ({
+    url: '/api/staff/catalog/imports',
+    headers: staffHeaders(),
+  }),
+  'GET /api/staff/catalog/imports/{id}': () => ({
+    url: `/api/staff/catalog/imports/${ANY_ID}`,
+    headers: staffHeaders(),
+  }),
+  'GET /api/staff/catalog/imports/{id}/issues': () => ({
+    url: `/api/staff/catalog/imports/${ANY_ID}/issues?after=0`,
+    headers: staffHeaders(),
+  }),
+  'POST /api/staff/catalog/imports/{id}/apply': () => ({
+    url: `/api/staff/catalog/imports/${ANY_ID}/apply`,
+    headers: staffHeaders(),
+  }),
+  'GET /api/staff/catalog/import-template.csv': () => ({
+    url: '/api/staff/catalog/import-template.csv?layout=product',
+    headers: staffHeaders(),
+  }),
+  'GET /api/staff/catalog/export.csv': () => ({
+    url: '/api/staff/catalog/export.csv?status=active',
+    headers: staffHeaders(),
+  }),
   'POST /api/search/1/indexes/{index}/queries': () => ({
     url: `/api/search/1/indexes/*/queries?${new URLSearchParams(ALGOLIA)}`,
     payload: { requests: [{ indexName: 'product_index', params: 'query=bag&hitsPerPage=2' }] },

@@ -108,6 +108,13 @@ const ACCESS: Record<string, Access> = {
   'POST /api/staff/buyers/{id}/enable': 'staff',
   'GET /api/staff/dashboard': 'staff',
   'POST /api/staff/catalog/images': 'staff',
+  'POST /api/staff/catalog/imports': 'staff',
+  'GET /api/staff/catalog/imports': 'staff',
+  'GET /api/staff/catalog/imports/{id}': 'staff',
+  'GET /api/staff/catalog/imports/{id}/issues': 'staff',
+  'POST /api/staff/catalog/imports/{id}/apply': 'staff',
+  'GET /api/staff/catalog/import-template.csv': 'staff',
+  'GET /api/staff/catalog/export.csv': 'staff',
 };
 const SIGNED_IN: ReadonlySet<Access> = new Set(['own', 'buyer-id', 'staff']);
 /** Who ships B's order in the setup: the machine's operator (cli/commands.ts). */

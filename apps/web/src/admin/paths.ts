@@ -23,6 +23,7 @@ export const consolePaths = {
   buyer: '/admin/buyers/:id',
   staff: '/admin/staff',
   audit: '/admin/audit',
+  catalogTransfer: '/admin/catalog/import',
 } as const;
 
 /** Why the sign-in page is shown: the session ran out, or the member signed out. */
@@ -39,6 +40,9 @@ export const consoleHref = {
   },
   order: (mkpOrderId: string) => `${consolePaths.orders}/${encodeURIComponent(mkpOrderId)}`,
   buyer: (id: string) => `${consolePaths.buyers}/${encodeURIComponent(id)}`,
+  /** The import / export page following an import job. */
+  catalogImport: (jobId: string) =>
+    `${consolePaths.catalogTransfer}?${new URLSearchParams({ job: jobId }).toString()}`,
   ordersWith: (query: Record<string, string>) =>
     `${consolePaths.orders}?${new URLSearchParams(query).toString()}`,
 };
@@ -58,7 +62,8 @@ export function returnPath(next: string | null): string {
   return next;
 }
 
-export type SectionKey = 'dashboard' | 'orders' | 'payments' | 'buyers' | 'staff' | 'audit';
+export type SectionKey =
+  'dashboard' | 'orders' | 'payments' | 'buyers' | 'staff' | 'audit' | 'catalogTransfer';
 
 export interface Section {
   key: SectionKey;
@@ -75,6 +80,12 @@ export const SECTIONS: readonly Section[] = [
   { key: 'buyers', label: 'Buyers', path: consolePaths.buyers, roles: BUYER_DATA_ROLES },
   { key: 'staff', label: 'Staff', path: consolePaths.staff, roles: ['owner'] },
   { key: 'audit', label: 'Audit log', path: consolePaths.audit, roles: ['owner'] },
+  {
+    key: 'catalogTransfer',
+    label: 'Import / export',
+    path: consolePaths.catalogTransfer,
+    roles: ['catalog'],
+  },
 ];
 
 export function sectionsFor(role: StaffRole): Section[] {

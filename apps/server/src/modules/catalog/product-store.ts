@@ -37,6 +37,13 @@ export interface SaveOptions {
    * defects keep the spec's error paths reachable (decision 047).
    */
   allowDefects?: boolean;
+  /** The id a new product takes, by code: the demo seed's, generated from its seed. */
+  ids?: ReadonlyMap<string, string>;
+  /**
+   * The batch's stored products, read by the caller in the same transaction (the import reads
+   * them to complete its rows): not read a second time.
+   */
+  stored?: ReadonlyMap<string, StoredProduct>;
 }
 
 /** A stored product as its document, with what the store keeps beside it. */
@@ -246,15 +253,23 @@ export async function saveProducts(
   options: SaveOptions = {},
 ): Promise<SaveOutcome[]> {
   const taxonomy = await readTaxonomy(tx);
-  const stored = await readProducts(
-    tx,
-    docs.map((doc) => doc.code),
-  );
+  const stored =
+    options.stored ??
+    (await readProducts(
+      tx,
+      docs.map((doc) => doc.code),
+    ));
   const outcomes: SaveOutcome[] = [];
   const writes: { id: string; doc: ProductDocument; before: StoredProduct | undefined }[] = [];
   for (const raw of docs) {
     const before = stored.get(raw.code);
     const doc = normalise(options.keepStock && before ? withStockOf(raw, before) : raw);
+    // An unchanged product is not refused: nothing is written, and an exported catalog imported
+    // again (the demo's planted defects among it) reports every product unchanged (decision 051).
+    if (before && fingerprint(before.document) === fingerprint(doc)) {
+      outcomes.push({ code: doc.code, result: 'unchanged', id: before.id, status: doc.status });
+      continue;
+    }
     const issues = [
       ...taxonomyIssues(doc, taxonomy),
       ...(options.allowDefects ? [] : blockingIssues(doc)),
@@ -263,14 +278,10 @@ export async function saveProducts(
       outcomes.push({ code: doc.code, result: 'invalid', issues });
       continue;
     }
-    const result: SaveResult = !before
-      ? 'new'
-      : fingerprint(before.document) === fingerprint(doc)
-        ? 'unchanged'
-        : 'changed';
-    const id = before?.id ?? newObjectId();
+    const result: SaveResult = before ? 'changed' : 'new';
+    const id = before?.id ?? options.ids?.get(doc.code) ?? newObjectId();
     outcomes.push({ code: doc.code, result, id, status: doc.status });
-    if (result !== 'unchanged') writes.push({ id, doc, before });
+    writes.push({ id, doc, before });
   }
   if (!options.dryRun && writes.length > 0) await writeProducts(tx, writes, taxonomy);
   return outcomes;

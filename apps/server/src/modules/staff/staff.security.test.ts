@@ -42,6 +42,13 @@ const POLICY: Record<string, 'open' | 'member' | StaffRole[]> = {
   'POST /api/staff/buyers/{id}/enable': ['owner'],
   'GET /api/staff/dashboard': 'member',
   'POST /api/staff/catalog/images': ['catalog'],
+  'POST /api/staff/catalog/imports': ['catalog'],
+  'GET /api/staff/catalog/imports': ['catalog'],
+  'GET /api/staff/catalog/imports/{id}': ['catalog'],
+  'GET /api/staff/catalog/imports/{id}/issues': ['catalog'],
+  'POST /api/staff/catalog/imports/{id}/apply': ['catalog'],
+  'GET /api/staff/catalog/import-template.csv': ['catalog'],
+  'GET /api/staff/catalog/export.csv': ['catalog'],
 };
 
 const ROLES: StaffRole[] = ['fulfilment', 'finance', 'catalog'];

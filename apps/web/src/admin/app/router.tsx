@@ -28,6 +28,10 @@ const BuyersPage = page(() => import('../features/buyers/pages/buyers-page'), 'B
 const BuyerPage = page(() => import('../features/buyers/pages/buyer-page'), 'BuyerPage');
 const StaffPage = page(() => import('../features/staff/pages/staff-page'), 'StaffPage');
 const AuditPage = page(() => import('../features/audit/pages/audit-page'), 'AuditPage');
+const CatalogTransferPage = page(
+  () => import('../features/catalog/pages/import-export-page'),
+  'ImportExportPage',
+);
 
 /** A section's page, or a plain refusal for a role that may not use it. */
 function Section({ name, children }: { name: SectionKey; children: ReactNode }) {
@@ -121,6 +125,14 @@ export function ConsoleRoutes() {
             element={
               <Section name="audit">
                 <AuditPage />
+              </Section>
+            }
+          />
+          <Route
+            path={consolePaths.catalogTransfer}
+            element={
+              <Section name="catalogTransfer">
+                <CatalogTransferPage />
               </Section>
             }
           />

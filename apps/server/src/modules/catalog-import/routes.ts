@@ -1,0 +1,216 @@
+/**
+ * The catalog's import and export API (issue 20) under /api/staff/catalog, for catalog staff and
+ * owners: upload a file (multipart, one file, size-capped) → a job whose dry run starts at once;
+ * the job's report and progress; apply; the issues page by page; the template; the export.
+ * Every upload, apply and export is in the audit log as the signed-in member.
+ */
+import multipart from '@fastify/multipart';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  CatalogExportQuery,
+  IMPORT_FILE_MAX_BYTES,
+  ImportIssuePage,
+  ImportIssuesQuery,
+  ImportJob,
+  ImportJobList,
+  ImportJobParams,
+  TemplateQuery,
+  templateCsv,
+} from '@storefront/shared/catalog-transfer';
+import { ErrorBody } from '@storefront/shared/errors';
+import { AppError, invalid } from '../../lib/errors.js';
+import type { ModuleContext } from '../../module-context.js';
+import { actorOf } from '../staff/audit.js';
+import { exportCatalog } from './export.js';
+import {
+  createImportJob,
+  importIssues,
+  importJob,
+  recentImportJobs,
+  requestApply,
+  type ImportRunner,
+} from './jobs.js';
+
+const errors = (...statuses: (400 | 401 | 403 | 404 | 409)[]) =>
+  Object.fromEntries(statuses.map((status) => [status, ErrorBody]));
+
+const csvResponse = (description: string) => ({
+  200: { description, content: { 'text/csv': { schema: z.string() } } },
+});
+
+export function catalogImportRoutes(
+  { db, config, now, requireStaff }: ModuleContext,
+  runner: ImportRunner,
+) {
+  const catalogStaff = requireStaff(['catalog']);
+  return async (fastify: FastifyInstance) => {
+    // This module's own: multipart parsing exists for the upload route only.
+    await fastify.register(multipart, {
+      limits: { fileSize: IMPORT_FILE_MAX_BYTES, files: 1, fields: 0, parts: 1, headerPairs: 100 },
+    });
+    const app = fastify.withTypeProvider<ZodTypeProvider>();
+    const tags = ['catalog import'];
+    const security = [{ staffSession: [] }];
+
+    app.post(
+      '/api/staff/catalog/imports',
+      {
+        schema: {
+          tags,
+          security,
+          summary:
+            'Upload a catalog file (multipart/form-data, one part named "file": .csv or .jsonl, at most 256 MB); its dry run starts at once (catalog)',
+          response: { 202: ImportJob, ...errors(400, 401, 403) },
+        },
+        onRequest: catalogStaff,
+      },
+      async (request, reply) => {
+        if (!request.isMultipart())
+          throw invalid('import_not_multipart', 'Send the file as multipart/form-data');
+        const file = await request.file().catch(() => undefined);
+        if (!file || file.fieldname !== 'file')
+          throw invalid('import_file_missing', 'Send one file, in a part named "file"');
+        let job;
+        try {
+          job = await createImportJob(db, config.dataDir, actorOf(request), {
+            fileName: file.filename,
+            stream: file.file,
+          });
+        } catch (error) {
+          if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE')
+            throw new AppError(
+              'invalid_data',
+              'import_file_too_large',
+              `The file is larger than ${IMPORT_FILE_MAX_BYTES / 1024 / 1024} MB: split it into several files`,
+            );
+          throw error;
+        }
+        void runner.start(job.id);
+        return reply.status(202).send(job);
+      },
+    );
+
+    app.get(
+      '/api/staff/catalog/imports',
+      {
+        schema: {
+          tags,
+          security,
+          summary: 'The latest 20 imports, newest first, without their issues (catalog)',
+          response: { 200: ImportJobList, ...errors(400, 401, 403) },
+        },
+        onRequest: catalogStaff,
+      },
+      async () => ({ jobs: await recentImportJobs(db) }),
+    );
+
+    app.get(
+      '/api/staff/catalog/imports/:id',
+      {
+        schema: {
+          tags,
+          security,
+          summary:
+            "An import's status, progress, dry-run counts, summary and first 200 issues (catalog)",
+          params: ImportJobParams,
+          response: { 200: ImportJob, ...errors(400, 401, 403, 404) },
+        },
+        onRequest: catalogStaff,
+      },
+      async (request) => importJob(db, request.params.id),
+    );
+
+    app.get(
+      '/api/staff/catalog/imports/:id/issues',
+      {
+        schema: {
+          tags,
+          security,
+          summary: "An import's issues, every row and column in error, by page (catalog)",
+          params: ImportJobParams,
+          querystring: ImportIssuesQuery,
+          response: { 200: ImportIssuePage, ...errors(400, 401, 403, 404) },
+        },
+        onRequest: catalogStaff,
+      },
+      async (request) => importIssues(db, request.params.id, request.query),
+    );
+
+    app.post(
+      '/api/staff/catalog/imports/:id/apply',
+      {
+        schema: {
+          tags,
+          security,
+          summary:
+            'Apply a validated import whose dry run found no error, in batches, in the background; audited (catalog)',
+          params: ImportJobParams,
+          response: { 202: ImportJob, ...errors(400, 401, 403, 404, 409) },
+        },
+        onRequest: catalogStaff,
+      },
+      async (request, reply) => {
+        const job = await requestApply(db, actorOf(request), request.params.id);
+        void runner.start(job.id);
+        return reply.status(202).send(job);
+      },
+    );
+
+    app.get(
+      '/api/staff/catalog/import-template.csv',
+      {
+        schema: {
+          tags,
+          security,
+          summary: 'The import template: the header and an example product (catalog)',
+          querystring: TemplateQuery,
+          response: {
+            ...csvResponse('The CSV template, one row per product or (layout=variant) per variant'),
+            ...errors(400, 401, 403),
+          },
+        },
+        onRequest: catalogStaff,
+      },
+      async (request, reply) =>
+        (reply as FastifyReply)
+          .header('content-type', 'text/csv; charset=utf-8')
+          .header(
+            'content-disposition',
+            `attachment; filename="catalog-template${request.query.layout === 'variant' ? '-variants' : ''}.csv"`,
+          )
+          .send(templateCsv(request.query.layout)),
+    );
+
+    app.get(
+      '/api/staff/catalog/export.csv',
+      {
+        // A HEAD would run the whole export (and its audit entry) for nobody.
+        exposeHeadRoute: false,
+        schema: {
+          tags,
+          security,
+          summary:
+            'The catalog, or the products of a status, category or text, as a CSV file in the import’s columns; audited (catalog)',
+          querystring: CatalogExportQuery,
+          response: {
+            ...csvResponse(
+              'RFC 4180 CSV, UTF-8 with a byte-order mark; one row a product (docs/catalog-import.md)',
+            ),
+            ...errors(400, 401, 403),
+          },
+        },
+        onRequest: catalogStaff,
+      },
+      async (request, reply) => {
+        const file = await exportCatalog(db, actorOf(request), request.query, now());
+        return (reply as FastifyReply)
+          .header('content-type', 'text/csv; charset=utf-8')
+          .header('content-disposition', `attachment; filename="${file.filename}"`)
+          .header('cache-control', 'no-store')
+          .send(file.body);
+      },
+    );
+  };
+}
