@@ -77,6 +77,35 @@ describe('saving products', () => {
     ]);
   });
 
+  it('a change to any field is written and read back', async () => {
+    await save([product('T-10')]);
+    const other = (
+      await t.database.db.execute(
+        sql`SELECT c.slug AS category, s.slug AS subcategory FROM subcategories s
+              JOIN categories c ON c.id = s.category_id ORDER BY c.position DESC, s.position DESC LIMIT 1`,
+      )
+    ).rows[0] as { category: string; subcategory: string };
+    const changed = product('T-10', {
+      ...other,
+      sellerSku: 'SUP-10',
+      name: 'Changed',
+      brand: 'Other',
+      features: ['Light'],
+      descriptionHtml: '<p>New</p>',
+      hsn: '847330',
+      weightGrams: 250,
+      location: 'Pune',
+      mrpPaise: 300_00,
+      spPaise: 250_00,
+      tiers: [{ minQuantity: 5, maxQuantity: OPEN_ENDED_MAX, pricePaise: 240_00 }],
+      minOrderQuantity: 4,
+      orderMultiple: 2,
+      status: 'draft',
+    });
+    expect(results(await save([changed]))).toEqual(['changed']);
+    expect((await readProducts(t.database.db, ['T-10'])).get('T-10')!.document).toEqual(changed);
+  });
+
   it('a dry run reports the same outcomes and writes nothing', async () => {
     expect(
       results(await save([product('T-2'), product('T-1', { name: 'Renamed' })], { dryRun: true })),

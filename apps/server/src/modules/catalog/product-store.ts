@@ -295,6 +295,28 @@ function variantPositions(doc: ProductDocument, before: StoredProduct | undefine
   return doc.variants.map((v) => kept.get(v.option1) ?? next++);
 }
 
+/** Every column a save rewrites: all but the key, the code (fixed) and the timestamps. */
+const UPDATED_COLUMNS = [
+  'name',
+  'categoryId',
+  'subcategoryId',
+  'descriptionHtml',
+  'descriptionText',
+  'brand',
+  'weightGrams',
+  'hsn',
+  'location',
+  'mrpPaise',
+  'spPaise',
+  'features',
+  'options',
+  'images',
+  'sellerSku',
+  'status',
+  'minOrderQuantity',
+  'orderMultiple',
+] as const satisfies readonly (keyof typeof products.$inferInsert)[];
+
 async function writeProducts(
   tx: Tx,
   writes: { id: string; doc: ProductDocument; before: StoredProduct | undefined }[],
@@ -329,28 +351,15 @@ async function writeProducts(
     )
     .onConflictDoUpdate({
       target: products.id,
-      set: Object.fromEntries(
-        [
-          'name',
-          'category_id',
-          'subcategory_id',
-          'description_html',
-          'description_text',
-          'brand',
-          'weight_grams',
-          'hsn',
-          'location',
-          'mrp_paise',
-          'sp_paise',
-          'features',
-          'options',
-          'images',
-          'seller_sku',
-          'status',
-          'min_order_quantity',
-          'order_multiple',
-        ].map((column) => [column, sql.raw(`excluded.${column}`)]),
-      ),
+      // Drizzle names a SET's columns by their TypeScript keys (a snake_case key is silently
+      // dropped); the value is the row the INSERT proposed. updated_at is the product's version
+      // (the console's optimistic check, decision 050).
+      set: {
+        ...Object.fromEntries(
+          UPDATED_COLUMNS.map((key) => [key, sql.raw(`excluded.${products[key].name}`)]),
+        ),
+        updatedAt: sql`now()`,
+      },
     });
   // Tiers and variants are replaced whole: fewer statements than a diff, and a product has few.
   await tx.execute(sql`DELETE FROM product_price_tiers WHERE product_id IN (${inList(ids)})`);
