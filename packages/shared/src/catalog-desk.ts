@@ -163,13 +163,7 @@ export type CatalogStockBody = z.input<typeof CatalogStockBody>;
 
 // ── Taxonomy ────────────────────────────────────────────────────────────────
 
-/**
- * The home page's shape (spec §2 "Home"): its 'Shop by Category' grid shows the first
- * HOME_CATEGORY_CARDS categories in the seller's order, and 'Top Categories for You' the first
- * HOME_COLLECTION_BANNERS collections; the catalog never has fewer.
- */
-export const HOME_CATEGORY_CARDS = 8;
-export const HOME_COLLECTION_BANNERS = 5;
+export { HOME_CATEGORY_CARDS, HOME_COLLECTION_BANNERS } from './constants.js';
 /** The most products a collection lists (the spec's 'Top 50' is the longest it names). */
 export const COLLECTION_PRODUCTS_MAX = 500;
 

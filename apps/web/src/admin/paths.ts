@@ -23,6 +23,10 @@ export const consolePaths = {
   buyer: '/admin/buyers/:id',
   staff: '/admin/staff',
   audit: '/admin/audit',
+  catalog: '/admin/catalog',
+  catalogNew: '/admin/catalog/products/new',
+  catalogProduct: '/admin/catalog/products/:id',
+  taxonomy: '/admin/categories',
 } as const;
 
 /** Why the sign-in page is shown: the session ran out, or the member signed out. */
@@ -39,6 +43,7 @@ export const consoleHref = {
   },
   order: (mkpOrderId: string) => `${consolePaths.orders}/${encodeURIComponent(mkpOrderId)}`,
   buyer: (id: string) => `${consolePaths.buyers}/${encodeURIComponent(id)}`,
+  catalogProduct: (id: string) => `${consolePaths.catalog}/products/${encodeURIComponent(id)}`,
   ordersWith: (query: Record<string, string>) =>
     `${consolePaths.orders}?${new URLSearchParams(query).toString()}`,
 };
@@ -58,7 +63,8 @@ export function returnPath(next: string | null): string {
   return next;
 }
 
-export type SectionKey = 'dashboard' | 'orders' | 'payments' | 'buyers' | 'staff' | 'audit';
+export type SectionKey =
+  'dashboard' | 'orders' | 'payments' | 'buyers' | 'catalog' | 'taxonomy' | 'staff' | 'audit';
 
 export interface Section {
   key: SectionKey;
@@ -73,6 +79,8 @@ export const SECTIONS: readonly Section[] = [
   { key: 'orders', label: 'Orders', path: consolePaths.orders, roles: BUYER_DATA_ROLES },
   { key: 'payments', label: 'Payments', path: consolePaths.payments, roles: ['finance'] },
   { key: 'buyers', label: 'Buyers', path: consolePaths.buyers, roles: BUYER_DATA_ROLES },
+  { key: 'catalog', label: 'Products', path: consolePaths.catalog, roles: ['catalog'] },
+  { key: 'taxonomy', label: 'Categories', path: consolePaths.taxonomy, roles: ['catalog'] },
   { key: 'staff', label: 'Staff', path: consolePaths.staff, roles: ['owner'] },
   { key: 'audit', label: 'Audit log', path: consolePaths.audit, roles: ['owner'] },
 ];

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CategoriesResponse, ProductListResponse } from '@storefront/shared/catalog';
+import type { Category, ProductListResponse } from '@storefront/shared/catalog';
 import type {
   CatalogProductDetail,
   CollectionProductsResponse,
@@ -33,7 +33,8 @@ const call = (
 
 const taxonomy = async (): Promise<TaxonomyResponse> => (await call('GET', '/taxonomy')).json();
 const publicCategories = async () =>
-  ((await t.app.inject({ url: '/api/products/categories' })).json() as CategoriesResponse).payload;
+  ((await t.app.inject({ url: '/api/products/categories' })).json() as { payload: Category[] })
+    .payload;
 const listing = async (slug: string) =>
   (
     await t.app.inject({ url: `/api/products?query=${encodeURIComponent(slug)}&limit=100` })

@@ -24,10 +24,13 @@ const navLinks = async () =>
 
 describe('the console frame', () => {
   it.each([
-    ['owner', ['Dashboard', 'Orders', 'Payments', 'Buyers', 'Staff', 'Audit log']],
+    [
+      'owner',
+      ['Dashboard', 'Orders', 'Payments', 'Buyers', 'Products', 'Categories', 'Staff', 'Audit log'],
+    ],
     ['fulfilment', ['Dashboard', 'Orders', 'Buyers']],
     ['finance', ['Dashboard', 'Orders', 'Payments', 'Buyers']],
-    ['catalog', ['Dashboard']],
+    ['catalog', ['Dashboard', 'Products', 'Categories']],
   ] as const)('shows a %s the sections their role may use', async (role, sections) => {
     signedInAs(role);
     renderConsole('/admin');

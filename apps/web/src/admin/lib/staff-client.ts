@@ -12,7 +12,7 @@ import { ErrorBody } from '@storefront/shared/errors';
 import { ApiError } from '../../lib/api/api-client';
 
 export interface StaffRequestOptions {
-  method?: 'GET' | 'POST' | 'PATCH' | 'DELETE';
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   body?: unknown;
   query?: QueryValues;
   /** Extra request headers, such as a refund's Idempotency-Key. */
