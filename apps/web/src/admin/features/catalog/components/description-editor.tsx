@@ -200,6 +200,9 @@ export function DescriptionEditor({
     extensions: DESCRIPTION_EXTENSIONS,
     content: value,
     immediatelyRender: true,
+    // Tiptap's own CSS would be an inline <style>, which the console's CSP refuses: admin.css
+    // carries the same rules.
+    injectCSS: false,
     editorProps: {
       attributes: {
         'aria-labelledby': labelId,
@@ -219,7 +222,8 @@ export function DescriptionEditor({
   }, [editor, value]);
   return (
     <div className="grid gap-1.5">
-      <span id={labelId} className="text-sm font-medium text-slate-800">
+      {/* The panel's heading says "Description" already; the label names the field for a reader. */}
+      <span id={labelId} className="sr-only">
         Description
       </span>
       <div
