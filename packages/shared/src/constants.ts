@@ -11,6 +11,13 @@ export const HOME_CARD_PAGE = 1;
 /** The home category card shows items 5 to 8 of its list (zero-based slice 4..8). */
 export const HOME_CARD_SLICE = [4, 8] as const;
 export const CATEGORY_STRIP_COUNT = 8;
+/**
+ * The home page's shape (spec §2 "Home"): its 'Shop by Category' grid shows the catalog's first
+ * HOME_CATEGORY_CARDS categories in the seller's order, 'Top Categories for You' the first
+ * HOME_COLLECTION_BANNERS collections; the catalog desk never leaves fewer (decision 050).
+ */
+export const HOME_CATEGORY_CARDS = 8;
+export const HOME_COLLECTION_BANNERS = 5;
 export const PAGINATION_PADDING = 3;
 
 export const IMAGE_CHECK_TIMEOUT_MS = 5000;

@@ -6,6 +6,8 @@ export const ErrorBody = z.object({
   code: z.string(),
   /** Field messages for invalid input, keyed by the field's path. */
   fields: z.record(z.string(), z.string()).optional(),
+  /** The rules a document breaks, each by its path (a product the catalog refuses). */
+  issues: z.array(z.object({ path: z.string(), code: z.string(), message: z.string() })).optional(),
 });
 export type ErrorBody = z.infer<typeof ErrorBody>;
 

@@ -52,6 +52,7 @@ export function registerErrorHandler(app: FastifyInstance) {
           detail: error.detail,
           code: error.code,
           ...(error.fields ? { fields: error.fields } : {}),
+          ...(error.issues ? { issues: error.issues } : {}),
         });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {

@@ -10,6 +10,8 @@ export class AppError extends Error {
     readonly headers: Record<string, string> = {},
     /** Field messages, as a validation error carries them (the form shows each by its field). */
     readonly fields?: Record<string, string>,
+    /** Rules a document breaks, each by its path (a product the catalog refuses, decision 050). */
+    readonly issues?: readonly { path: string; code: string; message: string }[],
   ) {
     super(detail);
     this.status = ERROR_STATUS[kind];

@@ -39,6 +39,30 @@ const ANY_ID = 'ffffffffffffffffffffffff';
 let JPEG: Buffer;
 const staffHeaders = () => ({ cookie: staff.cookie });
 const SOURCE = SHIPPING_SOURCES[0];
+/** A product document the catalog desk's schemas accept (decision 047). */
+const DOCUMENT = {
+  code: 'STRICT-1',
+  sellerSku: null,
+  name: 'Strict Input Stapler',
+  brand: 'Acme',
+  category: 'office-supplies',
+  subcategory: 'staplers',
+  features: [],
+  descriptionHtml: '<p>Staples</p>',
+  hsn: '8472',
+  weightGrams: 100,
+  location: 'Mumbai',
+  mrpPaise: 200_00,
+  spPaise: 150_00,
+  tiers: [],
+  options: [],
+  variants: [],
+  images: ['products/STRICT-1-1'],
+  status: 'draft',
+  stock: null,
+  minOrderQuantity: 1,
+  orderMultiple: 1,
+};
 const ALGOLIA = { 'x-algolia-agent': 'Algolia for JavaScript (5.0.0)' };
 
 /** A request each documented operation takes as valid (whatever its handler then answers). */
@@ -250,6 +274,109 @@ const VALID: Record<string, () => ValidRequest> = {
   }),
   'GET /api/staff/catalog/export.csv': () => ({
     url: '/api/staff/catalog/export.csv?status=active',
+    headers: staffHeaders(),
+  }),
+  'GET /api/staff/catalog/products': () => ({
+    url: '/api/staff/catalog/products?status=active&attention=true',
+    headers: staffHeaders(),
+  }),
+  'POST /api/staff/catalog/products': () => ({
+    url: '/api/staff/catalog/products',
+    payload: { product: DOCUMENT },
+    headers: staffHeaders(),
+  }),
+  'GET /api/staff/catalog/products/{id}': () => ({
+    url: `/api/staff/catalog/products/${productId}`,
+    headers: staffHeaders(),
+  }),
+  'PUT /api/staff/catalog/products/{id}': () => ({
+    url: `/api/staff/catalog/products/${productId}`,
+    payload: { version: '1', product: DOCUMENT },
+    headers: staffHeaders(),
+  }),
+  'POST /api/staff/catalog/products/{id}/status': () => ({
+    url: `/api/staff/catalog/products/${productId}/status`,
+    payload: { version: '1', status: 'archived' },
+    headers: staffHeaders(),
+  }),
+  'POST /api/staff/catalog/products/{id}/stock': () => ({
+    url: `/api/staff/catalog/products/${productId}/stock`,
+    payload: { rows: [{ variant: null, expected: null, onHand: 5 }] },
+    headers: staffHeaders(),
+  }),
+  'POST /api/staff/catalog/products/move': () => ({
+    url: '/api/staff/catalog/products/move',
+    payload: { productIds: [productId], category: 'beauty', subcategory: 'makeup' },
+    headers: staffHeaders(),
+  }),
+  'GET /api/staff/catalog/taxonomy': () => ({
+    url: '/api/staff/catalog/taxonomy',
+    headers: staffHeaders(),
+  }),
+  'POST /api/staff/catalog/categories': () => ({
+    url: '/api/staff/catalog/categories',
+    payload: { name: 'Seasonal Goods' },
+    headers: staffHeaders(),
+  }),
+  'PATCH /api/staff/catalog/categories/{id}': () => ({
+    url: `/api/staff/catalog/categories/${ANY_ID}`,
+    payload: { name: 'Renamed' },
+    headers: staffHeaders(),
+  }),
+  'DELETE /api/staff/catalog/categories/{id}': () => ({
+    url: `/api/staff/catalog/categories/${ANY_ID}`,
+    headers: staffHeaders(),
+  }),
+  'POST /api/staff/catalog/categories/order': () => ({
+    url: '/api/staff/catalog/categories/order',
+    payload: { ids: [ANY_ID] },
+    headers: staffHeaders(),
+  }),
+  'POST /api/staff/catalog/categories/{id}/subcategories': () => ({
+    url: `/api/staff/catalog/categories/${ANY_ID}/subcategories`,
+    payload: { name: 'Gift Hampers' },
+    headers: staffHeaders(),
+  }),
+  'POST /api/staff/catalog/categories/{id}/subcategories/order': () => ({
+    url: `/api/staff/catalog/categories/${ANY_ID}/subcategories/order`,
+    payload: { ids: [ANY_ID] },
+    headers: staffHeaders(),
+  }),
+  'PATCH /api/staff/catalog/subcategories/{id}': () => ({
+    url: `/api/staff/catalog/subcategories/${ANY_ID}`,
+    payload: { name: 'Renamed' },
+    headers: staffHeaders(),
+  }),
+  'DELETE /api/staff/catalog/subcategories/{id}': () => ({
+    url: `/api/staff/catalog/subcategories/${ANY_ID}`,
+    headers: staffHeaders(),
+  }),
+  'POST /api/staff/catalog/collections': () => ({
+    url: '/api/staff/catalog/collections',
+    payload: { title: 'Festive Offers', subtitle: 'For the season' },
+    headers: staffHeaders(),
+  }),
+  'PATCH /api/staff/catalog/collections/{id}': () => ({
+    url: `/api/staff/catalog/collections/${ANY_ID}`,
+    payload: { title: 'Renamed' },
+    headers: staffHeaders(),
+  }),
+  'DELETE /api/staff/catalog/collections/{id}': () => ({
+    url: `/api/staff/catalog/collections/${ANY_ID}`,
+    headers: staffHeaders(),
+  }),
+  'POST /api/staff/catalog/collections/order': () => ({
+    url: '/api/staff/catalog/collections/order',
+    payload: { ids: [ANY_ID] },
+    headers: staffHeaders(),
+  }),
+  'GET /api/staff/catalog/collections/{id}/products': () => ({
+    url: `/api/staff/catalog/collections/${ANY_ID}/products`,
+    headers: staffHeaders(),
+  }),
+  'PUT /api/staff/catalog/collections/{id}/products': () => ({
+    url: `/api/staff/catalog/collections/${ANY_ID}/products`,
+    payload: { productIds: [productId] },
     headers: staffHeaders(),
   }),
   'POST /api/search/1/indexes/{index}/queries': () => ({

@@ -23,7 +23,11 @@ export const consolePaths = {
   buyer: '/admin/buyers/:id',
   staff: '/admin/staff',
   audit: '/admin/audit',
-  catalogTransfer: '/admin/catalog/import',
+  catalog: '/admin/catalog',
+  catalogNew: '/admin/catalog/products/new',
+  catalogProduct: '/admin/catalog/products/:id',
+  taxonomy: '/admin/categories',
+  catalogTransfer: '/admin/import',
 } as const;
 
 /** Why the sign-in page is shown: the session ran out, or the member signed out. */
@@ -40,6 +44,7 @@ export const consoleHref = {
   },
   order: (mkpOrderId: string) => `${consolePaths.orders}/${encodeURIComponent(mkpOrderId)}`,
   buyer: (id: string) => `${consolePaths.buyers}/${encodeURIComponent(id)}`,
+  catalogProduct: (id: string) => `${consolePaths.catalog}/products/${encodeURIComponent(id)}`,
   /** The import / export page following an import job. */
   catalogImport: (jobId: string) =>
     `${consolePaths.catalogTransfer}?${new URLSearchParams({ job: jobId }).toString()}`,
@@ -63,7 +68,15 @@ export function returnPath(next: string | null): string {
 }
 
 export type SectionKey =
-  'dashboard' | 'orders' | 'payments' | 'buyers' | 'staff' | 'audit' | 'catalogTransfer';
+  | 'dashboard'
+  | 'orders'
+  | 'payments'
+  | 'buyers'
+  | 'catalog'
+  | 'taxonomy'
+  | 'catalogTransfer'
+  | 'staff'
+  | 'audit';
 
 export interface Section {
   key: SectionKey;
@@ -78,14 +91,16 @@ export const SECTIONS: readonly Section[] = [
   { key: 'orders', label: 'Orders', path: consolePaths.orders, roles: BUYER_DATA_ROLES },
   { key: 'payments', label: 'Payments', path: consolePaths.payments, roles: ['finance'] },
   { key: 'buyers', label: 'Buyers', path: consolePaths.buyers, roles: BUYER_DATA_ROLES },
-  { key: 'staff', label: 'Staff', path: consolePaths.staff, roles: ['owner'] },
-  { key: 'audit', label: 'Audit log', path: consolePaths.audit, roles: ['owner'] },
+  { key: 'catalog', label: 'Products', path: consolePaths.catalog, roles: ['catalog'] },
+  { key: 'taxonomy', label: 'Categories', path: consolePaths.taxonomy, roles: ['catalog'] },
   {
     key: 'catalogTransfer',
     label: 'Import / export',
     path: consolePaths.catalogTransfer,
     roles: ['catalog'],
   },
+  { key: 'staff', label: 'Staff', path: consolePaths.staff, roles: ['owner'] },
+  { key: 'audit', label: 'Audit log', path: consolePaths.audit, roles: ['owner'] },
 ];
 
 export function sectionsFor(role: StaffRole): Section[] {

@@ -243,6 +243,16 @@ function taxonomyIssues(doc: ProductDocument, taxonomy: Taxonomy): ProductIssue[
 }
 
 /**
+ * The buyer-side rules the database itself holds for every product, draft or not (its
+ * products_prices_check): refused here by name rather than by a failed statement.
+ */
+function storageIssues(doc: ProductDocument): ProductIssue[] {
+  return doc.spPaise > doc.mrpPaise
+    ? [{ path: 'spPaise', code: 'price_above_mrp', message: 'The sale price is above the MRP' }]
+    : [];
+}
+
+/**
  * Saves a batch of products by code (new ones are created), unless `dryRun`: each outcome says
  * whether it was new, changed, unchanged, or refused with its issues (an unknown category, or a
  * rule an active product breaks). Codes must be unique within the batch.
@@ -270,9 +280,11 @@ export async function saveProducts(
       outcomes.push({ code: doc.code, result: 'unchanged', id: before.id, status: doc.status });
       continue;
     }
+    const rules = options.allowDefects ? [] : blockingIssues(doc);
     const issues = [
       ...taxonomyIssues(doc, taxonomy),
-      ...(options.allowDefects ? [] : blockingIssues(doc)),
+      ...rules,
+      ...storageIssues(doc).filter((issue) => !rules.some((rule) => rule.code === issue.code)),
     ];
     if (issues.length > 0) {
       outcomes.push({ code: doc.code, result: 'invalid', issues });

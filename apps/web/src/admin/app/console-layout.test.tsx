@@ -26,11 +26,21 @@ describe('the console frame', () => {
   it.each([
     [
       'owner',
-      ['Dashboard', 'Orders', 'Payments', 'Buyers', 'Staff', 'Audit log', 'Import / export'],
+      [
+        'Dashboard',
+        'Orders',
+        'Payments',
+        'Buyers',
+        'Products',
+        'Categories',
+        'Import / export',
+        'Staff',
+        'Audit log',
+      ],
     ],
     ['fulfilment', ['Dashboard', 'Orders', 'Buyers']],
     ['finance', ['Dashboard', 'Orders', 'Payments', 'Buyers']],
-    ['catalog', ['Dashboard', 'Import / export']],
+    ['catalog', ['Dashboard', 'Products', 'Categories', 'Import / export']],
   ] as const)('shows a %s the sections their role may use', async (role, sections) => {
     signedInAs(role);
     renderConsole('/admin');

@@ -26,6 +26,9 @@ const OrderPage = page(() => import('../features/orders/pages/order-page'), 'Ord
 const PaymentsPage = page(() => import('../features/payments/pages/payments-page'), 'PaymentsPage');
 const BuyersPage = page(() => import('../features/buyers/pages/buyers-page'), 'BuyersPage');
 const BuyerPage = page(() => import('../features/buyers/pages/buyer-page'), 'BuyerPage');
+const ProductsPage = page(() => import('../features/catalog/pages/products-page'), 'ProductsPage');
+const ProductPage = page(() => import('../features/catalog/pages/product-page'), 'ProductPage');
+const TaxonomyPage = page(() => import('../features/catalog/pages/taxonomy-page'), 'TaxonomyPage');
 const StaffPage = page(() => import('../features/staff/pages/staff-page'), 'StaffPage');
 const AuditPage = page(() => import('../features/audit/pages/audit-page'), 'AuditPage');
 const CatalogTransferPage = page(
@@ -109,6 +112,38 @@ export function ConsoleRoutes() {
             element={
               <Section name="buyers">
                 <BuyerPage />
+              </Section>
+            }
+          />
+          <Route
+            path={consolePaths.catalog}
+            element={
+              <Section name="catalog">
+                <ProductsPage />
+              </Section>
+            }
+          />
+          <Route
+            path={consolePaths.catalogNew}
+            element={
+              <Section name="catalog">
+                <ProductPage />
+              </Section>
+            }
+          />
+          <Route
+            path={consolePaths.catalogProduct}
+            element={
+              <Section name="catalog">
+                <ProductPage />
+              </Section>
+            }
+          />
+          <Route
+            path={consolePaths.taxonomy}
+            element={
+              <Section name="taxonomy">
+                <TaxonomyPage />
               </Section>
             }
           />

@@ -12,7 +12,7 @@ import { ErrorBody } from '@storefront/shared/errors';
 import { ApiError } from '../../lib/api/api-client';
 
 export interface StaffRequestOptions {
-  method?: 'GET' | 'POST' | 'PATCH' | 'DELETE';
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   /** Sent as JSON; a FormData (a file upload) is sent as multipart/form-data. */
   body?: unknown;
   query?: QueryValues;

@@ -106,6 +106,16 @@ describe('listing headings', () => {
     );
   });
 
+  it('name a renamed category by its new name, reached by the slug it kept', () => {
+    const renamed = CATEGORIES.map((c) =>
+      c.slug === 'bags,-wallets-and-luggage' ? { ...c, category: 'Luggage & Travel' } : c,
+    );
+    expect(listingHeading('bags,-wallets-and-luggage', 'category', renamed)).toEqual({
+      title: 'Luggage & Travel',
+      banner: '/banners/bags.svg',
+    });
+  });
+
   it("give a subcategory its parent's banner", () => {
     expect(listingHeading('drinkware', 'subcategory', CATEGORIES)).toEqual({
       title: 'Drinkware',

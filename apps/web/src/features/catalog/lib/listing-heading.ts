@@ -13,6 +13,13 @@ const COLLECTION_TITLES = new Map<string, string>(
   COLLECTIONS.map((c) => [catalogMatchKey(c.slug), c.title]),
 );
 
+/**
+ * Whether a listing key names this category or subcategory: by its slug, which a rename keeps
+ * (decision 050), or by its name, as links built from the name spell it.
+ */
+const names = (name: string, slug: string, key: string) =>
+  catalogMatchKey(slug) === key || catalogMatchKey(name) === key;
+
 export interface ListingHeading {
   title: string;
   banner: string;
@@ -25,12 +32,11 @@ export function listingHeading(
 ): ListingHeading {
   const key = catalogMatchKey(slug);
   for (const category of categories ?? []) {
-    const categoryKey = catalogMatchKey(category.category);
-    if (kind === 'category' && categoryKey === key) {
-      return { title: category.category, banner: bannerFor(category.category) };
+    if (kind === 'category' && names(category.category, category.slug, key)) {
+      return { title: category.category, banner: bannerFor(category.slug) };
     }
-    const sub = category.subCategory.find((s) => catalogMatchKey(s.name) === key);
-    if (sub) return { title: sub.name, banner: bannerFor(category.category) };
+    const sub = category.subCategory.find((s) => names(s.name, s.slug, key));
+    if (sub) return { title: sub.name, banner: bannerFor(category.slug) };
   }
   return {
     title: COLLECTION_TITLES.get(key) ?? titleFromSlug(slug),
@@ -53,7 +59,7 @@ export function listingExists(
   if (!categories) return null;
   return categories.some(
     (category) =>
-      catalogMatchKey(category.category) === key ||
-      category.subCategory.some((sub) => catalogMatchKey(sub.name) === key),
+      names(category.category, category.slug, key) ||
+      category.subCategory.some((sub) => names(sub.name, sub.slug, key)),
   );
 }

@@ -59,13 +59,13 @@ function api(jobs: ImportJob[]) {
 describe('catalog import and export', () => {
   it('is in the navigation of catalog staff, with the export and the templates', async () => {
     api([job()]);
-    renderConsole('/admin/catalog/import');
+    renderConsole('/admin/import');
     expect(
       await screen.findByRole('heading', { name: 'Catalog import / export' }, FIRST_LOAD),
     ).toBeVisible();
     expect(screen.getByRole('link', { name: 'Import / export' })).toHaveAttribute(
       'href',
-      '/admin/catalog/import',
+      '/admin/import',
     );
     await screen.findByRole('option', { name: 'Baby' });
     const user = userEvent.setup();
@@ -84,14 +84,14 @@ describe('catalog import and export', () => {
 
   it('uploads a file and follows its job in the URL', async () => {
     const requests = api([job({ status: 'validating', dryRun: null })]);
-    renderConsole('/admin/catalog/import');
+    renderConsole('/admin/import');
     const input = await screen.findByLabelText('File', undefined, FIRST_LOAD);
     const user = userEvent.setup();
     await user.upload(input, new File(['code\nX\n'], 'supplier.csv', { type: 'text/csv' }));
     await user.click(screen.getByRole('button', { name: 'Upload and check' }));
     await waitFor(() =>
       expect(screen.getByTestId('location').textContent).toBe(
-        `/admin/catalog/import?job=${JOB_ID}`,
+        `/admin/import?job=${JOB_ID}`,
       ),
     );
     expect(
@@ -118,7 +118,7 @@ describe('catalog import and export', () => {
         ],
       }),
     ]);
-    renderConsole(`/admin/catalog/import?job=${JOB_ID}`);
+    renderConsole(`/admin/import?job=${JOB_ID}`);
     expect(await screen.findByText('1 error in the file', undefined, FIRST_LOAD)).toBeVisible();
     const table = screen.getByRole('table', { name: 'Errors by row and column' });
     const cells = within(table)
@@ -147,7 +147,7 @@ describe('catalog import and export', () => {
       job({ status: 'applying', done: 500 }),
       job({ status: 'applied', done: 1204, applied }),
     ]);
-    renderConsole(`/admin/catalog/import?job=${JOB_ID}`);
+    renderConsole(`/admin/import?job=${JOB_ID}`);
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Apply 205 changes' }, FIRST_LOAD));
     expect(requests.some((r) => r.method === 'POST' && r.path.endsWith(`/${JOB_ID}/apply`))).toBe(

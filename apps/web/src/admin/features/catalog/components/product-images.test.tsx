@@ -3,8 +3,8 @@ import { fireEvent, render, screen, waitFor, within } from '@testing-library/rea
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
-import { fakeApi, type FakeAnswer } from '../../../test/fake-api';
-import { testQueryClient } from '../../../test/render';
+import { fakeApi, type FakeAnswer } from '../../../../test/fake-api';
+import { testQueryClient } from '../../../../test/render';
 import { ProductImages } from './product-images';
 
 const hex = (c: string) => c.repeat(32);

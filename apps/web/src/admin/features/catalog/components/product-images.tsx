@@ -14,10 +14,10 @@ import {
 } from '@storefront/shared/catalog-images';
 import { PRODUCT_LIMITS } from '@storefront/shared/catalog-product';
 import { imageAtWidth, resolveImageUrl } from '@storefront/shared/images';
-import { Button } from '../../../components/ui/button';
-import { describeError } from '../../../lib/api/error-message';
-import { cn } from '../../../lib/cn';
-import { useUploadImage } from './api/upload-image';
+import { Button } from '../../../../components/ui/button';
+import { describeError } from '../../../../lib/api/error-message';
+import { cn } from '../../../../lib/cn';
+import { useUploadImage } from '../api/upload-image';
 
 export interface ProductImagesProps {
   images: string[];
