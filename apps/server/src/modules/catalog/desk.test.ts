@@ -458,10 +458,14 @@ describe('a change reaches search', () => {
           .statusCode,
       ).toBe(204);
       while ((await sync.pushOnce()) > 0);
-      const renamed = received.flatMap((body) => body.requests ?? []);
+      // Active products are updated with the new name; the others are deleted from the index.
+      const renamed = received
+        .flatMap((body) => body.requests ?? [])
+        .filter((r) => r.action === 'updateObject');
       const inCategory = (
         await t.database.db.execute(
-          sql`SELECT count(*)::int AS n FROM products WHERE category_id = ${categoryId}`,
+          sql`SELECT count(*)::int AS n FROM products
+               WHERE category_id = ${categoryId} AND status = 'active'`,
         )
       ).rows[0] as { n: number };
       expect(renamed).toHaveLength(inCategory.n);
