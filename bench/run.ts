@@ -21,11 +21,15 @@ import { runLoginBurst } from './login-burst.js';
 import { runSearchScenario } from './search.js';
 import { importCommand } from './import.js';
 import { soakCommand } from './soak.js';
+import { editVisibilityCommand } from './edit-visibility.js';
 
 // `npm run bench -- soak [...]`: the soak scenario, a run of its own (soak.ts).
 if (process.argv[2] === 'soak') process.exit(await soakCommand(process.argv.slice(3)));
 // `npm run bench -- import [...]`: the catalog import at scale (import.ts).
 if (process.argv[2] === 'import') process.exit(await importCommand(process.argv.slice(3)));
+// `npm run bench -- edit-visibility [...]`: a seller's edit reaching the other replica.
+if (process.argv[2] === 'edit-visibility')
+  process.exit(await editVisibilityCommand(process.argv.slice(3)));
 
 const { values } = parseArgs({
   options: {
