@@ -57,8 +57,10 @@ function png(width: number, height: number, [r, g, b]: [number, number, number])
 const naturalWidth = (image: Locator) =>
   image.evaluate((element: HTMLImageElement) => element.naturalWidth);
 
-const NAME = 'Moradabad Hand-Beaten Copper Jug';
-const CODE = 'MBD-JUG-01';
+// In Garden & Outdoor: the journeys share one catalog, and the category journey counts Home &
+// Kitchen's 30 products.
+const NAME = 'Moradabad Hand-Beaten Copper Watering Can';
+const CODE = 'MBD-CAN-01';
 const SMALL = '1 L';
 const LARGE = '2 L';
 /** The product's units, and the larger variant's own (below the low-stock line after the order). */
@@ -85,10 +87,10 @@ test('a seller creates, fixes and activates a product; a buyer finds it, orders 
   await page.getByLabel('Name', { exact: true }).fill(NAME);
   await page.getByLabel('Brand', { exact: true }).fill('Moradabad Metalcraft');
   await page.getByLabel('Code', { exact: true }).fill(CODE);
-  await page.getByLabel('Seller SKU', { exact: true }).fill('MMC-CJ-2026');
+  await page.getByLabel('Seller SKU', { exact: true }).fill('MMC-WC-2026');
   await page.getByLabel('HSN code', { exact: true }).fill('7418');
-  await page.getByLabel('Category', { exact: true }).selectOption({ label: 'Home & Kitchen' });
-  await page.getByLabel('Subcategory', { exact: true }).selectOption({ label: 'Drinkware' });
+  await page.getByLabel('Category', { exact: true }).selectOption({ label: 'Garden & Outdoor' });
+  await page.getByLabel('Subcategory', { exact: true }).selectOption({ label: 'Watering' });
   await page.getByLabel('Weight (grams)').fill('850');
   await page.getByLabel('Dispatch location', { exact: true }).fill('Moradabad, Uttar Pradesh');
 
@@ -119,7 +121,7 @@ test('a seller creates, fixes and activates a product; a buyer finds it, orders 
   await addFeature.click();
   await page
     .getByLabel('Feature 2', { exact: true })
-    .fill('Lacquered outside so it keeps its shine');
+    .fill('A long spout that reaches pots on a shelf');
 
   // The description, typed and formatted in the rich-text editor.
   const description = page.getByRole('textbox', { name: 'Description' });
@@ -127,14 +129,17 @@ test('a seller creates, fixes and activates a product; a buyer finds it, orders 
   await page.getByRole('button', { name: 'Bold' }).click();
   await description.pressSequentially('Made in Moradabad.');
   await page.getByRole('button', { name: 'Bold' }).click();
-  await description.pressSequentially(' Each jug is shaped by hand.');
+  await description.pressSequentially(' Each can is shaped by hand.');
   await description.press('Enter');
   await page.getByRole('button', { name: 'Bulleted list' }).click();
-  await description.pressSequentially('Food-safe tin lining');
+  await description.pressSequentially('Lacquered against tarnish');
   await description.press('Enter');
-  await description.pressSequentially('Wash by hand');
+  await description.pressSequentially('Rinse and dry after use');
   await expect(description.locator('strong')).toHaveText('Made in Moradabad.');
-  await expect(description.locator('li')).toHaveText(['Food-safe tin lining', 'Wash by hand']);
+  await expect(description.locator('li')).toHaveText([
+    'Lacquered against tarnish',
+    'Rinse and dry after use',
+  ]);
 
   // One option, two values: two variants, each with its own SKU; the larger one with its own
   // price and stock.
@@ -145,8 +150,8 @@ test('a seller creates, fixes and activates a product; a buyer finds it, orders 
   const variants = page.getByRole('table', { name: 'Variants' });
   await expect(variants.getByRole('rowheader')).toHaveText([SMALL, LARGE]);
   await expect(page.getByLabel(`SKU of ${SMALL}`, { exact: true })).toHaveValue(`${CODE}-1L`);
-  await page.getByLabel(`SKU of ${SMALL}`, { exact: true }).fill('MBD-JUG-1000');
-  await page.getByLabel(`SKU of ${LARGE}`, { exact: true }).fill('MBD-JUG-2000');
+  await page.getByLabel(`SKU of ${SMALL}`, { exact: true }).fill('MBD-CAN-1000');
+  await page.getByLabel(`SKU of ${LARGE}`, { exact: true }).fill('MBD-CAN-2000');
   await page.getByLabel(`Price of ${LARGE}`, { exact: true }).fill('1100');
   await page.getByLabel(`Stock of ${LARGE}`, { exact: true }).fill(String(LARGE_STOCK));
 
@@ -157,8 +162,8 @@ test('a seller creates, fixes and activates a product; a buyer finds it, orders 
 
   // Two photos through the uploader.
   await page.getByLabel('Add images', { exact: true }).setInputFiles([
-    { name: 'jug-front.png', mimeType: 'image/png', buffer: png(480, 480, [184, 115, 51]) },
-    { name: 'jug-side.png', mimeType: 'image/png', buffer: png(480, 360, [120, 72, 30]) },
+    { name: 'can-front.png', mimeType: 'image/png', buffer: png(480, 480, [184, 115, 51]) },
+    { name: 'can-side.png', mimeType: 'image/png', buffer: png(480, 360, [120, 72, 30]) },
   ]);
   const images = page.getByRole('list', { name: 'Product images' });
   await expect(images.getByRole('listitem')).toHaveCount(2, { timeout: 30_000 });
