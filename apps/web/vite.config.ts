@@ -3,9 +3,16 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { precompress } from './build/precompress';
+import { zodJitlessFirst } from './build/zod-jitless';
 
 export default defineConfig({
-  plugins: [react(), tailwindcss(), precompress()],
+  plugins: [
+    react(),
+    tailwindcss(),
+    precompress(),
+    // Zod parses jitless in every chunking (the CSP refuses its eval probe): see the plugin.
+    zodJitlessFirst(fileURLToPath(new URL('./src/lib/zod-config.ts', import.meta.url))),
+  ],
   resolve: {
     // Radix Dialog's scroll lock injects a <style> element, which the CSP blocks; this stand-in
     // applies the same CSS through a constructed stylesheet (see the file's comment).

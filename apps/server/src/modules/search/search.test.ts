@@ -211,6 +211,36 @@ describe('prefix matching (as you type)', () => {
   });
 });
 
+describe('stop words', () => {
+  // English stop words ('can', 'with') are not in the index, so a query word that is one must not
+  // narrow the match: as the last word its prefix completions ('canvas') alone would be required,
+  // and a long one elsewhere would be 'corrected' to a catalog word ('with' → 'width').
+  it('finds a product by its whole name, whatever stop words it has ("… Watering Can")', async () => {
+    const [id] = await insertSearchProducts(t.database.db, [
+      { name: 'Hammered Copper Watering Can with Long Spout' },
+    ]);
+    for (const query of [
+      'hammered copper watering can',
+      'hammered copper watering can with long spout',
+      'Hammered Copper Watering Can with',
+    ]) {
+      const body = await search({ query });
+      expect(
+        body.hits.map((h) => h.objectID),
+        query,
+      ).toEqual([id]);
+    }
+    // The catalog as the other tests count it.
+    await t.database.db.delete(products).where(eq(products.id, id!));
+  });
+
+  it('still completes a last word that is a stop word as one being typed ("can" → "canvas")', async () => {
+    const body = await searchAll(search, { query: 'can' });
+    expect(body.nbHits).toBeGreaterThan(0);
+    expect(body.hits.some((h) => /\bCanvas\b/.test(h.name!))).toBe(true);
+  });
+});
+
 describe('accents', () => {
   it('folds accents on both sides: "creme", "crème" and "CRÈME" all find and mark "Crème"', async () => {
     const [torch] = await insertSearchProducts(t.database.db, [

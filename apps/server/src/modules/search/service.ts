@@ -6,7 +6,10 @@
  *     as-you-type); for the last word also the whole catalog words it begins, because a prefix
  *     longer than a word's English stem ('organi' → 'organ') would miss it; and, when the word
  *     is found nowhere in the catalog, up to three catalog words within pg_trgm similarity
- *     (typo tolerance: 'bottel' → 'bottle'). The groups are ANDed, as Algolia does.
+ *     (typo tolerance: 'bottel' → 'bottle'). The groups are ANDed, as Algolia does, except a
+ *     word that is an English stop word ('can', 'with'): the index has none, so its group would
+ *     demand its completions ('canvas') or a correction ('width') and a product named "Watering
+ *     Can" would not be found by its name. Such a group only ranks, unless every word is one.
  *  2. the GIN index on product_search.document finds the matches; ts_rank orders them with the
  *     weights name (A) > brand, category, subcategory (B) > features (C) > description (D),
  *     so an exact name match outranks a description mention.
@@ -191,13 +194,14 @@ function textQuery(terms: QueryTerm[], typoTolerance: boolean): SQL {
              ARRAY(SELECT w.word FROM search_words w
                     WHERE i.prefix AND w.word LIKE i.term || '%' AND w.word <> i.term
                     ORDER BY length(w.word), w.word LIMIT ${PREFIX_EXPANSIONS}) AS completions,
-             EXISTS (SELECT 1 FROM search_words w WHERE w.word = i.term) AS known
+             EXISTS (SELECT 1 FROM search_words w WHERE w.word = i.term) AS known,
+             to_tsvector('storefront_search', i.term) = ''::tsvector AS stop
         FROM input i),
     alt_text AS MATERIALIZED (
-      SELECT e.pos, array_to_string(
+      SELECT e.pos, e.stop, array_to_string(
         ARRAY[e.term || CASE WHEN e.prefix THEN ':*' ELSE '' END] || e.completions
         || CASE WHEN ${typoTolerance} AND length(e.term) >= ${MIN_TYPO_LENGTH}
-                  AND NOT e.known AND cardinality(e.completions) = 0
+                  AND NOT e.known AND NOT e.stop AND cardinality(e.completions) = 0
                 THEN ARRAY(SELECT w.word FROM search_words w WHERE w.word % e.term
                             ORDER BY similarity(w.word, e.term) DESC, w.word
                             LIMIT ${TYPO_CANDIDATES})
@@ -205,9 +209,11 @@ function textQuery(terms: QueryTerm[], typoTolerance: boolean): SQL {
         ' | ') AS alt
         FROM expanded e),
     alts AS MATERIALIZED (
-      SELECT pos, alt, to_tsquery('storefront_search', alt) AS tq FROM alt_text),
+      SELECT pos, stop, alt, to_tsquery('storefront_search', alt) AS tq FROM alt_text),
     q AS MATERIALIZED (
-      SELECT to_tsquery('storefront_search', string_agg('(' || alt || ')', ' & ' ORDER BY pos)) AS query,
+      SELECT to_tsquery('storefront_search', coalesce(
+               string_agg('(' || alt || ')', ' & ' ORDER BY pos) FILTER (WHERE NOT stop),
+               string_agg('(' || alt || ')', ' & ' ORDER BY pos))) AS query,
              ${sql.join(
                terms.map(
                  (_, i) =>

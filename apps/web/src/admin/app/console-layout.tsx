@@ -153,9 +153,13 @@ export function ConsoleLayout() {
               </ul>
             </nav>
             <div className="hidden gap-3 border-t border-white/10 p-4 text-sm lg:grid">
-              <div>
-                <p className="font-medium">{member.fullName}</p>
-                <p className="truncate text-slate-300">{member.email}</p>
+              {/* min-w-0: a grid item is otherwise as wide as its longest line, and a long
+                  address would run out of the sidebar instead of being cut short. */}
+              <div className="min-w-0">
+                <p className="truncate font-medium">{member.fullName}</p>
+                <p className="truncate text-slate-300" title={member.email}>
+                  {member.email}
+                </p>
                 <p className="text-slate-300">Role: {STAFF_ROLE_LABELS[member.role]}</p>
               </div>
               <SignOutButton pending={logOut.isPending} onClick={signOut} />

@@ -132,7 +132,8 @@ export function ProductImages({ images, onChange }: ProductImagesProps) {
   const full = images.length >= MAX_IMAGES;
   return (
     <fieldset className="grid gap-3" aria-describedby={`${id}-hint`}>
-      <legend className="text-sm font-medium text-slate-800">Images</legend>
+      {/* The editor's panel is headed Images already; the legend names the group for a reader. */}
+      <legend className="sr-only">Images</legend>
       <p id={`${id}-hint`} className="text-sm text-slate-600">
         The first image is the main one. JPEG, PNG, WebP, GIF, AVIF or TIFF, up to{' '}
         {IMAGE_UPLOAD_MAX_BYTES / 1024 / 1024} MB each; at most {MAX_IMAGES} images.

@@ -344,11 +344,13 @@ function ProductEditor({
           <fieldset className="grid gap-2">
             <legend className="text-sm font-medium text-slate-800">Quantity tiers</legend>
             <p className="text-xs text-slate-500">
-              From the first tier’s quantity up, contiguous; leave the last “to” empty for “and
-              above”. The sale price covers quantities below the first tier.
+              From the first tier’s quantity up, contiguous; leave the last “to” empty for “and up”.
+              The sale price covers quantities below the first tier.
             </p>
             {tiers.length > 0 ? (
-              <div className="overflow-x-auto">
+              // relative: the table's sr-only texts are absolutely placed; the scrolling box must
+              // hold them, or past its edge they widen the page on a phone.
+              <div className="relative overflow-x-auto">
                 <table className="w-full text-left text-sm">
                   <thead>
                     <tr className="text-xs text-slate-600 uppercase">
@@ -382,7 +384,7 @@ function ProductEditor({
                               aria-label={`Tier ${i + 1} to`}
                               inputMode="numeric"
                               value={tier.max}
-                              placeholder="and above"
+                              placeholder="and up"
                               aria-invalid={max.length > 0 || undefined}
                               onChange={(e) => setTier(i, { max: e.target.value })}
                               className={`${cellInput} ${cellBorder(max)}`}
@@ -505,15 +507,20 @@ function ProductEditor({
                   ),
                 )}
               />
+              {/* Beside the option from a tablet up; on a phone, under its values, it says what
+                  it removes (a bare bin there would read as clearing the values). */}
               <Button
                 type="button"
                 variant="ghost"
-                size="icon"
-                className="sm:mt-7"
+                size="sm"
+                className="justify-self-start sm:mt-7 sm:size-10 sm:p-0"
                 aria-label={`Remove option ${i + 1}`}
                 onClick={() => update({ options: form.options.filter((_, j) => j !== i) })}
               >
                 <Trash2 aria-hidden="true" className="size-4" />
+                <span aria-hidden="true" className="sm:hidden">
+                  Remove option
+                </span>
               </Button>
             </div>
           ))}
@@ -538,7 +545,8 @@ function ProductEditor({
             </Button>
           </div>
           {form.variants.length > 0 ? (
-            <div className="overflow-x-auto">
+            // relative: as the tiers' table (its sr-only caption and header stay in the box).
+            <div className="relative overflow-x-auto">
               <table className="w-full text-left text-sm">
                 <caption className="sr-only">Variants</caption>
                 <thead>
@@ -570,7 +578,7 @@ function ProductEditor({
                             value={variant.sku}
                             aria-invalid={sku.length > 0 || undefined}
                             onChange={(e) => setVariant(i, { sku: e.target.value })}
-                            className={`${cellInput} ${cellBorder(sku)} font-mono`}
+                            className={`${cellInput} ${cellBorder(sku)} min-w-36 font-mono`}
                           />
                         </td>
                         <td className="p-1">
@@ -581,12 +589,12 @@ function ProductEditor({
                             value={variant.price}
                             aria-invalid={price.length > 0 || undefined}
                             onChange={(e) => setVariant(i, { price: e.target.value })}
-                            className={`${cellInput} ${cellBorder(price)}`}
+                            className={`${cellInput} ${cellBorder(price)} min-w-24`}
                           />
                         </td>
                         <td className="p-1">
                           {stored ? (
-                            <span className="block px-1 py-2 text-slate-600">
+                            <span className="block px-1 py-2 whitespace-nowrap text-slate-600">
                               {variant.stock === '' ? 'Product’s' : variant.stock} (in Stock)
                             </span>
                           ) : (
@@ -597,7 +605,7 @@ function ProductEditor({
                               value={variant.stock}
                               aria-invalid={stock.length > 0 || undefined}
                               onChange={(e) => setVariant(i, { stock: e.target.value })}
-                              className={`${cellInput} ${cellBorder(stock)}`}
+                              className={`${cellInput} ${cellBorder(stock)} min-w-24`}
                             />
                           )}
                         </td>
