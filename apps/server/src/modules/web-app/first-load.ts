@@ -41,20 +41,21 @@ const IMAGE_PRELOADS: Record<FirstCallAnswer, (answer: unknown) => string[]> = {
   searchConfig: () => [],
 };
 
-/** Each call's answer, by URL, where the API answered 200 with JSON. */
+/**
+ * Each call's answer, by URL, where the API answered 200 with JSON; in the order of `calls`,
+ * whichever answered first, so the same page is the same bytes every time.
+ */
 export async function answerCalls(app: FastifyInstance, calls: string[]): Promise<Answers> {
-  const answers: Answers = {};
-  await Promise.all(
+  const answered = await Promise.all(
     calls.map(async (url) => {
       const response = await app.inject({ method: 'GET', url });
-      if (
-        response.statusCode === 200 &&
+      return response.statusCode === 200 &&
         String(response.headers['content-type']).startsWith('application/json')
-      )
-        answers[url] = response.json();
+        ? ([[url, response.json() as unknown]] as const)
+        : [];
     }),
   );
-  return answers;
+  return Object.fromEntries(answered.flat());
 }
 
 /**
