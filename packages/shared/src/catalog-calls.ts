@@ -34,6 +34,8 @@ export function pageFromParam(value: string | null, max = Number.MAX_SAFE_INTEGE
 
 export const catalogCalls = {
   categories: () => '/api/products/categories',
+  /** The home collections in the seller's order: the home banners, a collection's heading. */
+  collections: () => '/api/products/collections',
   /** The search engine's public settings, which the search page needs before it can search. */
   searchConfig: () => '/api/search/config',
   product: (id: string) => `/api/products/product/${encodeURIComponent(id)}`,

@@ -107,6 +107,23 @@ export type Category = z.infer<typeof Category>;
 export const CategoriesResponse = z.object({ payload: z.array(Category) });
 
 /**
+ * A collection of the home page's 'Top Categories for You' banners (spec §2 "Home", §3 "Banner
+ * config"), as the seller keeps it (decision 050): its slug (a rename keeps it), the title and
+ * subtitle the banner and the listing heading show, and its place in the seller's order (0 first;
+ * the home page shows the first HOME_COLLECTION_BANNERS). Not a spec call: GET
+ * /api/products/collections is ours, added beside the categories list it mirrors.
+ */
+export const HomeCollection = z.object({
+  slug: z.string(),
+  title: z.string(),
+  subtitle: z.string(),
+  position: z.number().int(),
+});
+export type HomeCollection = z.infer<typeof HomeCollection>;
+
+export const CollectionsResponse = z.object({ payload: z.array(HomeCollection) });
+
+/**
  * GET /api/products. The query's length is checked before it is trimmed, so spaces cannot pad a
  * query past the limit (issue 17); a valid query is then trimmed.
  */

@@ -1,7 +1,9 @@
 /**
- * The five curated collections of the home banners (spec §2 "Home" and its category routes):
- * the slug as the spec gives it, the display title, and the subtitle under the title. One list
- * for the seed (which stores it), the home banners, the listing heading and the served meta.
+ * The spec's five curated collections of the home banners (spec §2 "Home" and its category
+ * routes): the slug as the spec gives it, the display title, and the subtitle under the title.
+ * The seed stores them; from then on they are the seller's (decision 050), and the storefront
+ * shows them as stored (GET /api/products/collections). The home page falls back to this list
+ * only when that call fails.
  */
 export interface Collection {
   slug: string;

@@ -34,6 +34,11 @@ export interface PageDefinition {
   loadsWith?: readonly `features/${string}`[];
   /** The public catalog call the page makes to paint itself, from its match. */
   firstCall?: { url: (match: PageMatch) => string | undefined; answer: FirstCallAnswer };
+  /**
+   * The page shows the seller's home collections (the home banners, a collection's listing
+   * heading), so their answer comes inside its HTML too, beside the header's categories.
+   */
+  showsCollections?: true;
   /** What the page's title, description and JSON-LD are made from (else the shell's). */
   meta?: 'product' | 'listing';
   /** The header and footer are hidden on this page and below it (spec §2). */
@@ -60,7 +65,12 @@ const policy = (id: string) =>
   }) as const;
 
 export const PAGES = {
-  home: { path: '/', module: 'features/home/pages/home-page', component: 'HomePage' },
+  home: {
+    path: '/',
+    module: 'features/home/pages/home-page',
+    component: 'HomePage',
+    showsCollections: true,
+  },
   product: {
     path: '/products/:id',
     module: 'features/product/pages/product-page',
@@ -78,6 +88,7 @@ export const PAGES = {
     component: 'CategoryPage',
     firstCall: listingCall,
     meta: 'listing',
+    showsCollections: true,
     mayNameNothing: true,
   },
   subcategory: {
@@ -86,6 +97,7 @@ export const PAGES = {
     component: 'SubcategoryPage',
     firstCall: listingCall,
     meta: 'listing',
+    showsCollections: true,
     mayNameNothing: true,
   },
   cart: { path: '/cart', module: 'features/cart/pages/cart-page', component: 'CartPage' },

@@ -69,6 +69,7 @@ const ALGOLIA = { 'x-algolia-agent': 'Algolia for JavaScript (5.0.0)' };
 const VALID: Record<string, () => ValidRequest> = {
   'GET /api/health': () => ({ url: '/api/health' }),
   'GET /api/products/categories': () => ({ url: '/api/products/categories' }),
+  'GET /api/products/collections': () => ({ url: '/api/products/collections' }),
   'GET /api/products': () => ({ url: '/api/products?query=baby&limit=5&page=1' }),
   'GET /api/products/product/{id}': () => ({ url: `/api/products/product/${productId}` }),
   'GET /api/products/recommend/{id}': () => ({ url: `/api/products/recommend/${productId}` }),

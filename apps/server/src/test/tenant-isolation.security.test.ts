@@ -49,6 +49,7 @@ type Access =
 const ACCESS: Record<string, Access> = {
   'GET /api/health': 'public',
   'GET /api/products/categories': 'public',
+  'GET /api/products/collections': 'public',
   'GET /api/products': 'public',
   'GET /api/products/product/{id}': 'public',
   'GET /api/products/recommend/{id}': 'public',

@@ -1,11 +1,12 @@
 /**
  * Threat: stored or reflected XSS through catalog data and search text (G20,
  * reliability-and-security.md; ASVS 5.0 1.2.1, 1.3.1, 3.4.3; docs/security.md "XSS"). Product
- * names, brands, features, descriptions, category and subcategory names and the search text
- * each carry a hostile string: script elements, event-handler attributes, javascript: URLs, a
+ * names, brands, features, descriptions, category and subcategory names, a home collection's
+ * title and subtitle, and the search text each carry a hostile string: script elements, event-handler attributes, javascript: URLs, a
  * `</script>` that would close the JSON the server inlines into the page, the replacement
  * patterns of String.prototype.replace (`$&`, `` $` ``, `$'`), U+2028/U+2029, template syntax
- * and HTML entities. Debian's Chromium opens the home, category, product, search and cart pages,
+ * and HTML entities. Debian's Chromium opens the home, category, collection, product, search and
+ * cart pages,
  * first as the server sends them (scripts off: its title, meta tags and JSON-LD) and then as the
  * app renders them, under the production CSP:
  *
@@ -48,6 +49,9 @@ const nameOf = (i: number) => `Hostile ${i} ${VECTORS[i]!}`;
 const CATEGORY = `Category ${VECTORS[1]!}`;
 const SUBCATEGORY = `Subcategory ${VECTORS[2]!}`;
 const categoryPath = `/categories/${encodeURIComponent(categorySlug(CATEGORY))}`;
+/** The first home collection's, which the home banner and its listing show (slug kept). */
+const COLLECTION = `Collection ${VECTORS[5]!}`;
+const COLLECTION_SUBTITLE = `Subtitle ${VECTORS[6]!}`;
 
 let t: TestApp;
 let base: string;
@@ -95,6 +99,11 @@ beforeAll(async () => {
             match_key = ${catalogMatchKey(name)}
           WHERE id = (SELECT ${sql.raw(column)} FROM products WHERE id = ${ids[0]!})`,
     );
+  // The seller retitles the first collection, as the catalog desk does (its slug stays).
+  await t.database.db.execute(
+    sql`UPDATE collections SET title = ${COLLECTION}, subtitle = ${COLLECTION_SUBTITLE}
+        WHERE slug = 'under-2000'`,
+  );
 
   const user = await createUser(t.database.db);
   session = await loginTokens(t.app, user.email, user.password);
@@ -244,7 +253,27 @@ describe('hostile catalog data renders as text in Chromium (G20)', () => {
     // The category rows load as they near the screen.
     await trap.page.evaluate('window.scrollTo(0, document.body.scrollHeight)');
     for (const i of [10, 11]) expect(await shows(trap.page, nameOf(i)), nameOf(i)).toBe(true);
+    // The collection's banner, as the seller titled it.
+    expect(await shows(trap.page, COLLECTION)).toBe(true);
+    expect(await shows(trap.page, COLLECTION_SUBTITLE)).toBe(true);
+    expect(await trap.page.locator('[data-testid="row-title"]').first().textContent()).toBe(
+      COLLECTION,
+    );
     await expectNoScriptRan(trap, 'home');
+    await trap.page.context().close();
+  });
+
+  it('a collection’s page runs no script and is headed with its exact title', async () => {
+    const trap = await trappedPage();
+    await trap.page.goto(`${base}/categories/under-2000`);
+    expect(await shows(trap.page, COLLECTION)).toBe(true);
+    expect(await trap.page.evaluate('document.querySelector("h1").textContent')).toBe(COLLECTION);
+    await expectNoScriptRan(trap, 'collection');
+    const { page: noScripts } = await trappedPage(false);
+    const page = await served(noScripts, '/categories/under-2000');
+    await noScripts.context().close();
+    expect(page.title).toBe(`${COLLECTION} — wholesale prices | B2B Storefront`);
+    expect(page.bodyText).toBe('');
     await trap.page.context().close();
   });
 

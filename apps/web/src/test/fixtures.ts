@@ -1,6 +1,7 @@
 /** Catalog objects shaped like the API's answers, for component tests. */
 import type {
   Category,
+  HomeCollection,
   ProductDetail,
   ProductListItem,
   ProductSummary,
@@ -80,4 +81,28 @@ export const CATEGORIES: Category[] = [
     slug: 'bags,-wallets-and-luggage',
     subCategory: [{ name: 'Backpacks', slug: 'backpacks' }],
   },
+];
+
+/** The home collections as the seed stores them (GET /api/products/collections). */
+export const COLLECTIONS: HomeCollection[] = [
+  {
+    slug: 'under-2000',
+    title: 'Under 2000',
+    subtitle: 'Explore our Budget friendly products',
+    position: 0,
+  },
+  {
+    slug: 'international-best-sellers',
+    title: 'Global Best Sellers',
+    subtitle: 'What businesses around the world reorder most',
+    position: 1,
+  },
+  {
+    slug: 'new-arrivals',
+    title: 'Newest Arrival',
+    subtitle: 'Fresh stock from our suppliers',
+    position: 2,
+  },
+  { slug: 'top-50', title: 'Top 50', subtitle: 'Our fifty most popular products', position: 3 },
+  { slug: 'hot-selling', title: 'Hot Selling', subtitle: 'Selling fast this week', position: 4 },
 ];

@@ -33,6 +33,7 @@ describe('requests that once minted cache keys without bound', () => {
   it.each([
     '/api/products?query=baby&junk=1',
     '/api/products/categories?junk=2',
+    '/api/products/collections?junk=5',
     '/api/products/product/ffffffffffffffffffffffff?junk=3',
     '/api/products/recommend/ffffffffffffffffffffffff?v=4',
   ])('%s is refused: an unknown parameter names no other answer', async (url) => {

@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   CategoriesResponse,
+  CollectionsResponse,
   MultipleProductsBody,
   MultipleProductsResponse,
   ObjectId,
@@ -43,6 +44,23 @@ export function catalogRoutes(db: Db, cache: ResponseCache) {
       async (request, reply) =>
         sendCached(cache, request, reply as FastifyReply, CategoriesResponse, async () => ({
           payload: await catalog.listCategories(db),
+        })),
+    );
+
+    app.get(
+      '/api/products/collections',
+      {
+        schema: {
+          tags,
+          summary: "The home collections in the seller's order",
+          description:
+            "Slug, title, subtitle and position of every collection. The home page's 'Top Categories for You' shows the first five as banners; a collection's listing is GET /api/products?query={slug}.",
+          response: { 200: CollectionsResponse },
+        },
+      },
+      async (request, reply) =>
+        sendCached(cache, request, reply as FastifyReply, CollectionsResponse, async () => ({
+          payload: await catalog.listCollections(db),
         })),
     );
 

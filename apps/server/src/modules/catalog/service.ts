@@ -8,6 +8,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type {
   Category,
+  HomeCollection,
   ProductDetail,
   ProductListItem,
   ProductSummary,
@@ -186,6 +187,20 @@ export async function listCategories(db: Db): Promise<Category[]> {
     slug: c.slug,
     subCategory: c.subs ?? [],
   }));
+}
+
+/**
+ * Every collection in the seller's order (decision 050): the home page's banners take the first
+ * HOME_COLLECTION_BANNERS, a collection's listing page its title. The catalog-change signal of
+ * decision 018 fires on the collections table, so a rename or a reorder empties this cached answer.
+ */
+export async function listCollections(db: Db): Promise<HomeCollection[]> {
+  return rows<HomeCollection>(
+    db,
+    // The place in the order, counted from 0: stored positions may have gaps after a delete.
+    sql`SELECT slug, title, subtitle, (row_number() OVER (ORDER BY position, id) - 1)::int AS position
+          FROM collections ORDER BY position, id`,
+  );
 }
 
 /**

@@ -3,6 +3,7 @@
  * a product's gallery images as preloads, and the answers of the public calls that paint it,
  * byte for byte the API's, and never a buyer's own.
  */
+import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ProductListResponse } from '@storefront/shared/catalog';
 import { catalogCalls } from '@storefront/shared/catalog-calls';
@@ -15,7 +16,7 @@ import {
 } from '@storefront/shared/images';
 import { buildTestApp, type TestApp } from '../../test/app.js';
 import { tempWebDist, type TempWebDist } from '../../test/web-dist.js';
-import { listingImagePreloads } from './first-load.js';
+import { answerCalls, listingImagePreloads } from './first-load.js';
 
 const SHELL = `<!doctype html><html><head><title>Shell</title><meta name="description" content="shell" /><script type="module" crossorigin src="/assets/index.js"></script></head><body><div id="root"></div></body></html>`;
 // A Vite manifest: the entry shares `_shared.js` with the product page, which also imports
@@ -153,6 +154,18 @@ describe("a page's first load", () => {
     expect(Object.keys(missing)).toEqual([catalogCalls.categories()]);
   });
 
+  it('the home page carries the categories and the collections, the same bytes every time', async () => {
+    const pages = await Promise.all(
+      Array.from({ length: 6 }, async () => (await t.app.inject({ url: '/' })).body),
+    );
+    expect(Object.keys(answersIn(pages[0]!))).toEqual([
+      catalogCalls.categories(),
+      catalogCalls.collections(),
+    ]);
+    // The answers come in the order asked, whichever the API gave first.
+    for (const page of pages) expect(page).toBe(pages[0]);
+  });
+
   it("never carries a buyer's own data, whoever asks", async () => {
     for (const url of ['/cart', '/orders', '/profile', '/checkout']) {
       const response = await t.app.inject({
@@ -179,6 +192,27 @@ describe("a page's first load", () => {
     } finally {
       await other.close();
       bare.remove();
+    }
+  });
+});
+
+describe('the answers inlined', () => {
+  it('come in the order of the calls, whichever the API answers first; only 200 JSON', async () => {
+    const api = Fastify();
+    api.get('/slow', async () => {
+      await new Promise((resolve) => setTimeout(resolve, 30));
+      return { payload: 'slow' };
+    });
+    api.get('/fast', async () => ({ payload: 'fast' }));
+    api.get('/missing', async (_request, reply) => reply.code(404).send({ detail: 'no' }));
+    api.get('/text', async (_request, reply) => reply.type('text/plain').send('plain'));
+    try {
+      const answers = await answerCalls(api, ['/slow', '/missing', '/fast', '/text']);
+      expect(JSON.stringify(answers)).toBe(
+        '{"/slow":{"payload":"slow"},"/fast":{"payload":"fast"}}',
+      );
+    } finally {
+      await api.close();
     }
   });
 });

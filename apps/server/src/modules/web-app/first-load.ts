@@ -2,7 +2,8 @@
  * What a page needs first, announced in its HTML so the browser need not discover it one step
  * after another (decision 036): the route's page module and its static imports as
  * modulepreload links (from the web build's Vite manifest), the answers of the public catalog
- * calls the page makes to paint, inlined as JSON that the web's api-client uses once, and on a
+ * calls the page makes to paint (the header's categories, the home collections where the page
+ * shows them, the page's own first call), inlined as JSON that the web's api-client uses once, and on a
  * product page its gallery's images as preloads.
  *
  * The answers come from the API itself (`inject`, without the request's cookies or headers), so
@@ -40,20 +41,21 @@ const IMAGE_PRELOADS: Record<FirstCallAnswer, (answer: unknown) => string[]> = {
   searchConfig: () => [],
 };
 
-/** Each call's answer, by URL, where the API answered 200 with JSON. */
+/**
+ * Each call's answer, by URL, where the API answered 200 with JSON; in the order of `calls`,
+ * whichever answered first, so the same page is the same bytes every time.
+ */
 export async function answerCalls(app: FastifyInstance, calls: string[]): Promise<Answers> {
-  const answers: Answers = {};
-  await Promise.all(
+  const answered = await Promise.all(
     calls.map(async (url) => {
       const response = await app.inject({ method: 'GET', url });
-      if (
-        response.statusCode === 200 &&
+      return response.statusCode === 200 &&
         String(response.headers['content-type']).startsWith('application/json')
-      )
-        answers[url] = response.json();
+        ? ([[url, response.json() as unknown]] as const)
+        : [];
     }),
   );
-  return answers;
+  return Object.fromEntries(answered.flat());
 }
 
 /**
@@ -66,13 +68,17 @@ export async function firstLoadTags(
   match: PageMatch | undefined,
   path: string,
 ): Promise<{ tags: string[]; answers: Answers }> {
-  const page: Pick<PageDefinition, 'module' | 'loadsWith' | 'firstCall'> = match
-    ? pageOf(match.name)
-    : NOT_FOUND_PAGE;
+  const page: Pick<PageDefinition, 'module' | 'loadsWith' | 'firstCall' | 'showsCollections'> =
+    match ? pageOf(match.name) : NOT_FOUND_PAGE;
   const ownCall = match && page.firstCall?.url(match);
   // The header's category strip and drawer, on every page that has the header.
   const frameCalls = isChromeless(path) ? [] : [catalogCalls.categories()];
-  const answers = await answerCalls(app, ownCall ? [...frameCalls, ownCall] : frameCalls);
+  const calls = [
+    ...frameCalls,
+    ...(page.showsCollections ? [catalogCalls.collections()] : []),
+    ...(ownCall ? [ownCall] : []),
+  ];
+  const answers = await answerCalls(app, calls);
   const tags = [
     ...new Set([page.module, ...(page.loadsWith ?? [])].flatMap(preloadsOf)),
     ...(ownCall && page.firstCall ? IMAGE_PRELOADS[page.firstCall.answer](answers[ownCall]) : []),

@@ -7,9 +7,9 @@ import {
   NO_FILTERS,
   parsePriceBound,
 } from './filter-products';
-import { listingHeading } from './listing-heading';
+import { listingExists, listingHeading } from './listing-heading';
 import { truncateDescription } from './truncate';
-import { CATEGORIES } from '../../../test/fixtures';
+import { CATEGORIES, COLLECTIONS } from '../../../test/fixtures';
 
 const mug = listItem({
   name: 'Steel Mug',
@@ -97,40 +97,80 @@ describe('list descriptions', () => {
 
 describe('listing headings', () => {
   it('name a category by its catalog name whichever slug form reaches it', () => {
-    expect(listingHeading('bags,-wallets-and-luggage', 'category', CATEGORIES)).toEqual({
-      title: 'Bags, Wallets & Luggage',
-      banner: '/banners/bags.svg',
-    });
-    expect(listingHeading('bags,-wallets-&-luggage', 'category', CATEGORIES).title).toBe(
-      'Bags, Wallets & Luggage',
-    );
+    expect(
+      listingHeading('bags,-wallets-and-luggage', 'category', CATEGORIES, COLLECTIONS),
+    ).toEqual({ title: 'Bags, Wallets & Luggage', banner: '/banners/bags.svg' });
+    expect(
+      listingHeading('bags,-wallets-&-luggage', 'category', CATEGORIES, COLLECTIONS).title,
+    ).toBe('Bags, Wallets & Luggage');
   });
 
   it('name a renamed category by its new name, reached by the slug it kept', () => {
     const renamed = CATEGORIES.map((c) =>
       c.slug === 'bags,-wallets-and-luggage' ? { ...c, category: 'Luggage & Travel' } : c,
     );
-    expect(listingHeading('bags,-wallets-and-luggage', 'category', renamed)).toEqual({
+    expect(listingHeading('bags,-wallets-and-luggage', 'category', renamed, COLLECTIONS)).toEqual({
       title: 'Luggage & Travel',
       banner: '/banners/bags.svg',
     });
   });
 
   it("give a subcategory its parent's banner", () => {
-    expect(listingHeading('drinkware', 'subcategory', CATEGORIES)).toEqual({
+    expect(listingHeading('drinkware', 'subcategory', CATEGORIES, COLLECTIONS)).toEqual({
       title: 'Drinkware',
       banner: '/banners/home-kitchen.svg',
     });
   });
 
-  it('name collections and fall back to the gift banner for unknown slugs', () => {
-    expect(listingHeading('international-best-sellers', 'category', null)).toEqual({
-      title: 'Global Best Sellers',
+  it('name a collection by the title the server holds, and keep its banner by slug', () => {
+    const retitled = COLLECTIONS.map((c) =>
+      c.slug === 'international-best-sellers' ? { ...c, title: 'Reordered Worldwide' } : c,
+    );
+    expect(listingHeading('international-best-sellers', 'category', null, retitled)).toEqual({
+      title: 'Reordered Worldwide',
       banner: '/banners/best-sellers.svg',
     });
-    expect(listingHeading('garden-tools', 'category', CATEGORIES)).toEqual({
+  });
+
+  it("name a seller's new collection by its title, on the gift banner", () => {
+    const added = [
+      ...COLLECTIONS,
+      { slug: 'monsoon-deals', title: 'Monsoon Deals', subtitle: 'Rainwear', position: 5 },
+    ];
+    expect(listingHeading('monsoon-deals', 'category', CATEGORIES, added)).toEqual({
+      title: 'Monsoon Deals',
+      banner: '/banners/gift.svg',
+    });
+  });
+
+  it('fall back to the slug’s words and the gift banner for unknown slugs', () => {
+    expect(listingHeading('garden-tools', 'category', CATEGORIES, COLLECTIONS)).toEqual({
       title: 'Garden Tools',
       banner: '/banners/gift.svg',
     });
+  });
+});
+
+describe('whether a listing exists', () => {
+  const added = [
+    ...COLLECTIONS,
+    { slug: 'monsoon-deals', title: 'Monsoon Deals', subtitle: 'Rainwear', position: 5 },
+  ];
+
+  it("knows a seller's new collection, whatever the slug's spelling", () => {
+    expect(listingExists('monsoon-deals', CATEGORIES, added)).toBe(true);
+    expect(listingExists('Monsoon-Deals', CATEGORIES, added)).toBe(true);
+  });
+
+  it('knows categories and subcategories by slug or name', () => {
+    expect(listingExists('bags,-wallets-&-luggage', CATEGORIES, COLLECTIONS)).toBe(true);
+    expect(listingExists('backpacks', CATEGORIES, COLLECTIONS)).toBe(true);
+  });
+
+  it('says no only once both the categories and the collections are known', () => {
+    expect(listingExists('garden-tools', CATEGORIES, COLLECTIONS)).toBe(false);
+    expect(listingExists('garden-tools', CATEGORIES, null)).toBeNull();
+    expect(listingExists('garden-tools', null, COLLECTIONS)).toBeNull();
+    expect(listingExists('-&-', null, null)).toBe(false);
   });
 });

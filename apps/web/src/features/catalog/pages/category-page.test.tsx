@@ -1,7 +1,8 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { CATEGORIES, listItem } from '../../../test/fixtures';
+import type { HomeCollection } from '@storefront/shared/catalog';
+import { CATEGORIES, COLLECTIONS, listItem } from '../../../test/fixtures';
 import {
   fakeImages,
   hangingImages,
@@ -15,10 +16,16 @@ const route = '/categories/:slug';
 const listingPage = <CategoryPage notFound={<h1>404 Page Not Found</h1>} />;
 const path = '/categories/home-&-kitchen';
 
-function answer(payload: ReturnType<typeof listItem>[], total = payload.length) {
+function answer(
+  payload: ReturnType<typeof listItem>[],
+  total = payload.length,
+  collections: HomeCollection[] = COLLECTIONS,
+) {
   return mockFetch(
     (url) =>
       url.pathname === '/api/products/categories' ? { body: { payload: CATEGORIES } } : undefined,
+    (url) =>
+      url.pathname === '/api/products/collections' ? { body: { payload: collections } } : undefined,
     (url) =>
       url.pathname === '/api/products'
         ? { body: { payload, total, page: Number(url.searchParams.get('page')), limit: 20 } }
@@ -212,6 +219,63 @@ describe('the category listing', () => {
     ).toBeInTheDocument();
     expect(await screen.findByRole('link', { name: 'Steel Mug' })).toBeInTheDocument();
     expect(calls).toContain('/api/products?query=international+best+sellers&limit=20&page=1');
+  });
+
+  it('heads a collection with the title the seller gave it, in the tab title too', async () => {
+    fakeImages();
+    const retitled = COLLECTIONS.map((c) =>
+      c.slug === 'international-best-sellers' ? { ...c, title: 'Reordered Worldwide' } : c,
+    );
+    answer([listItem({ name: 'Steel Mug' })], 1, retitled);
+    renderRoute(listingPage, {
+      path: '/categories/international-best-sellers',
+      route,
+      withCategories: true,
+    });
+    expect(
+      await screen.findByRole('heading', { name: 'Reordered Worldwide', level: 1 }),
+    ).toBeInTheDocument();
+    expect(screen.queryByText('Global Best Sellers')).not.toBeInTheDocument();
+    await expect.poll(() => document.title).toBe('Reordered Worldwide | B2B Storefront');
+  });
+
+  it("lists a seller's new collection rather than answering not found", async () => {
+    fakeImages();
+    const calls = answer([listItem({ name: 'Rain Poncho' })], 1, [
+      ...COLLECTIONS,
+      { slug: 'monsoon-deals', title: 'Monsoon Deals', subtitle: 'Rainwear', position: 5 },
+    ]);
+    renderRoute(listingPage, { path: '/categories/monsoon-deals', route, withCategories: true });
+    expect(await screen.findByRole('link', { name: 'Rain Poncho' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Monsoon Deals', level: 1 })).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: '404 Page Not Found' })).not.toBeInTheDocument();
+    expect(calls).toContain('/api/products?query=monsoon+deals&limit=20&page=1');
+  });
+
+  it('heads a renamed category with its new name, reached by the slug it kept', async () => {
+    fakeImages();
+    const renamed = CATEGORIES.map((c) =>
+      c.slug === 'home-&-kitchen' ? { ...c, category: 'Kitchen & Dining' } : c,
+    );
+    mockFetch(
+      (url) =>
+        url.pathname === '/api/products/categories' ? { body: { payload: renamed } } : undefined,
+      (url) =>
+        url.pathname === '/api/products/collections'
+          ? { body: { payload: COLLECTIONS } }
+          : undefined,
+      (url) =>
+        url.pathname === '/api/products'
+          ? { body: { payload: [listItem({ name: 'Steel Mug' })], total: 1, page: 1, limit: 20 } }
+          : undefined,
+    );
+    renderRoute(listingPage, { path, route, withCategories: true });
+    expect(
+      await screen.findByRole('heading', { name: 'Kitchen & Dining', level: 1 }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('navigation', { name: 'Breadcrumb' })).toHaveTextContent(
+      'Kitchen & Dining',
+    );
   });
 
   it('asks for at most page 10000 and offers the last page past the end', async () => {

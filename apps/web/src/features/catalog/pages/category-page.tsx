@@ -23,6 +23,7 @@ import { buttonClasses } from '../../../components/ui/button';
 import { Pagination } from '../../../components/ui/pagination';
 import { PastLastPage } from '../../../components/ui/past-last-page';
 import { useCategories } from '../../../lib/contexts/category-context';
+import { useCollections } from '../../../lib/api/get-collections';
 import { cn } from '../../../lib/cn';
 import { useImageChecks } from '../../../lib/image-check';
 import { searchWithPage } from '../../../lib/page-param';
@@ -60,14 +61,18 @@ export function SubcategoryPage({ notFound }: ListingPageProps) {
 function ListingRoute({ kind, notFound }: ListingPageProps & { kind: Kind }) {
   const { slug = '' } = useParams();
   const { categories } = useCategories();
-  if (listingExists(slug, categories) === false) return notFound;
+  const collections = useCollections();
+  // A failed read of the collections leaves the question open: the listing itself then says
+  // whether it has products, rather than a collection's page answering 404.
+  if (listingExists(slug, categories, collections.data ?? null) === false) return notFound;
   // A new slug starts with fresh filters.
   return <Listing key={`${kind}:${slug}`} kind={kind} slug={slug} />;
 }
 
 function Listing({ kind, slug }: { kind: Kind; slug: string }) {
   const { categories } = useCategories();
-  const heading = listingHeading(slug, kind, categories);
+  const { data: collections } = useCollections();
+  const heading = listingHeading(slug, kind, categories, collections ?? null);
   useDocumentTitle(heading.title);
 
   const [searchParams, setSearchParams] = useSearchParams();

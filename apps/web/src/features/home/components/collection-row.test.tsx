@@ -1,11 +1,11 @@
 import { act, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { listItem } from '../../../test/fixtures';
+import { COLLECTIONS, listItem } from '../../../test/fixtures';
 import { mockFetch, pendingFetch, renderRoute } from '../../../test/render';
-import { TOP_CATEGORY_BANNERS } from '../data/home-categories';
+import { collectionBanner } from '../data/home-categories';
 import { CollectionRow } from './collection-row';
 
-const banner = TOP_CATEGORY_BANNERS[0]!;
+const banner = collectionBanner(COLLECTIONS[0]!);
 
 describe('a Top Categories row', () => {
   it('shows its banner and 4 skeletons while loading', () => {

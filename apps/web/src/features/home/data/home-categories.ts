@@ -1,7 +1,10 @@
 /**
- * The 'Shop by Category' cards and the 'Top Categories for You' banners (spec §2 "Home").
- * Display names fix the spec's typos (product decision #3); slugs stay exactly as the spec gives.
+ * The 'Shop by Category' cards and the 'Top Categories for You' banners (spec §2 "Home"). The
+ * page shows the seller's own (decision 050); the spec's lists here stand in only while they
+ * cannot be had. Display names fix the spec's typos (product decision #3); slugs stay exactly
+ * as the spec gives.
  */
+import type { HomeCollection } from '@storefront/shared/catalog';
 import { COLLECTIONS } from '@storefront/shared/collections';
 import { href } from '@storefront/shared/routes';
 import { bannerFor } from '../../../lib/data/banners';
@@ -31,11 +34,14 @@ export interface BannerConfig {
   slug: string;
 }
 
-/** A banner per collection, in the spec's order; titles and subtitles from the shared list. */
-export const TOP_CATEGORY_BANNERS: BannerConfig[] = COLLECTIONS.map(({ slug, title, subtitle }) => ({
+/** A collection's banner: its listing, its image by slug (the gift image for a new one). */
+export function collectionBanner({
   slug,
-  url: href.category(slug),
-  src: bannerFor(slug),
   title,
   subtitle,
-}));
+}: Pick<HomeCollection, 'slug' | 'title' | 'subtitle'>): BannerConfig {
+  return { slug, url: href.category(slug), src: bannerFor(slug), title, subtitle };
+}
+
+/** The spec's five banners, shown only when the seller's collections cannot be read. */
+export const SPEC_COLLECTION_BANNERS: BannerConfig[] = COLLECTIONS.map(collectionBanner);
