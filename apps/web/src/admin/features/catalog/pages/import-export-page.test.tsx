@@ -24,6 +24,7 @@ const job = (change: Partial<ImportJob> = {}): ImportJob => ({
   issueCount: 0,
   issues: [],
   error: null,
+  images: null,
   ...change,
 });
 
@@ -90,9 +91,7 @@ describe('catalog import and export', () => {
     await user.upload(input, new File(['code\nX\n'], 'supplier.csv', { type: 'text/csv' }));
     await user.click(screen.getByRole('button', { name: 'Upload and check' }));
     await waitFor(() =>
-      expect(screen.getByTestId('location').textContent).toBe(
-        `/admin/import?job=${JOB_ID}`,
-      ),
+      expect(screen.getByTestId('location').textContent).toBe(`/admin/import?job=${JOB_ID}`),
     );
     expect(
       requests.some((r) => r.method === 'POST' && r.path === '/api/staff/catalog/imports'),
