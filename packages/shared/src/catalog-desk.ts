@@ -104,6 +104,11 @@ export const CatalogProductList = z.object({
     active: z.number().int(),
     archived: z.number().int(),
     attention: z.number().int(),
+    /**
+     * Products not checked for attention yet: only after an upgrade, while the server's sweep
+     * checks the catalog in the background (decision 050); `attention` grows meanwhile.
+     */
+    unchecked: z.number().int(),
   }),
 });
 export type CatalogProductList = z.infer<typeof CatalogProductList>;

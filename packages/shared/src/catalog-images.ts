@@ -18,6 +18,14 @@ export const IMAGE_UPLOAD_MAX_PIXELS = 50_000_000;
 /** The stored photo's longest side; a larger one is scaled down (the largest width served is 960). */
 export const IMAGE_STORED_MAX_EDGE = 2048;
 
+/**
+ * A catalog import's zip of photos (docs/catalog-import.md): its entries, folders and skipped
+ * files included, and its images unpacked together. The upload takes a zip file up to the same
+ * size (photos do not compress: the file is about what it unpacks to).
+ */
+export const IMPORT_ZIP_MAX_ENTRIES = 2_000;
+export const IMPORT_ZIP_MAX_BYTES = 1024 * 1024 * 1024;
+
 /** The kinds of file an upload accepts, as a file input's `accept` names them. */
 export const IMAGE_UPLOAD_TYPES = [
   'image/jpeg',

@@ -801,7 +801,8 @@ export const TEMPLATE_EXAMPLE: ProductDocument = {
   orderMultiple: 12,
   descriptionHtml: '<p>Alcohol-free wipes for retail shelves.</p>',
   features: ['Wipes: 80 Pcs', 'Material and finish: Soft', 'Fragrance-free'],
-  images: ['uploads/example-wipes-1.jpg'],
+  // A photo of the zip uploaded beside the file, by its file name (docs/catalog-import.md).
+  images: ['wipes-front.jpg'],
   tiers: [
     { minQuantity: 1, maxQuantity: 47, pricePaise: 1_199_00 },
     { minQuantity: 48, maxQuantity: 143, pricePaise: 1_139_00 },
@@ -892,6 +893,18 @@ export type ImportIssue = z.infer<typeof ImportIssue>;
 /** The issues a job's answer carries; the rest are paged with `ImportIssuesQuery`. */
 export const IMPORT_ISSUES_SHOWN = 200;
 
+/** The zip of photos uploaded beside a file: its images stored once, before the dry run reads rows. */
+export const ImportImages = z.object({
+  fileName: z.string(),
+  /** Storing the zip's photos (the dry run waits for them), or done (the zip is then deleted). */
+  status: z.enum(['storing', 'stored']),
+  /** Photos stored so far. */
+  stored: z.number().int(),
+  /** Files of the zip that are not images it could store: an error on each row naming one. */
+  problems: z.number().int(),
+});
+export type ImportImages = z.infer<typeof ImportImages>;
+
 export const ImportJob = z.object({
   id: z.string(),
   fileName: z.string(),
@@ -913,6 +926,8 @@ export const ImportJob = z.object({
   issues: z.array(ImportIssue),
   /** Why it failed (a file that cannot be read, a header in error). */
   error: z.string().nullable(),
+  /** The zip of photos uploaded with the file, if any. */
+  images: ImportImages.nullable(),
 });
 export type ImportJob = z.infer<typeof ImportJob>;
 

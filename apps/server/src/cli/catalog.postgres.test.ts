@@ -14,7 +14,10 @@ import {
   TEMPLATE_EXAMPLE,
   TEMPLATE_SHAPE,
 } from '@storefront/shared/catalog-transfer';
+import { UPLOAD_SOURCE } from '@storefront/shared/catalog-images';
 import { readProducts } from '../modules/catalog/product-store.js';
+import { zipOf } from '../modules/catalog-import/test-support.js';
+import { photo } from '../test/image-fixtures.js';
 import { buildTestApp, type TestApp } from '../test/app.js';
 import { createStaff, type TestStaff } from '../test/staff.js';
 import { runStore } from '../test/store-cli.js';
@@ -44,7 +47,8 @@ function file(name: string, docs: (typeof TEMPLATE_EXAMPLE)[]): string {
   return path;
 }
 
-const good = { ...TEMPLATE_EXAMPLE, code: 'CLI-1' };
+// The demo's art of its first product: a source the store serves, no zip needed.
+const good = { ...TEMPLATE_EXAMPLE, code: 'CLI-1', images: ['products/BB-000001-1'] };
 
 describe('npm run store -- catalog:import / catalog:export (direct mode)', () => {
   it('a file with errors: its report, exit 1, nothing applied even with --apply', async () => {
@@ -90,6 +94,40 @@ describe('npm run store -- catalog:import / catalog:export (direct mode)', () =>
     expect(again.stdout).toContain(
       '21 products: 0 new, 0 changed, 21 unchanged, 0 archived, 0 in error',
     );
+  });
+
+  it('--images: the photos of a zip, named by the file, stored and applied', async () => {
+    const zip = join(dir, 'photos.zip');
+    writeFileSync(zip, await zipOf({ 'wipes-front.jpg': await photo(40, 40) }));
+    const path = file('photos.csv', [{ ...TEMPLATE_EXAMPLE, code: 'CLI-ZIP' }]);
+    const run = await store(
+      'catalog:import',
+      path,
+      '--images',
+      zip,
+      '--as',
+      cataloguer.email,
+      '--apply',
+    );
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stderr).toContain('Storing the photos of photos.zip…');
+    expect(run.stdout).toContain('Photos of photos.zip: 1 stored.\n');
+    expect(run.stdout).toMatch(/\nApplied: 1 products: 1 new, /);
+    const [source] = (await readProducts(t.database.db, ['CLI-ZIP'])).get('CLI-ZIP')!.document
+      .images;
+    expect(source).toMatch(UPLOAD_SOURCE);
+    expect(readFileSync(join(dir, 'images', source!)).subarray(0, 3)).toEqual(
+      Buffer.from([0xff, 0xd8, 0xff]),
+    );
+
+    const without = await store('catalog:import', path, '--as', cataloguer.email);
+    expect(without.code).toBe(1);
+    expect(without.stdout).toContain(
+      'row 2, column image_1: wipes-front.jpg names a photo, but no zip of photos came with this file',
+    );
+    const notZip = await store('catalog:import', path, '--images', path, '--as', cataloguer.email);
+    expect(notZip).toMatchObject({ code: 1 });
+    expect(notZip.stderr).toMatch(/^Refused: "photos\.csv" is not a \.zip file/);
   });
 
   it('refuses a member of another role, and a command line without --as', async () => {

@@ -1,11 +1,12 @@
 /**
  * The catalog's operator commands (issue 20, decision 051), run on the database directly:
  *
- *   npm run store -- catalog:import FILE --as <email> [--apply]
+ *   npm run store -- catalog:import FILE [--images ZIP] --as <email> [--apply]
  *   npm run store -- catalog:export [FILE] --as <email> [--status S] [--category C] [--q TEXT]
  *
  * The import is the console's: the file is kept under DATA_DIR as a job, its dry run reports
- * every row and column in error; with --apply and no error it is applied in batches, with a
+ * every row and column in error (the photos of --images ZIP are stored first, and image cells
+ * name its files); with --apply and no error it is applied in batches, with a
  * progress bar on stderr and the summary at the end. Exit 1 when the dry run found errors (nothing
  * is applied). A job this command leaves half-applied (killed) is resumed by a server with
  * workers. The export writes the file (or stdout). Both act as a catalog member or an owner, named
@@ -17,7 +18,9 @@ import { basename } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { CatalogExportQuery, issueText, type ImportJob } from '@storefront/shared/catalog-transfer';
 import { roleAllows, type StaffRole } from '@storefront/shared/staff';
+import type { Config } from '../config.js';
 import type { Db } from '../db/connect.js';
+import { AppError } from '../lib/errors.js';
 import { exportCatalog } from '../modules/catalog-import/export.js';
 import {
   createImportJob,
@@ -31,12 +34,14 @@ import type { StaffActor } from '../modules/staff/audit.js';
 import { activeMemberByEmail } from '../modules/staff/service.js';
 import { Refused, UsageError } from './commands.js';
 
-export const CATALOG_USAGE = `  npm run store -- catalog:import <file.csv|file.jsonl> --as <email> [--apply]
+export const CATALOG_USAGE = `  npm run store -- catalog:import <file.csv|file.jsonl> [--images <photos.zip>] --as <email> [--apply]
   npm run store -- catalog:export [file.csv] --as <email> [--status draft|active|archived] [--category <slug>] [--q <text>]`;
 
 export interface CatalogCommand {
   name: 'catalog:import' | 'catalog:export';
   file: string | undefined;
+  /** catalog:import --images: a zip of the photos the file's image cells name. */
+  images: string | undefined;
   as: string;
   apply: boolean;
   query: CatalogExportQuery;
@@ -51,7 +56,8 @@ export function parseCatalogCommand(args: {
     throw new UsageError(`Unknown command ${name}.`);
   if (extra.length) throw new UsageError(`${name} takes one file.`);
   if (name === 'catalog:import' && !file) throw new UsageError('Name the file to import.');
-  const allowed = name === 'catalog:import' ? ['as', 'apply'] : ['as', 'status', 'category', 'q'];
+  const allowed =
+    name === 'catalog:import' ? ['as', 'apply', 'images'] : ['as', 'status', 'category', 'q'];
   const stray = Object.keys(args.values).filter((option) => !allowed.includes(option));
   if (stray.length) throw new UsageError(`${name} takes no --${stray.join(', --')}.`);
   const as = args.values.as;
@@ -63,9 +69,13 @@ export function parseCatalogCommand(args: {
     q: args.values.q,
   });
   if (!query.success) throw new UsageError(query.error.issues.map((i) => i.message).join('; '));
+  const images = args.values.images;
+  if (images !== undefined && (typeof images !== 'string' || images.trim() === ''))
+    throw new UsageError('Name the zip of photos: --images <photos.zip>.');
   return {
     name,
     file,
+    images: images as string | undefined,
     as: as.trim().toLowerCase(),
     apply: args.values.apply === true,
     query: query.data,
@@ -115,7 +125,7 @@ async function printIssues(db: Db, job: ImportJob, out: (line: string) => void):
 /** Runs a catalog command; answers the exit code (0, or 1 when the dry run found errors). */
 export async function runCatalogCommand(
   db: Db,
-  dataDir: string,
+  config: Pick<Config, 'dataDir' | 'images'>,
   command: CatalogCommand,
   now: Date,
 ): Promise<number> {
@@ -129,16 +139,29 @@ export async function runCatalogCommand(
   }
 
   const path = command.file!;
-  const runner = new ImportRunner(db, dataDir, (message, error) => console.error(message, error));
-  let job = await createImportJob(db, dataDir, actor, {
-    fileName: basename(path),
-    stream: createReadStream(path),
+  const runner = new ImportRunner(db, config, (message, error) => console.error(message, error));
+  const parts = [{ field: 'file', fileName: basename(path), stream: createReadStream(path) }];
+  if (command.images)
+    parts.push({
+      field: 'images',
+      fileName: basename(command.images),
+      stream: createReadStream(command.images),
+    });
+  let job = await createImportJob(db, config.dataDir, actor, parts).catch((error: unknown) => {
+    // A zip or file refused as uploaded (not a zip, damaged, too large): the operator's to fix.
+    if (error instanceof AppError && error.status < 500) throw new Refused(error.detail);
+    throw error;
   });
+  if (command.images) console.error(`Storing the photos of ${basename(command.images)}…`);
   const dryBar = progressBar('Dry run');
   await runner.start(job.id, (p: JobProgress) => dryBar(p.bytesRead, p.bytes, 'bytes'));
   job = await importJob(db, job.id);
   process.stderr.write('\n');
   if (job.status === 'failed') throw new Refused(job.error ?? 'The import failed.');
+  if (job.images)
+    console.log(
+      `Photos of ${job.images.fileName}: ${job.images.stored.toLocaleString('en-IN')} stored${job.images.problems ? `, ${job.images.problems} not images (an error where a row names one)` : ''}.`,
+    );
   console.log(`Dry run of ${job.fileName} (import ${job.id}): ${countsLine(job.dryRun!)}.`);
   if (job.issueCount > 0) {
     console.log(

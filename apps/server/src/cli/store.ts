@@ -4,7 +4,7 @@
  *   npm run store -- staff:invite <email> --role <role> [--as <email>]
  *   npm run store -- order:ship <mkpOrderId> --carrier <name> --tracking <number> [--tracking-url <https://…>] --as <email>
  *   npm run store -- order:deliver <mkpOrderId> --as <email>
- *   npm run store -- catalog:import FILE --as <email> [--apply]     (cli/catalog.ts)
+ *   npm run store -- catalog:import FILE [--images ZIP] --as <email> [--apply]   (cli/catalog.ts)
  *   npm run store -- catalog:export [FILE] --as <email> [--status S] [--category C] [--q TEXT]
  *
  * Refusals print the reason and exit 1; usage errors exit 2. Where it acts: with DATABASE_URL
@@ -93,12 +93,7 @@ async function catalog(catalogCommand: CatalogCommand): Promise<void> {
   const database = await connectDatabase(config);
   try {
     await database.migrate();
-    process.exitCode = await runCatalogCommand(
-      database.db,
-      config.dataDir,
-      catalogCommand,
-      new Date(),
-    );
+    process.exitCode = await runCatalogCommand(database.db, config, catalogCommand, new Date());
   } catch (error) {
     if (!(error instanceof Refused)) throw error;
     console.error(`Refused: ${error.message}`);
@@ -117,6 +112,7 @@ const argv = {
     'tracking-url': { type: 'string' },
     as: { type: 'string' },
     apply: { type: 'boolean' },
+    images: { type: 'string' },
     status: { type: 'string' },
     category: { type: 'string' },
     q: { type: 'string' },

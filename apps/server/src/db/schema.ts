@@ -7,6 +7,7 @@ import { sql } from 'drizzle-orm';
 import {
   bigint,
   bigserial,
+  boolean,
   check,
   customType,
   index,
@@ -305,6 +306,33 @@ export const products = pgTable(
   ],
 );
 
+/**
+ * Whether a product needs the seller's attention (decision 050): written by saveProducts with
+ * every product it writes, in the same transaction, so the console's list filters and counts by
+ * an index instead of checking every document. A table of its own so that refilling it (after
+ * this migration, or after a rule changes) fires none of the products table's triggers (search,
+ * cache notices). A product without a row has not been checked yet: the catalog module's sweep
+ * fills those in the background.
+ */
+export const productAttention = pgTable(
+  'product_attention',
+  {
+    productId: oid('product_id')
+      .primaryKey()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    /** Active, and breaking a buyer-side rule or listing an image that does not exist. */
+    needsAttention: boolean('needs_attention').notNull(),
+    /** The product's image sources that had no image when it was checked. */
+    missingImages: jsonb('missing_images').$type<string[]>().notNull().default([]),
+    checkedAt: timestamp('checked_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('product_attention_flagged_idx')
+      .on(t.productId)
+      .where(sql`${t.needsAttention}`),
+  ],
+);
+
 /** Bulk-quantity price tiers; max_quantity 999999 is open-ended (spec §3). */
 export const productPriceTiers = pgTable(
   'product_price_tiers',
@@ -419,6 +447,14 @@ export const catalogImportJobs = pgTable(
     issueCount: integer('issue_count').notNull().default(0),
     error: text('error'),
     leaseUntil: timestamp('lease_until', { withTimezone: true }),
+    /** The zip of images uploaded beside the file, as named; null without one. */
+    imagesFileName: text('images_file_name'),
+    /** The zip under DATA_DIR until its images are stored (then removed: the map is kept). */
+    imagesPath: text('images_path'),
+    /** When the zip's images were stored and mapped (catalog_import_images). */
+    imagesStoredAt: timestamp('images_stored_at', { withTimezone: true }),
+    imagesStored: integer('images_stored').notNull().default(0),
+    imagesProblems: integer('images_problems').notNull().default(0),
   },
   (t) => [
     check(
@@ -445,6 +481,31 @@ export const catalogImportIssues = pgTable(
     productCode: text('product_code'),
   },
   (t) => [primaryKey({ columns: [t.jobId, t.seq] })],
+);
+
+/**
+ * An import's images by the name its file gives them: a zip entry's path (and bare file name) or
+ * a URL, with the source it was stored as ('uploads/<hash>.jpg'), or why it was not (code and
+ * message). Written when the zip is read and as the dry run fetches URLs, so the apply (resumed
+ * after a crash too) rewrites image cells from here without unpacking or fetching again.
+ */
+export const catalogImportImages = pgTable(
+  'catalog_import_images',
+  {
+    jobId: oid('job_id')
+      .notNull()
+      .references(() => catalogImportJobs.id, { onDelete: 'cascade' }),
+    /** 'zip' or 'url'. */
+    kind: text('kind').notNull(),
+    name: text('name').notNull(),
+    source: text('source'),
+    code: text('code'),
+    message: text('message'),
+  },
+  (t) => [
+    primaryKey({ columns: [t.jobId, t.kind, t.name] }),
+    check('catalog_import_images_kind_check', sql`${t.kind} IN ('zip', 'url')`),
+  ],
 );
 
 // ── Search ──────────────────────────────────────────────────────────────────

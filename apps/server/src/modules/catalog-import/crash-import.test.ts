@@ -53,6 +53,8 @@ const PASSWORD = 'Crash@2026 catalog desk';
 const EMAIL = 'catalog@crash.example';
 const WORKERS = { WORKERS: 'true' };
 
+/** The images of the crash server's configuration: on its data directory's disk, no URLs. */
+const IMAGES = { storage: { kind: 'local' as const }, urlFetch: false };
 const codeOf = (i: number) => `CRASH-${String(i).padStart(5, '0')}`;
 
 function oldDocument(code: string, taxonomy: { category: string; subcategory: string }) {
@@ -195,11 +197,10 @@ describe(`a SIGKILL while an import is applied (${crashDbKind})`, () => {
       const shape = shapeOf(docs);
       const file = [csvRow(columnsFor(shape)), ...docs.map((d) => csvRow(documentCells(d, shape)))];
       const actor = { staffId, actor: EMAIL, ip: null, userAgent: 'crash test' };
-      const job = await createImportJob(db, dataDir, actor, {
-        fileName: 'crash.csv',
-        stream: Readable.from(file),
-      });
-      await new ImportRunner(db, dataDir).start(job.id);
+      const job = await createImportJob(db, dataDir, actor, [
+        { field: 'file', fileName: 'crash.csv', stream: Readable.from(file) },
+      ]);
+      await new ImportRunner(db, { dataDir, images: IMAGES }).start(job.id);
       const validated = await requestApply(db, actor, job.id);
       expect(validated).toMatchObject({
         status: 'applying',

@@ -10,12 +10,14 @@ import {
   TEMPLATE_SHAPE,
   type ImportJob,
 } from '@storefront/shared/catalog-transfer';
+import { UPLOAD_SOURCE } from '@storefront/shared/catalog-images';
 import { catalogImportJobs, staffAuditLog } from '../../db/schema.js';
+import { photo } from '../../test/image-fixtures.js';
 import { buildTestApp, type TestApp } from '../../test/app.js';
 import { createStaff, signIn } from '../../test/staff.js';
 import { readProducts, saveProducts } from '../catalog/product-store.js';
 import { ImportRunner } from './jobs.js';
-import { apply, dryRun, settled } from './test-support.js';
+import { apply, dryRun, settled, zipOf } from './test-support.js';
 
 let t: TestApp;
 let cookie: string;
@@ -54,6 +56,8 @@ const product = (code: string, overrides: Partial<typeof TEMPLATE_EXAMPLE> = {})
   ...TEMPLATE_EXAMPLE,
   code,
   status: 'active' as const,
+  // The demo's art of its first product: a source the store serves (no zip needed).
+  images: ['products/BB-000001-1'],
   variants: TEMPLATE_EXAMPLE.variants.map((v) => ({ ...v, sku: `${code}-${v.sku}` })),
   ...overrides,
 });
@@ -231,24 +235,33 @@ describe('other files', () => {
     expect(doc.variants).toEqual(product(code).variants);
   });
 
-  it('one row per variant, as the variant template lays it out', async () => {
+  it('one row per variant, as the variant template lays it out, its photo from the zip', async () => {
     const template = await t.app.inject({
       url: '/api/staff/catalog/import-template.csv?layout=variant',
       headers: { cookie },
     });
     expect(template.statusCode).toBe(200);
-    const job = await dryRun(t, cookie, 'variants.csv', template.body);
+    const photos = {
+      fileName: 'photos.zip',
+      content: await zipOf({ 'wipes-front.jpg': await photo(40, 30) }),
+    };
+    const job = await dryRun(t, cookie, 'variants.csv', template.body, photos);
     expect(job.issues).toEqual([]);
     expect(job.dryRun).toMatchObject({ products: 1, new: 1 });
     await apply(t, cookie, job.id);
     const stored = await readProducts(t.database.db, [TEMPLATE_EXAMPLE.code]);
-    expect(stored.get(TEMPLATE_EXAMPLE.code)!.document).toEqual(TEMPLATE_EXAMPLE);
-    // The product-row template describes the same product: nothing to change.
+    const document = stored.get(TEMPLATE_EXAMPLE.code)!.document;
+    expect(document).toEqual({
+      ...TEMPLATE_EXAMPLE,
+      images: [expect.stringMatching(UPLOAD_SOURCE)],
+    });
+    // The product-row template describes the same product, and the same photo is stored under
+    // the same source: nothing to change.
     const again = await t.app.inject({
       url: '/api/staff/catalog/import-template.csv',
       headers: { cookie },
     });
-    expect((await dryRun(t, cookie, 'template.csv', again.body)).dryRun).toMatchObject({
+    expect((await dryRun(t, cookie, 'template.csv', again.body, photos)).dryRun).toMatchObject({
       unchanged: 1,
     });
   });
@@ -331,7 +344,7 @@ describe('an apply resumed from its cursor', () => {
       .update(catalogImportJobs)
       .set({ status: 'applying', done: 500, appliedBy: 'operator' })
       .where(eq(catalogImportJobs.id, job.id));
-    const runner = new ImportRunner(t.database.db, t.config.dataDir);
+    const runner = new ImportRunner(t.database.db, t.config);
     const seen: number[] = [];
     await runner.start(job.id, (progress) => seen.push(progress.done));
     const done: ImportJob = await settled(t, cookie, job.id);

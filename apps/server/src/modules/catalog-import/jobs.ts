@@ -13,6 +13,11 @@
  *                               written
  *   → failed                    the file could not be read or stored (not a product's problem)
  *
+ * A zip of photos uploaded beside the file is stored first (images.ts: each photo once, named by
+ * its hash, the name → source map kept with the job, the zip then deleted); the dry run also
+ * fetches image URLs when the operator allows it, so the apply rewrites image cells from the map
+ * alone.
+ *
  * A product that turns invalid during the apply (its category removed since the dry run, say)
  * is reported and left as it is; the others are saved.
  *
@@ -24,13 +29,14 @@
 import { createWriteStream } from 'node:fs';
 import { mkdir, rm, stat } from 'node:fs/promises';
 import { extname, join } from 'node:path';
-import type { Readable } from 'node:stream';
+import { Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { and, asc, desc, eq, gt, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { ProductDocument } from '@storefront/shared/catalog-product';
 import {
   completeDocument,
   emptyCounts,
+  IMPORT_FILE_MAX_BYTES,
   IMPORT_ISSUES_SHOWN,
   locateIssue,
   type ImportCounts,
@@ -41,11 +47,30 @@ import {
   type RowIssue,
 } from '@storefront/shared/catalog-transfer';
 import type { Db, Tx } from '../../db/connect.js';
-import { catalogImportIssues, catalogImportJobs } from '../../db/schema.js';
-import { conflict, invalid, notFound } from '../../lib/errors.js';
+import { IMPORT_ZIP_MAX_BYTES } from '@storefront/shared/catalog-images';
+import type { Config } from '../../config.js';
+import { catalogImportImages, catalogImportIssues, catalogImportJobs } from '../../db/schema.js';
+import { AppError, conflict, invalid, notFound } from '../../lib/errors.js';
 import { newObjectId } from '../../lib/ids.js';
 import { readProducts, saveProducts } from '../catalog/product-store.js';
+import {
+  checkZip,
+  createImageImporter,
+  type ImageImporter,
+  type ImageImporterOptions,
+} from '../images/import.js';
+import { imageStorage, type ImageStorage } from '../images/storage.js';
 import { recordAudit, type StaffActor } from '../staff/audit.js';
+import {
+  fetchUrls,
+  resolveImages,
+  saveZipEntries,
+  urlCells,
+  urlEntries,
+  zipEntries,
+  zipRows,
+  type ImportImageMap,
+} from './images.js';
 import { FileUnreadable, readImportFile, type FileProduct } from './read-file.js';
 
 /** Products per batch: one transaction, a few statements (product-store.ts). */
@@ -82,29 +107,96 @@ export function formatOf(fileName: string): ImportFormat {
   return format;
 }
 
+/** A part of an upload: `file` (the catalog) or `images` (a zip of its photos). */
+export interface UploadPart {
+  field: string;
+  fileName: string;
+  stream: Readable;
+}
+
+const cleanName = (name: string, fallback: string) =>
+  name
+    .replace(/[\p{Cc}\p{Cf}]/gu, '')
+    .trim()
+    .slice(0, 200) || fallback;
+
+/** A stream cut off with `error` past `limit` bytes (the multipart limit is the larger part's). */
+function capped(limit: number, error: () => AppError): Transform {
+  let size = 0;
+  return new Transform({
+    transform(chunk: Buffer, _encoding, done) {
+      size += chunk.length;
+      if (size > limit) done(error());
+      else done(null, chunk);
+    },
+  });
+}
+
+const fileTooLarge = () =>
+  invalid(
+    'import_file_too_large',
+    `The file is larger than ${IMPORT_FILE_MAX_BYTES / 1024 / 1024} MB: split it into several files`,
+  );
+export const zipTooLarge = () =>
+  invalid(
+    'import_images_too_large',
+    `The zip of photos is larger than ${IMPORT_ZIP_MAX_BYTES / 1024 / 1024 / 1024} GB: split the file and its photos into several imports`,
+  );
+
 /**
- * Stores an uploaded file under DATA_DIR and makes its job (validating), audited; the caller
- * starts its dry run (`ImportRunner.start`). A stream that fails (too large, cut off) leaves
- * nothing behind.
+ * Stores an upload under DATA_DIR and makes its job (validating), audited; the caller starts its
+ * dry run (`ImportRunner.start`). The parts come one after another (a multipart body's order):
+ * `file`, the catalog, and optionally `images`, a zip of its photos, checked whole from its
+ * directory here (a damaged zip, too many files or too many bytes is refused at once); its
+ * photos are stored by the job. A stream that fails (too large, cut off) leaves nothing behind.
  */
 export async function createImportJob(
   db: Db,
   dataDir: string,
   who: StaffActor,
-  upload: { fileName: string; stream: Readable },
+  parts: AsyncIterable<UploadPart> | Iterable<UploadPart>,
 ): Promise<ImportJob> {
-  const fileName = upload.fileName.trim().slice(0, 200) || 'catalog.csv';
-  const format = formatOf(fileName);
   const id = newObjectId();
-  const filePath = join(IMPORTS_DIR, `${id}.${format}`);
   await mkdir(join(dataDir, IMPORTS_DIR), { recursive: true });
+  let file: { fileName: string; format: ImportFormat; path: string } | undefined;
+  let zip: { fileName: string; path: string } | undefined;
+  const kept: string[] = [];
+  const keep = async (stream: Readable, path: string, cap: Transform) => {
+    kept.push(path);
+    await pipeline(stream, cap, createWriteStream(join(dataDir, path)));
+  };
   try {
-    await pipeline(upload.stream, createWriteStream(join(dataDir, filePath)));
+    for await (const part of parts) {
+      if (part.field === 'file' && !file) {
+        const fileName = cleanName(part.fileName, 'catalog.csv');
+        const format = formatOf(fileName);
+        file = { fileName, format, path: join(IMPORTS_DIR, `${id}.${format}`) };
+        await keep(part.stream, file.path, capped(IMPORT_FILE_MAX_BYTES, fileTooLarge));
+      } else if (part.field === 'images' && !zip) {
+        const fileName = cleanName(part.fileName, 'images.zip');
+        if (extname(fileName).toLowerCase() !== '.zip')
+          throw invalid(
+            'import_images_not_zip',
+            `"${fileName}" is not a .zip file: put the photos in a zip (most systems: select them, then Compress)`,
+          );
+        zip = { fileName, path: join(IMPORTS_DIR, `${id}.zip`) };
+        await keep(part.stream, zip.path, capped(IMPORT_ZIP_MAX_BYTES, zipTooLarge));
+      } else {
+        part.stream.resume();
+        throw invalid(
+          'import_part_unknown',
+          `The upload takes one part "file" (the catalog) and optionally one part "images" (a zip of its photos), not "${part.field}"`,
+        );
+      }
+    }
+    if (!file) throw invalid('import_file_missing', 'Send one file, in a part named "file"');
+    if (zip) await checkZip(join(dataDir, zip.path));
   } catch (error) {
-    await rm(join(dataDir, filePath), { force: true });
+    await Promise.all(kept.map((path) => rm(join(dataDir, path), { force: true })));
     throw error;
   }
-  const { size } = await stat(join(dataDir, filePath));
+  const { size } = await stat(join(dataDir, file.path));
+  const { fileName, format, path: filePath } = file;
   await db.transaction(async (tx) => {
     await tx.insert(catalogImportJobs).values({
       id,
@@ -115,12 +207,14 @@ export async function createImportJob(
       bytes: size,
       createdByStaffId: who.staffId,
       createdBy: who.actor,
+      imagesFileName: zip?.fileName ?? null,
+      imagesPath: zip?.path ?? null,
     });
     await recordAudit(tx, who, {
       action: 'catalog.import.upload',
       targetType: 'catalog_import',
       targetId: id,
-      after: { fileName, format, bytes: size },
+      after: { fileName, format, bytes: size, ...(zip ? { images: zip.fileName } : {}) },
     });
   });
   return importJob(db, id);
@@ -196,6 +290,15 @@ function toJob(row: JobRow, issues: ImportIssue[]): ImportJob {
     issueCount: row.issueCount,
     issues,
     error: row.error,
+    images:
+      row.imagesFileName === null
+        ? null
+        : {
+            fileName: row.imagesFileName,
+            status: row.imagesStoredAt ? 'stored' : 'storing',
+            stored: row.imagesStored,
+            problems: row.imagesProblems,
+          },
   };
 }
 
@@ -256,11 +359,23 @@ function place(product: FileProduct, path: string): { row: number; column: strin
   return locateIssue(product.imported!, path);
 }
 
+/** What a batch needs besides its products: the job's images, and where uploads are kept. */
+interface BatchImages {
+  map: ImportImageMap;
+  storage: ImageStorage;
+}
+
 /**
  * Checks (dry run) or saves a batch of the file's products: each completed against its stored
- * product, checked, compared, and (unless `dryRun`) written, inside `tx`.
+ * product, its image cells rewritten to their sources (images.ts), checked, compared, and
+ * (unless `dryRun`) written, inside `tx`.
  */
-async function runBatch(tx: Tx, batch: FileProduct[], dryRun: boolean): Promise<BatchResult> {
+async function runBatch(
+  tx: Tx,
+  batch: FileProduct[],
+  dryRun: boolean,
+  images: BatchImages,
+): Promise<BatchResult> {
   const result: BatchResult = { counts: emptyCounts(), issues: [] };
   const report = (product: FileProduct, issues: RowIssue[]) => {
     result.counts.invalid += 1;
@@ -272,6 +387,7 @@ async function runBatch(tx: Tx, batch: FileProduct[], dryRun: boolean): Promise<
   );
   const docs: ProductDocument[] = [];
   const byCode = new Map<string, FileProduct>();
+  const uploads = new Set<string>();
   for (const product of batch) {
     result.counts.products += 1;
     if (product.issues.length > 0) {
@@ -285,10 +401,32 @@ async function runBatch(tx: Tx, batch: FileProduct[], dryRun: boolean): Promise<
       report(product, completed.issues);
       continue;
     }
-    docs.push(completed.document);
+    const resolved = resolveImages(
+      completed.document,
+      stored.get(product.code)?.document,
+      images.map,
+    );
+    if (resolved.issues.length > 0) {
+      report(
+        product,
+        resolved.issues.map((issue) => ({
+          ...place(product, issue.path),
+          code: issue.code,
+          message: issue.message,
+        })),
+      );
+      continue;
+    }
+    for (const source of resolved.uploads) uploads.add(source);
+    docs.push({ ...completed.document, images: resolved.images });
     byCode.set(product.code, product);
   }
-  const outcomes = await saveProducts(tx, docs, { dryRun, stored });
+  const outcomes = await saveProducts(tx, docs, {
+    dryRun,
+    stored,
+    imageStorage: images.storage,
+    presentImages: uploads,
+  });
   for (const outcome of outcomes) {
     const product = byCode.get(outcome.code)!;
     if (outcome.result === 'invalid') {
@@ -370,12 +508,21 @@ async function* batches(
 export class ImportRunner {
   private readonly running = new Map<string, Promise<void>>();
   private closing = false;
+  private readonly dataDir: string;
+  private readonly storage: ImageStorage;
+  private readonly importer: ImageImporter;
 
+  /** `importer`: the image importer's options (tests let it reach their own URL server). */
   constructor(
     private readonly db: Db,
-    private readonly dataDir: string,
+    private readonly config: Pick<Config, 'dataDir' | 'images'>,
     private readonly log: (message: string, error?: unknown) => void = () => {},
-  ) {}
+    importer: ImageImporterOptions = {},
+  ) {
+    this.dataDir = config.dataDir;
+    this.storage = imageStorage(config);
+    this.importer = createImageImporter(config, importer);
+  }
 
   /** Runs the job in the background (if this process is not running it already). */
   start(id: string, onProgress?: (progress: JobProgress) => void): Promise<void> {
@@ -436,21 +583,113 @@ export class ImportRunner {
       total: job.total,
     };
     try {
-      if (job.status === 'validating') await this.dryRun(job, path, progress, onProgress);
-      else await this.apply(job, path, progress, onProgress);
+      if (job.status === 'validating') {
+        if (job.imagesPath !== null && job.imagesStoredAt === null)
+          if (!(await this.storeZip(job))) return;
+        await this.dryRun(job, path, progress, onProgress);
+      } else await this.apply(job, path, progress, onProgress);
     } catch (error) {
       if (this.closing) return;
+      // A zip refused as it is unpacked (damaged mid-way) is the seller's to fix, as it says.
+      const refused = error instanceof AppError && error.status < 500;
       await this.db
         .update(catalogImportJobs)
         .set({
           status: 'failed',
-          error: `The import stopped: ${(error as Error).message}`.slice(0, 1000),
+          error: (refused
+            ? `The zip of photos: ${error.detail}`
+            : `The import stopped: ${(error as Error).message}`
+          ).slice(0, 1000),
           leaseUntil: null,
           updatedAt: sql`now()`,
         })
         .where(eq(catalogImportJobs.id, id));
-      throw error;
+      if (!refused) throw error;
     }
+  }
+
+  /**
+   * Renews the job's lease at most every few seconds, without waiting: for the long steps
+   * between batches (storing a zip's photos, fetching URLs), so no other process takes the job.
+   */
+  private heartbeat(
+    id: string,
+    set: () => Partial<typeof catalogImportJobs.$inferInsert> = () => ({}),
+  ) {
+    let last = Date.now();
+    return () => {
+      if (Date.now() - last < LEASE_MS / 3) return;
+      last = Date.now();
+      this.renew(this.db as unknown as Tx, id, set()).catch((error: unknown) =>
+        this.log(`catalog import ${id}: lease`, error),
+      );
+    };
+  }
+
+  /**
+   * Stores the zip's photos (each once: a photo stored again is the same object) and keeps
+   * their names with the job, then deletes the zip. Answers false when this process is closing.
+   */
+  private async storeZip(job: JobRow): Promise<boolean> {
+    const path = join(this.dataDir, job.imagesPath!);
+    let stored = 0;
+    const beat = this.heartbeat(job.id, () => ({ imagesStored: stored }));
+    const images = await this.importer.fromZip(path, (done) => {
+      stored = done;
+      beat();
+    });
+    if (this.closing) return false;
+    const rows = zipRows(job.id, images);
+    await this.db.transaction(async (tx) => {
+      await tx
+        .delete(catalogImportImages)
+        .where(and(eq(catalogImportImages.jobId, job.id), eq(catalogImportImages.kind, 'zip')));
+      await saveZipEntries(tx, rows);
+      await this.renew(tx, job.id, {
+        imagesStoredAt: new Date(),
+        imagesStored: new Set(images.sources.values()).size,
+        imagesProblems: images.problems.length,
+      });
+    });
+    await rm(path, { force: true });
+    return true;
+  }
+
+  /** What the job knows of its images, with the URLs of `batch` looked up. */
+  private async imagesFor(
+    job: JobRow,
+    zip: ImportImageMap['zip'],
+    batch: FileProduct[],
+  ): Promise<BatchImages> {
+    const urls = batch.flatMap(urlCells);
+    return {
+      storage: this.storage,
+      map: {
+        zipName: job.imagesFileName,
+        zip,
+        urls: await urlEntries(this.db, job.id, urls),
+        urlFetch: this.config.images.urlFetch,
+      },
+    };
+  }
+
+  /**
+   * The dry run fetches the batch's new URLs (decision 051: here, not in the apply), except those
+   * a stored product lists already: it keeps them as they are.
+   */
+  private async fetchBatchUrls(job: JobRow, batch: FileProduct[]): Promise<void> {
+    if (!this.config.images.urlFetch) return;
+    const withUrls = batch.filter((product) => urlCells(product).length > 0);
+    if (withUrls.length === 0) return;
+    const stored = await readProducts(
+      this.db,
+      withUrls.map((product) => product.code),
+    );
+    const urls = withUrls.flatMap((product) => {
+      const listed = new Set(stored.get(product.code)?.document.images ?? []);
+      return urlCells(product).filter((url) => !listed.has(url));
+    });
+    await fetchUrls(this.db, this.importer, job.id, urls, this.heartbeat(job.id));
   }
 
   private async dryRun(
@@ -464,13 +703,17 @@ export class ImportRunner {
     const counts = emptyCounts();
     let issueCount = 0;
     const onBytes = (bytes: number) => (progress.bytesRead = bytes);
+    const zip = await zipEntries(this.db, job.id);
     try {
       for await (const batch of batches(
         readImportFile(path, job.format as ImportFormat, onBytes),
         new Map(),
       )) {
         if (this.closing) return;
-        const result = await this.db.transaction((tx) => runBatch(tx, batch, true));
+        // Outside the batch's transaction: a fetch may take seconds, and PGlite has one connection.
+        await this.fetchBatchUrls(job, batch);
+        const images = await this.imagesFor(job, zip, batch);
+        const result = await this.db.transaction((tx) => runBatch(tx, batch, true, images));
         add(counts, result.counts);
         await this.db.transaction(async (tx) => {
           await insertIssues(tx, job.id, 'dry_run', issueCount, result.issues);
@@ -513,6 +756,7 @@ export class ImportRunner {
     let cursor = job.done;
     const counts: ImportCounts = { ...emptyCounts(), ...(job.applied as ImportCounts | null) };
     let issueCount = job.issueCount;
+    const zip = await zipEntries(this.db, job.id);
     const products = readImportFile(path, job.format as ImportFormat);
     for await (const whole of batches(products, undefined)) {
       // The batches already written (the job's cursor): read past, not saved again.
@@ -520,9 +764,10 @@ export class ImportRunner {
       skip = Math.max(0, skip - whole.length);
       if (batch.length === 0) continue;
       if (this.closing) return;
+      const images = await this.imagesFor(job, zip, batch);
       const written = await this.db.transaction(async (tx) => {
         if (!(await this.stillAt(tx, job.id, cursor))) return false;
-        const result = await runBatch(tx, batch, false);
+        const result = await runBatch(tx, batch, false, images);
         add(counts, result.counts);
         await insertIssues(tx, job.id, 'apply', issueCount, result.issues);
         issueCount += result.issues.length;

@@ -14,7 +14,7 @@ const SCAN_MS = 5_000;
 
 export function catalogImportModule(context: ModuleContext): ServerModule {
   return async (app) => {
-    const runner = new ImportRunner(context.db, context.config.dataDir, (message, error) =>
+    const runner = new ImportRunner(context.db, context.config, (message, error) =>
       app.log.error({ err: error }, message),
     );
     app.addHook('onClose', async () => runner.close());

@@ -1,6 +1,7 @@
 /**
  * The catalog's import and export API (issue 20) under /api/staff/catalog, for catalog staff and
- * owners: upload a file (multipart, one file, size-capped) → a job whose dry run starts at once;
+ * owners: upload a file (multipart, size-capped), with a zip of its photos if it names any → a
+ * job whose dry run starts at once (after the zip's photos are stored);
  * the job's report and progress; apply; the issues page by page; the template; the export.
  * Every upload, apply and export is in the audit log as the signed-in member.
  */
@@ -19,8 +20,10 @@ import {
   TemplateQuery,
   templateCsv,
 } from '@storefront/shared/catalog-transfer';
+import { IMPORT_ZIP_MAX_BYTES } from '@storefront/shared/catalog-images';
 import { ErrorBody } from '@storefront/shared/errors';
-import { AppError, invalid } from '../../lib/errors.js';
+import type { AppError} from '../../lib/errors.js';
+import { invalid } from '../../lib/errors.js';
 import type { ModuleContext } from '../../module-context.js';
 import { actorOf } from '../staff/audit.js';
 import { exportCatalog } from './export.js';
@@ -36,6 +39,22 @@ import {
 const errors = (...statuses: (400 | 401 | 403 | 404 | 409)[]) =>
   Object.fromEntries(statuses.map((status) => [status, ErrorBody]));
 
+/** The multipart plugin's refusals while reading the form's parts, as this API's errors. */
+function partsError(fastify: FastifyInstance, error: unknown): AppError {
+  const known = fastify.multipartErrors;
+  if (
+    error instanceof known.FilesLimitError ||
+    error instanceof known.FieldsLimitError ||
+    error instanceof known.PartsLimitError
+  )
+    return invalid(
+      'import_parts',
+      'The upload takes the file (part "file") and a zip of its photos (part "images"), nothing else',
+    );
+  // busboy's own: a missing boundary, a body that ends mid-part, a malformed part header.
+  return invalid('invalid_multipart', 'The upload is not a well-formed multipart/form-data body');
+}
+
 const csvResponse = (description: string) => ({
   200: { description, content: { 'text/csv': { schema: z.string() } } },
 });
@@ -46,9 +65,16 @@ export function catalogImportRoutes(
 ) {
   const catalogStaff = requireStaff(['catalog']);
   return async (fastify: FastifyInstance) => {
-    // This module's own: multipart parsing exists for the upload route only.
+    // This module's own: multipart parsing exists for the upload route only. Two files at most
+    // (the catalog and its photos' zip), each held to its own size as it is stored (jobs.ts).
     await fastify.register(multipart, {
-      limits: { fileSize: IMPORT_FILE_MAX_BYTES, files: 1, fields: 0, parts: 1, headerPairs: 100 },
+      limits: {
+        fileSize: Math.max(IMPORT_FILE_MAX_BYTES, IMPORT_ZIP_MAX_BYTES),
+        files: 2,
+        fields: 0,
+        parts: 2,
+        headerPairs: 100,
+      },
     });
     const app = fastify.withTypeProvider<ZodTypeProvider>();
     const tags = ['catalog import'];
@@ -61,7 +87,7 @@ export function catalogImportRoutes(
           tags,
           security,
           summary:
-            'Upload a catalog file (multipart/form-data, one part named "file": .csv or .jsonl, at most 256 MB); its dry run starts at once (catalog)',
+            'Upload a catalog file (multipart/form-data: a part "file", .csv or .jsonl, at most 256 MB; optionally a part "images", a .zip of the photos its image cells name, at most 1 GB and 2,000 files); its dry run starts at once (catalog)',
           response: { 202: ImportJob, ...errors(400, 401, 403) },
         },
         onRequest: catalogStaff,
@@ -69,21 +95,23 @@ export function catalogImportRoutes(
       async (request, reply) => {
         if (!request.isMultipart())
           throw invalid('import_not_multipart', 'Send the file as multipart/form-data');
-        const file = await request.file().catch(() => undefined);
-        if (!file || file.fieldname !== 'file')
-          throw invalid('import_file_missing', 'Send one file, in a part named "file"');
+        const parts = async function* () {
+          try {
+            for await (const part of request.files())
+              yield { field: part.fieldname, fileName: part.filename, stream: part.file };
+          } catch (error) {
+            throw partsError(fastify, error);
+          }
+        };
         let job;
         try {
-          job = await createImportJob(db, config.dataDir, actorOf(request), {
-            fileName: file.filename,
-            stream: file.file,
-          });
+          job = await createImportJob(db, config.dataDir, actorOf(request), parts());
         } catch (error) {
-          if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE')
-            throw new AppError(
-              'invalid_data',
-              'import_file_too_large',
-              `The file is larger than ${IMPORT_FILE_MAX_BYTES / 1024 / 1024} MB: split it into several files`,
+          // Past the larger part's limit the plugin cuts the stream (each part's own is jobs.ts's).
+          if (error instanceof fastify.multipartErrors.RequestFileTooLargeError)
+            throw invalid(
+              'import_images_too_large',
+              `A file is larger than the upload takes: ${IMPORT_FILE_MAX_BYTES / 1024 / 1024} MB for the catalog, ${IMPORT_ZIP_MAX_BYTES / 1024 / 1024 / 1024} GB for its photos' zip`,
             );
           throw error;
         }

@@ -1,19 +1,35 @@
 /** Uploading and following catalog imports in tests, as the console does. */
+import { buffer } from 'node:stream/consumers';
+import yazl from 'yazl';
 import { expect } from 'vitest';
 import type { ImportJob } from '@storefront/shared/catalog-transfer';
 import type { TestApp } from '../../test/app.js';
 
-/** A multipart/form-data body of one file part named `field`. */
-export function multipartFile(fileName: string, content: string | Buffer, field = 'file') {
+/** A file of an upload: its name and content. */
+export interface UploadFile {
+  fileName: string;
+  content: string | Buffer;
+}
+
+/** A multipart/form-data body of file parts, by field: `file`, and `images` (a zip) if given. */
+export function multipartFiles(parts: Record<string, UploadFile>) {
   const boundary = `----storefront${Math.random().toString(16).slice(2)}`;
   const payload = Buffer.concat([
-    Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${fileName}"\r\nContent-Type: text/csv\r\n\r\n`,
-    ),
-    Buffer.from(content),
-    Buffer.from(`\r\n--${boundary}--\r\n`),
+    ...Object.entries(parts).flatMap(([field, { fileName, content }]) => [
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${fileName}"\r\nContent-Type: ${fileName.endsWith('.zip') ? 'application/zip' : 'text/csv'}\r\n\r\n`,
+      ),
+      Buffer.from(content),
+      Buffer.from('\r\n'),
+    ]),
+    Buffer.from(`--${boundary}--\r\n`),
   ]);
   return { payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+}
+
+/** A multipart/form-data body of one file part named `field`. */
+export function multipartFile(fileName: string, content: string | Buffer, field = 'file') {
+  return multipartFiles({ [field]: { fileName, content } });
 }
 
 /** Polls the job until it is no longer running (validating, applying). */
@@ -31,14 +47,18 @@ export async function settled(t: TestApp, cookie: string, id: string): Promise<I
   throw new Error(`import ${id} did not settle`);
 }
 
-/** Uploads a file and answers its job once the dry run has finished. */
+/** Uploads a file (with a zip of its photos) and answers its job once the dry run has finished. */
 export async function dryRun(
   t: TestApp,
   cookie: string,
   fileName: string,
   content: string | Buffer,
+  images?: UploadFile,
 ): Promise<ImportJob> {
-  const { payload, headers } = multipartFile(fileName, content);
+  const { payload, headers } = multipartFiles({
+    file: { fileName, content },
+    ...(images ? { images } : {}),
+  });
   const response = await t.app.inject({
     method: 'POST',
     url: '/api/staff/catalog/imports',
@@ -58,4 +78,12 @@ export async function apply(t: TestApp, cookie: string, id: string): Promise<Imp
   });
   expect(response.statusCode, response.body).toBe(202);
   return settled(t, cookie, id);
+}
+
+/** A zip of `files` (path in the zip → bytes), as a seller's system makes one. */
+export async function zipOf(files: Record<string, Buffer | string>): Promise<Buffer> {
+  const zip = new yazl.ZipFile();
+  for (const [name, data] of Object.entries(files)) zip.addBuffer(Buffer.from(data), name);
+  zip.end();
+  return buffer(zip.outputStream);
 }

@@ -31,6 +31,7 @@ import {
 } from '@storefront/shared/catalog-desk';
 import { ErrorBody } from '@storefront/shared/errors';
 import type { ModuleContext } from '../../module-context.js';
+import type { ImageStorage } from '../images/storage.js';
 import { actorOf } from '../staff/audit.js';
 import {
   createCatalogProduct,
@@ -39,7 +40,6 @@ import {
   setCatalogStatus,
   setCatalogStock,
   updateCatalogProduct,
-  type AttentionIndex,
 } from './desk.js';
 import * as taxonomy from './taxonomy.js';
 
@@ -50,7 +50,7 @@ const Created = z.object({ id: z.string() });
 
 export function catalogDeskRoutes(
   { db, requireStaff }: Pick<ModuleContext, 'db' | 'requireStaff'>,
-  attention: AttentionIndex,
+  storage: ImageStorage,
 ) {
   const catalog = requireStaff(['catalog']);
   return async (fastify: FastifyInstance) => {
@@ -58,13 +58,6 @@ export function catalogDeskRoutes(
     const tags = ['catalog desk'];
     const security = [{ staffSession: [] }];
     const base = '/api/staff/catalog';
-    // This process's own change: the index is checked again now, not when the notification
-    // of it arrives (decision 018), so the next list already shows it.
-    app.addHook('onSend', async (request, _reply, payload) => {
-      if (request.method !== 'GET') attention.changed();
-      return payload;
-    });
-
     app.get(
       `${base}/products`,
       {
@@ -78,7 +71,7 @@ export function catalogDeskRoutes(
         },
         onRequest: catalog,
       },
-      async (request) => listCatalogProducts(db, request.query, attention),
+      async (request) => listCatalogProducts(db, request.query),
     );
 
     app.post(
@@ -101,7 +94,7 @@ export function catalogDeskRoutes(
       async (request, reply) =>
         reply
           .status(201)
-          .send(await createCatalogProduct(db, actorOf(request), request.body.product)),
+          .send(await createCatalogProduct(db, storage, actorOf(request), request.body.product)),
     );
 
     app.get(
@@ -116,7 +109,7 @@ export function catalogDeskRoutes(
         },
         onRequest: catalog,
       },
-      async (request) => getCatalogProduct(db, request.params.id),
+      async (request) => getCatalogProduct(db, storage, request.params.id),
     );
 
     app.put(
@@ -140,6 +133,7 @@ export function catalogDeskRoutes(
       async (request) =>
         updateCatalogProduct(
           db,
+          storage,
           actorOf(request),
           request.params.id,
           request.body.version,
@@ -168,6 +162,7 @@ export function catalogDeskRoutes(
       async (request) =>
         setCatalogStatus(
           db,
+          storage,
           actorOf(request),
           request.params.id,
           request.body.version,
@@ -194,7 +189,7 @@ export function catalogDeskRoutes(
         onRequest: catalog,
       },
       async (request) =>
-        setCatalogStock(db, actorOf(request), request.params.id, request.body.rows),
+        setCatalogStock(db, storage, actorOf(request), request.params.id, request.body.rows),
     );
 
     app.post(

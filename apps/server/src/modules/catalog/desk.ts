@@ -9,7 +9,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import {
   LOW_STOCK_THRESHOLD,
-  productIssues,
   type ProductDocument,
   type ProductIssue,
 } from '@storefront/shared/catalog-product';
@@ -24,7 +23,10 @@ import type {
 import type { z } from 'zod';
 import type { Db, DbOrTx, Tx } from '../../db/connect.js';
 import { AppError, conflict, notFound } from '../../lib/errors.js';
+import { missingImagesOf } from '../images/check.js';
+import type { ImageStorage } from '../images/storage.js';
 import { recordAudit, type StaffActor } from '../staff/audit.js';
+import { deskIssues } from './attention.js';
 import {
   readProductById,
   readProducts,
@@ -34,42 +36,6 @@ import {
 
 type ListQuery = z.output<typeof CatalogProductQuery>;
 type StockRows = z.output<typeof CatalogStockBody>['rows'];
-
-/**
- * Whether an image source names an image that exists. Until the images module answers this for
- * uploads too, the rule is the image service's own (images/service.ts): it renders a
- * 'products/<code>-<n>' key the product lists, so anything else of ours (the seed's
- * '-missing' sources) has no image; an 'http…' source is another host's and is not checked,
- * nor is an uploaded 'uploads/…' one.
- */
-function imageExists(code: string, src: string): boolean {
-  if (src.startsWith('http') || src.startsWith('uploads/')) return true;
-  const match = /^products\/(.+)-(\d+)$/.exec(src);
-  return match !== null && match[1] === code;
-}
-
-/** The images of `doc` that do not exist: the listings hide a product whose first one fails. */
-export function imageIssues(doc: ProductDocument): ProductIssue[] {
-  return doc.images.flatMap((src, i) =>
-    imageExists(doc.code, src)
-      ? []
-      : [
-          {
-            path: `images.${i}`,
-            code: 'image_not_found',
-            message:
-              i === 0
-                ? `Image ${src} does not exist: the listings leave out a product whose first image fails to load`
-                : `Image ${src} does not exist: the product page's gallery skips it`,
-          },
-        ],
-  );
-}
-
-/** Every rule `doc` breaks (blocking activation) and each image of it that does not exist. */
-export function deskIssues(doc: ProductDocument): ProductIssue[] {
-  return [...productIssues(doc), ...imageIssues(doc)];
-}
 
 function stockSummary(doc: ProductDocument): StockSummary {
   const counts = [doc.stock, ...doc.variants.map((v) => v.stock)].filter(
@@ -102,87 +68,15 @@ async function productMeta(db: DbOrTx, id: string, forUpdate = false): Promise<M
   return (result.rows[0] as Meta | undefined) ?? null;
 }
 
-/**
- * The active products that need attention, kept per process (finding them runs the shared
- * rules over each active product's document, which the list's filter and count would otherwise
- * repeat on every page). Built once by a scan of the catalog; after any process's catalog change
- * (decision 018) only the products changed lately are checked again: a save sets `updated_at`
- * to its transaction's start, so a window of RECHECK_WINDOW before the last check also catches a
- * transaction that began before that check and committed after it.
- */
-export class AttentionIndex {
-  private flags = new Map<string, boolean>();
-  /** The database's clock when the last check began; null before the first scan. */
-  private checkedAt: string | null = null;
-  private stale = true;
-  private running: Promise<void> | undefined;
-
-  constructor(private readonly db: Db) {}
-
-  /** The catalog changed: check again before answering. */
-  changed(): void {
-    this.stale = true;
-  }
-
-  /** The ids of the active products needing attention. */
-  async ids(): Promise<string[]> {
-    while (this.stale) {
-      this.running ??= this.refresh().finally(() => (this.running = undefined));
-      await this.running;
-    }
-    return [...this.flags].filter(([, flagged]) => flagged).map(([id]) => id);
-  }
-
-  private async refresh(): Promise<void> {
-    this.stale = false;
-    try {
-      const clock = await this.db.execute(sql`SELECT now()::text AS now`);
-      const startedAt = (clock.rows[0] as { now: string }).now;
-      const since = this.checkedAt;
-      let after = '';
-      for (;;) {
-        const result = await this.db.execute(
-          sql`SELECT code FROM products WHERE code > ${after}
-               ${since === null ? sql`` : sql`AND updated_at >= ${since}::timestamptz - ${RECHECK_WINDOW}::interval`}
-               ORDER BY code LIMIT 1000`,
-        );
-        const codes = (result.rows as { code: string }[]).map((row) => row.code);
-        if (codes.length === 0) break;
-        for (const stored of (await readProducts(this.db, codes)).values())
-          this.flags.set(
-            stored.id,
-            stored.document.status === 'active' && deskIssues(stored.document).length > 0,
-          );
-        after = codes.at(-1)!;
-      }
-      // A product deleted (a reseed) leaves no row to check: drop the ids that are gone.
-      const flagged = [...this.flags].filter(([, f]) => f).map(([id]) => id);
-      if (since !== null && flagged.length > 0) {
-        const present = await this.db.execute(
-          sql`SELECT id FROM products WHERE id IN (SELECT jsonb_array_elements_text(${JSON.stringify(flagged)}::jsonb))`,
-        );
-        const kept = new Set((present.rows as { id: string }[]).map((row) => row.id));
-        for (const id of flagged) if (!kept.has(id)) this.flags.delete(id);
-      }
-      this.checkedAt = startedAt;
-    } catch (error) {
-      this.stale = true;
-      throw error;
-    }
-  }
-}
-
-/** How far before the last check a later one looks again (see AttentionIndex). */
-const RECHECK_WINDOW = '10 minutes';
-
 const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
-/** A page of the catalog for the console, filtered; each row with its stock and its issues. */
-export async function listCatalogProducts(
-  db: Db,
-  query: ListQuery,
-  attention: AttentionIndex,
-): Promise<CatalogProductList> {
+/**
+ * A page of the catalog for the console, filtered; each row with its stock and its issues. Who
+ * needs attention is read from `product_attention` (attention.ts), written with every save: the
+ * list never checks documents or images itself. `counts.unchecked` says how many products the
+ * background sweep has still to check (only after an upgrade).
+ */
+export async function listCatalogProducts(db: Db, query: ListQuery): Promise<CatalogProductList> {
   const conditions: SQL[] = [];
   if (query.status) conditions.push(sql`p.status = ${query.status}`);
   if (query.category) conditions.push(sql`c.slug = ${query.category}`);
@@ -198,42 +92,59 @@ export async function listCatalogProducts(
            )}))`,
     );
   }
-  const flagged = await attention.ids();
-  if (query.attention !== undefined) {
-    const member = sql`p.id IN (SELECT jsonb_array_elements_text(${JSON.stringify(flagged)}::jsonb))`;
-    conditions.push(
-      query.attention ? sql`p.status = 'active' AND ${member}` : sql`NOT (${member})`,
-    );
-  }
+  const flagged = sql`SELECT 1 FROM product_attention a WHERE a.product_id = p.id AND a.needs_attention`;
+  if (query.attention !== undefined)
+    conditions.push(query.attention ? sql`EXISTS (${flagged})` : sql`NOT EXISTS (${flagged})`);
   const where = conditions.length ? sql`WHERE ${sql.join(conditions, sql` AND `)}` : sql``;
+  // The taxonomy is joined only to filter by it; the page is an index walk in code order, and
+  // the total a count of its own (a window count would make every page read every product).
+  const from =
+    query.category || query.subcategory
+      ? sql`FROM products p JOIN categories c ON c.id = p.category_id
+              JOIN subcategories s ON s.id = p.subcategory_id`
+      : sql`FROM products p`;
   const offset = (query.page - 1) * query.limit;
-  const [page, totals] = await Promise.all([
+  const [page, statuses, attention] = await Promise.all([
     db.execute(
-      sql`SELECT p.code, p.updated_at, count(*) OVER ()::int AS total FROM products p
-            JOIN categories c ON c.id = p.category_id JOIN subcategories s ON s.id = p.subcategory_id
-          ${where} ORDER BY p.code LIMIT ${query.limit} OFFSET ${offset}`,
+      sql`SELECT p.code, p.updated_at,
+                 (SELECT a.missing_images FROM product_attention a WHERE a.product_id = p.id)
+                   AS missing_images
+          ${from} ${where} ORDER BY p.code LIMIT ${query.limit} OFFSET ${offset}`,
     ),
     db.execute(sql`SELECT status, count(*)::int AS n FROM products GROUP BY status`),
+    db.execute(
+      sql`SELECT count(*) FILTER (WHERE needs_attention)::int AS flagged, count(*)::int AS checked
+            FROM product_attention`,
+    ),
   ]);
-  const rows = page.rows as { code: string; updated_at: Date | string; total: number }[];
+  const rows = page.rows as {
+    code: string;
+    updated_at: Date | string;
+    missing_images: string[] | null;
+  }[];
   const stored = await readProducts(
     db,
     rows.map((row) => row.code),
   );
-  const counts = { draft: 0, active: 0, archived: 0, attention: flagged.length };
-  for (const row of totals.rows as { status: keyof typeof counts; n: number }[])
+  const { flagged: flaggedCount, checked } = attention.rows[0] as {
+    flagged: number;
+    checked: number;
+  };
+  const counts = { draft: 0, active: 0, archived: 0, attention: flaggedCount, unchecked: 0 };
+  for (const row of statuses.rows as { status: 'draft' | 'active' | 'archived'; n: number }[])
     counts[row.status] = row.n;
-  let total = rows[0]?.total ?? 0;
-  if (rows.length === 0 && offset > 0) {
-    const counted = await db.execute(
-      sql`SELECT count(*)::int AS n FROM products p
-            JOIN categories c ON c.id = p.category_id JOIN subcategories s ON s.id = p.subcategory_id
-          ${where}`,
-    );
+  const all = counts.draft + counts.active + counts.archived;
+  // Every attention row is a product's (a product's removal removes it).
+  counts.unchecked = Math.max(0, all - checked);
+  let total = all;
+  if (conditions.length > 0) {
+    const counted = await db.execute(sql`SELECT count(*)::int AS n ${from} ${where}`);
     total = (counted.rows[0] as { n: number }).n;
   }
   return {
-    items: rows.map((row) => toRow(stored.get(row.code)!, row.updated_at)),
+    items: rows.map((row) =>
+      toRow(stored.get(row.code)!, row.updated_at, row.missing_images ?? []),
+    ),
     page: query.page,
     limit: query.limit,
     total,
@@ -241,9 +152,13 @@ export async function listCatalogProducts(
   };
 }
 
-function toRow(stored: StoredProduct, updatedAt: Date | string): CatalogProductRow {
+function toRow(
+  stored: StoredProduct,
+  updatedAt: Date | string,
+  missing: readonly string[],
+): CatalogProductRow {
   const doc = stored.document;
-  const issues = deskIssues(doc);
+  const issues = deskIssues(doc, missing);
   return {
     id: stored.id,
     code: doc.code,
@@ -264,16 +179,24 @@ function toRow(stored: StoredProduct, updatedAt: Date | string): CatalogProductR
   };
 }
 
-/** One product as the editor opens it: its document, version and issues. */
-export async function getCatalogProduct(db: DbOrTx, id: string): Promise<CatalogProductDetail> {
+/**
+ * One product as the editor opens it: its document, version and issues, its images looked up
+ * now (the editor shows what is so, whatever the stored attention row says).
+ */
+export async function getCatalogProduct(
+  db: DbOrTx,
+  storage: ImageStorage,
+  id: string,
+): Promise<CatalogProductDetail> {
   const meta = await productMeta(db, id);
   const stored = meta && (await readProductById(db, id));
   if (!meta || !stored) throw notFound('product_not_found', 'No product has this id');
+  const missing = await missingImagesOf(db, storage, stored.document);
   return {
     id,
     version: meta.version,
     product: stored.document,
-    issues: deskIssues(stored.document),
+    issues: deskIssues(stored.document, missing),
     createdAt: iso(meta.created_at),
     updatedAt: iso(meta.updated_at),
   };
@@ -304,14 +227,15 @@ function difference(before: ProductDocument, after: ProductDocument) {
 }
 
 /** Saves `doc` in `tx`: refused with its issues (422), or the outcome. */
-async function save(tx: Tx, doc: ProductDocument) {
-  const [outcome] = await saveProducts(tx, [doc], { keepStock: true });
+async function save(tx: Tx, storage: ImageStorage, doc: ProductDocument) {
+  const [outcome] = await saveProducts(tx, [doc], { keepStock: true, imageStorage: storage });
   if (outcome!.result === 'invalid') throw refusal(outcome!.issues, doc.status);
   return outcome!;
 }
 
 export async function createCatalogProduct(
   db: Db,
+  storage: ImageStorage,
   actor: StaffActor,
   doc: ProductDocument,
 ): Promise<CatalogProductDetail> {
@@ -323,8 +247,8 @@ export async function createCatalogProduct(
         [{ path: 'code', code: 'code_taken', message: `Another product has the code ${doc.code}` }],
         `Another product has the code ${doc.code}`,
       );
-    const outcome = await save(tx, doc);
-    const created = await getCatalogProduct(tx, outcome.id);
+    const outcome = await save(tx, storage, doc);
+    const created = await getCatalogProduct(tx, storage, outcome.id);
     await recordAudit(tx, actor, {
       action: 'product.create',
       targetType: 'product',
@@ -349,6 +273,7 @@ async function lockAtVersion(tx: Tx, id: string, version: string): Promise<Store
 
 export async function updateCatalogProduct(
   db: Db,
+  storage: ImageStorage,
   actor: StaffActor,
   id: string,
   version: string,
@@ -367,8 +292,8 @@ export async function updateCatalogProduct(
         ],
         'The code is fixed once the product exists',
       );
-    const outcome = await save(tx, doc);
-    const after = await getCatalogProduct(tx, id);
+    const outcome = await save(tx, storage, doc);
+    const after = await getCatalogProduct(tx, storage, id);
     if (outcome.result === 'changed')
       await recordAudit(tx, actor, {
         action: 'product.update',
@@ -383,6 +308,7 @@ export async function updateCatalogProduct(
 /** Moves a product to draft, active or archived; going active is refused with its issues. */
 export async function setCatalogStatus(
   db: Db,
+  storage: ImageStorage,
   actor: StaffActor,
   id: string,
   version: string,
@@ -390,7 +316,7 @@ export async function setCatalogStatus(
 ): Promise<CatalogProductDetail> {
   return db.transaction(async (tx) => {
     const before = await lockAtVersion(tx, id, version);
-    const outcome = await save(tx, { ...before.document, status });
+    const outcome = await save(tx, storage, { ...before.document, status });
     if (outcome.result === 'changed')
       await recordAudit(tx, actor, {
         action: 'product.status',
@@ -399,7 +325,7 @@ export async function setCatalogStatus(
         before: { status: before.document.status },
         after: { status },
       });
-    return getCatalogProduct(tx, id);
+    return getCatalogProduct(tx, storage, id);
   });
 }
 
@@ -420,6 +346,7 @@ interface StockRow {
  */
 export async function setCatalogStock(
   db: Db,
+  storage: ImageStorage,
   actor: StaffActor,
   id: string,
   rows: StockRows,
@@ -503,6 +430,6 @@ export async function setCatalogStock(
         before,
         after,
       });
-    return getCatalogProduct(tx, id);
+    return getCatalogProduct(tx, storage, id);
   });
 }

@@ -16,6 +16,8 @@ import type { DbOrTx, Tx } from '../../db/connect.js';
 import { productPriceTiers, products, productVariants, stockLevels } from '../../db/schema.js';
 import { newObjectId } from '../../lib/ids.js';
 import { htmlToText, sanitizeProductHtml } from '../../lib/sanitize.js';
+import type { ImageStorage } from '../images/storage.js';
+import { attentionRows, writeAttention } from './attention.js';
 
 export type SaveResult = 'new' | 'changed' | 'unchanged';
 
@@ -44,6 +46,14 @@ export interface SaveOptions {
    * them to complete its rows): not read a second time.
    */
   stored?: ReadonlyMap<string, StoredProduct>;
+  /**
+   * Where uploaded images are kept: each written product's images are looked up, and whether it
+   * needs attention is stored with it (attention.ts, decision 050). Only the demo seed, whose
+   * images are never uploads, saves without one.
+   */
+  imageStorage?: ImageStorage;
+  /** Upload sources the caller has just stored (an import's images): not looked up again. */
+  presentImages?: ReadonlySet<string>;
 }
 
 /** A stored product as its document, with what the store keeps beside it. */
@@ -295,7 +305,12 @@ export async function saveProducts(
     outcomes.push({ code: doc.code, result, id, status: doc.status });
     writes.push({ id, doc, before });
   }
-  if (!options.dryRun && writes.length > 0) await writeProducts(tx, writes, taxonomy);
+  if (!options.dryRun && writes.length > 0) {
+    // Looked up before the write (a storage lookup needs no row), recorded with it.
+    const attention = await attentionRows(tx, options.imageStorage, writes, options.presentImages);
+    await writeProducts(tx, writes, taxonomy);
+    await writeAttention(tx, attention, { replace: true });
+  }
   return outcomes;
 }
 

@@ -27,12 +27,14 @@ const LOOKUPS = 8;
 /**
  * The sources without an image, by product code (a product with none is left out), for many
  * products at once: one query for the seed art of other products' codes, one storage lookup per
- * distinct upload.
+ * distinct upload not in `present` (uploads the caller has just stored). Without a storage, an
+ * upload source is a mistake of the caller's (the demo seed, which has none, passes none).
  */
 export async function missingImages(
   db: DbOrTx,
-  storage: ImageStorage,
+  storage: ImageStorage | undefined,
   items: readonly ImageSources[],
+  present: ReadonlySet<string> = new Set(),
 ): Promise<Map<string, string[]>> {
   const uploads = new Set<string>();
   const otherCodes = new Set<string>();
@@ -43,9 +45,11 @@ export async function missingImages(
       if (image.kind === 'seed' && image.code !== code) otherCodes.add(image.code);
     }
   }
-  const keys = [...uploads];
-  const found = await mapLimited(keys, LOOKUPS, (key) => storage.exists(key));
-  const stored = new Set(keys.filter((_, i) => found[i]));
+  const keys = [...uploads].filter((key) => !present.has(key));
+  if (keys.length > 0 && !storage)
+    throw new Error(`Checking ${keys[0]} needs the image storage (imageStorage(config))`);
+  const found = await mapLimited(keys, LOOKUPS, (key) => storage!.exists(key));
+  const stored = new Set([...keys.filter((_, i) => found[i]), ...present]);
   /** 'code key' of each seed key a stored product lists. */
   const listed = new Set<string>();
   if (otherCodes.size) {

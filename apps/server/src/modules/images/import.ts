@@ -19,7 +19,11 @@ import { isIP, type LookupFunction } from 'node:net';
 import { basename } from 'node:path';
 import ipaddr from 'ipaddr.js';
 import yauzl, { type Entry, type ZipFile } from 'yauzl';
-import { IMAGE_UPLOAD_MAX_BYTES } from '@storefront/shared/catalog-images';
+import {
+  IMAGE_UPLOAD_MAX_BYTES,
+  IMPORT_ZIP_MAX_BYTES,
+  IMPORT_ZIP_MAX_ENTRIES,
+} from '@storefront/shared/catalog-images';
 import type { Config } from '../../config.js';
 import { AppError, invalid } from '../../lib/errors.js';
 import { imageStorage, type ImageStorage } from './storage.js';
@@ -32,9 +36,9 @@ export interface ZipLimits {
 
 export const ZIP_LIMITS: ZipLimits = {
   /** Entries in the zip's directory, folders and skipped files included. */
-  entries: 2_000,
+  entries: IMPORT_ZIP_MAX_ENTRIES,
   /** Every image entry unpacked, together. */
-  totalBytes: 1024 * 1024 * 1024,
+  totalBytes: IMPORT_ZIP_MAX_BYTES,
 };
 
 export const URL_FETCH_LIMITS = {
@@ -61,8 +65,11 @@ export interface ZipImages {
 }
 
 export interface ImageImporter {
-  /** The images of the zip at `path` (see ZipImages); throws an AppError for a zip refused whole. */
-  fromZip(path: string): Promise<ZipImages>;
+  /**
+   * The images of the zip at `path` (see ZipImages); throws an AppError for a zip refused whole.
+   * `onImage` hears each entry stored or refused (done of total): storing thousands takes minutes.
+   */
+  fromZip(path: string, onImage?: (done: number, total: number) => void): Promise<ZipImages>;
   /** The image at `url`, stored; throws an AppError (a code and a detail) when it is not. */
   fromUrl(url: string): Promise<StoredImage>;
 }
@@ -83,7 +90,7 @@ export function createImageImporter(
 ): ImageImporter {
   const storage = imageStorage(config);
   return {
-    fromZip: (path) => imagesFromZip(storage, path),
+    fromZip: (path, onImage) => imagesFromZip(storage, path, ZIP_LIMITS, onImage),
     fromUrl: (url) => {
       if (!config.images.urlFetch)
         return Promise.reject(
@@ -163,11 +170,11 @@ function readEntry(zip: ZipFile, entry: Entry, limit: number): Promise<Buffer> {
   });
 }
 
-export async function imagesFromZip(
-  storage: ImageStorage,
+/** The zip opened and its directory read and checked whole; the caller closes it. */
+async function readZip(
   path: string,
-  limits: ZipLimits = ZIP_LIMITS,
-): Promise<ZipImages> {
+  limits: ZipLimits,
+): Promise<{ zip: ZipFile; files: Entry[]; images: Entry[]; problems: ZipImageProblem[] }> {
   const zip = await openZip(path);
   try {
     if (zip.entryCount > limits.entries)
@@ -203,9 +210,33 @@ export async function imagesFromZip(
         'zip_too_large',
         `The zip's images unpack to ${Math.ceil(total / 1024 / 1024)} MB; at most ${limits.totalBytes / 1024 / 1024} MB are read at once`,
       );
+    return { zip, files, images, problems };
+  } catch (error) {
+    zip.close();
+    throw error;
+  }
+}
 
+/**
+ * Checks a zip as `imagesFromZip` will, from its directory only (nothing unpacked or stored):
+ * an upload refuses a zip refused whole at once. Answers the number of files it would read.
+ */
+export async function checkZip(path: string, limits: ZipLimits = ZIP_LIMITS): Promise<number> {
+  const { zip, files } = await readZip(path, limits);
+  zip.close();
+  return files.length;
+}
+
+export async function imagesFromZip(
+  storage: ImageStorage,
+  path: string,
+  limits: ZipLimits = ZIP_LIMITS,
+  onImage: (done: number, total: number) => void = () => {},
+): Promise<ZipImages> {
+  const { zip, files, images, problems } = await readZip(path, limits);
+  try {
     const stored = new Map<string, string>();
-    for (const entry of images) {
+    for (const [done, entry] of images.entries()) {
       const bytes = await readEntry(zip, entry, IMAGE_UPLOAD_MAX_BYTES);
       try {
         stored.set(entry.fileName, (await storeImage(storage, bytes)).source);
@@ -213,6 +244,7 @@ export async function imagesFromZip(
         if (!(error instanceof AppError) || error.status >= 500) throw error;
         problems.push({ file: entry.fileName, code: error.code, detail: error.detail });
       }
+      onImage(done + 1, images.length);
     }
 
     const sources = new Map(stored);

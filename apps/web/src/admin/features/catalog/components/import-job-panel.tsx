@@ -19,6 +19,12 @@ import { DataTable, Td, Th } from '../../../components/table';
 import { formatDateTime } from '../../../lib/dates';
 import { useApplyImport } from '../api/apply-import';
 
+/** What the job is doing now: storing the zip's photos comes before the dry run reads a row. */
+const statusText = (job: ImportJob) =>
+  job.status === 'validating' && job.images?.status === 'storing'
+    ? `Storing the photos of ${job.images.fileName}…`
+    : STATUS_TEXT[job.status];
+
 const STATUS_TEXT: Record<ImportJob['status'], string> = {
   validating: 'Checking the file (dry run)…',
   validated: 'Checked',
@@ -45,6 +51,13 @@ function Counts({ counts, label }: { counts: ImportCounts; label: string }) {
 }
 
 function Progress({ job }: { job: ImportJob }) {
+  if (job.images?.status === 'storing' && job.status === 'validating')
+    return (
+      <p className="text-sm text-slate-600">
+        {n(job.images.stored)} {job.images.stored === 1 ? 'photo' : 'photos'} stored so far; the
+        file is checked next.
+      </p>
+    );
   const [value, max, text] =
     job.status === 'validating'
       ? [job.bytesRead, job.bytes, `${n(job.total)} products checked`]
@@ -56,7 +69,7 @@ function Progress({ job }: { job: ImportJob }) {
         className="h-3 w-full overflow-hidden rounded-full [&::-moz-progress-bar]:bg-blue-600 [&::-webkit-progress-bar]:bg-slate-200 [&::-webkit-progress-value]:bg-blue-600"
         value={value}
         max={Math.max(max, 1)}
-        aria-label={STATUS_TEXT[job.status]}
+        aria-label={statusText(job)}
       />
       <p className="text-sm text-slate-600">
         {percent}% · {text}
@@ -110,9 +123,18 @@ export function ImportJobPanel({ job }: { job: ImportJob }) {
   return (
     <Panel title={`Import of ${job.fileName}`}>
       <p className="text-sm text-slate-600" aria-live="polite">
-        <span className="font-semibold text-slate-900">{STATUS_TEXT[job.status]}</span> · uploaded{' '}
+        <span className="font-semibold text-slate-900">{statusText(job)}</span> · uploaded{' '}
         {formatDateTime(job.createdAt)} by {job.createdBy}
       </p>
+      {job.images?.status === 'stored' ? (
+        <p className="text-sm text-slate-600">
+          Photos: {n(job.images.stored)} stored from {job.images.fileName}
+          {job.images.problems > 0
+            ? `; ${n(job.images.problems)} ${job.images.problems === 1 ? 'file is' : 'files are'} not an image it could read (an error on each row that names one)`
+            : ''}
+          .
+        </p>
+      ) : null}
       {running ? <Progress job={job} /> : null}
       {job.error ? <ErrorAlert title="The import stopped">{job.error}</ErrorAlert> : null}
       {job.dryRun && job.status !== 'applied' ? (

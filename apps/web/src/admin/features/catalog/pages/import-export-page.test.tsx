@@ -24,6 +24,7 @@ const job = (change: Partial<ImportJob> = {}): ImportJob => ({
   issueCount: 0,
   issues: [],
   error: null,
+  images: null,
   ...change,
 });
 
@@ -90,14 +91,52 @@ describe('catalog import and export', () => {
     await user.upload(input, new File(['code\nX\n'], 'supplier.csv', { type: 'text/csv' }));
     await user.click(screen.getByRole('button', { name: 'Upload and check' }));
     await waitFor(() =>
-      expect(screen.getByTestId('location').textContent).toBe(
-        `/admin/import?job=${JOB_ID}`,
-      ),
+      expect(screen.getByTestId('location').textContent).toBe(`/admin/import?job=${JOB_ID}`),
     );
     expect(
       requests.some((r) => r.method === 'POST' && r.path === '/api/staff/catalog/imports'),
     ).toBe(true);
     expect(await screen.findByText('Checking the file (dry run)…')).toBeVisible();
+  });
+
+  it('sends the zip of photos beside the file, and says while its photos are stored', async () => {
+    const requests = api([
+      job({
+        status: 'validating',
+        dryRun: null,
+        images: { fileName: 'photos.zip', status: 'storing', stored: 120, problems: 0 },
+      }),
+    ]);
+    renderConsole('/admin/import');
+    const user = userEvent.setup();
+    await user.upload(
+      await screen.findByLabelText('File', undefined, FIRST_LOAD),
+      new File(['code,image_1\nX,front.jpg\n'], 'supplier.csv', { type: 'text/csv' }),
+    );
+    await user.upload(
+      screen.getByLabelText('Photos (zip, optional)'),
+      new File(['PK'], 'photos.zip', { type: 'application/zip' }),
+    );
+    await user.click(screen.getByRole('button', { name: 'Upload and check' }));
+    expect(await screen.findByText('Storing the photos of photos.zip…')).toBeVisible();
+    expect(screen.getByText('120 photos stored so far; the file is checked next.')).toBeVisible();
+    const sent = requests.find(
+      (r) => r.method === 'POST' && r.path === '/api/staff/catalog/imports',
+    )!.body as FormData;
+    expect((sent.get('file') as File).name).toBe('supplier.csv');
+    expect((sent.get('images') as File).name).toBe('photos.zip');
+  });
+
+  it('tells how many photos the zip gave once they are stored', async () => {
+    api([job({ images: { fileName: 'photos.zip', status: 'stored', stored: 340, problems: 2 } })]);
+    renderConsole(`/admin/import?job=${JOB_ID}`);
+    expect(
+      await screen.findByText(
+        'Photos: 340 stored from photos.zip; 2 files are not an image it could read (an error on each row that names one).',
+        undefined,
+        FIRST_LOAD,
+      ),
+    ).toBeVisible();
   });
 
   it('shows every error by row and column, and no apply, for a file with errors', async () => {

@@ -8,7 +8,9 @@ import { useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { apiUrl } from '@storefront/shared/catalog-calls';
 import { PRODUCT_STATUSES } from '@storefront/shared/catalog-product';
+import { IMPORT_ZIP_MAX_BYTES, IMPORT_ZIP_MAX_ENTRIES } from '@storefront/shared/catalog-images';
 import { IMPORT_FILE_MAX_BYTES } from '@storefront/shared/catalog-transfer';
+import { groupIndian } from '@storefront/shared/money';
 import { ErrorAlert } from '../../../../components/ui/alert';
 import { Button, buttonClasses } from '../../../../components/ui/button';
 import { describeError } from '../../../../lib/api/error-message';
@@ -101,11 +103,16 @@ function ImportPanel() {
   const navigate = useNavigate();
   const upload = useUploadImport();
   const [file, setFile] = useState<File | null>(null);
+  const [images, setImages] = useState<File | null>(null);
   const tooLarge = file !== null && file.size > IMPORT_FILE_MAX_BYTES;
+  const zipTooLarge = images !== null && images.size > IMPORT_ZIP_MAX_BYTES;
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (!file || tooLarge) return;
-    upload.mutate(file, { onSuccess: (job) => navigate(consoleHref.catalogImport(job.id)) });
+    if (!file || tooLarge || zipTooLarge) return;
+    upload.mutate(
+      { file, images },
+      { onSuccess: (job) => navigate(consoleHref.catalogImport(job.id)) },
+    );
   };
   return (
     <Panel title="Import">
@@ -138,11 +145,33 @@ function ImportPanel() {
             onChange={(e) => setFile(e.target.files?.[0] ?? null)}
           />
         </label>
-        <Button type="submit" disabled={!file || tooLarge || upload.isPending}>
+        <label className="grid gap-1 text-sm font-medium text-slate-800">
+          Photos (zip, optional)
+          <input
+            type="file"
+            accept=".zip,application/zip"
+            className="text-sm"
+            aria-describedby="import-photos-help"
+            onChange={(e) => setImages(e.target.files?.[0] ?? null)}
+          />
+        </label>
+        <Button type="submit" disabled={!file || tooLarge || zipTooLarge || upload.isPending}>
           <Upload aria-hidden="true" className="size-4" />
           {upload.isPending ? 'Uploading…' : 'Upload and check'}
         </Button>
       </form>
+      <p id="import-photos-help" className="text-xs text-slate-500">
+        Image columns name a photo of the zip by its file name (<code>front.jpg</code>) or its path
+        in the zip; at most {groupIndian(IMPORT_ZIP_MAX_ENTRIES)} files and{' '}
+        {IMPORT_ZIP_MAX_BYTES / 1024 / 1024 / 1024} GB. An <code>https://</code> address works only
+        where the operator lets the server fetch images.
+      </p>
+      {zipTooLarge ? (
+        <ErrorAlert title="The zip is too large">
+          At most {IMPORT_ZIP_MAX_BYTES / 1024 / 1024 / 1024} GB of photos: split the file and its
+          photos into several imports.
+        </ErrorAlert>
+      ) : null}
       {tooLarge ? (
         <ErrorAlert title="The file is too large">
           At most {IMPORT_FILE_MAX_BYTES / 1024 / 1024} MB: split it into several files.

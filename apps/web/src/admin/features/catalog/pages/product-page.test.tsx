@@ -291,7 +291,7 @@ describe('the product list', () => {
       page: 1,
       limit: 25,
       total: 1,
-      counts: { draft: 0, active: 1, archived: 0, attention: 1 },
+      counts: { draft: 0, active: 1, archived: 0, attention: 1, unchecked: 0 },
     };
     const requests = catalogApi((request) =>
       request.path.startsWith('/api/staff/catalog/products?') ||

@@ -9,7 +9,7 @@ import type { FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { PRODUCT_STATUSES } from '@storefront/shared/catalog-product';
 import { imageAtWidth, resolveImageUrl } from '@storefront/shared/images';
-import { formatRupees } from '@storefront/shared/money';
+import { formatRupees, groupIndian } from '@storefront/shared/money';
 import { Button, buttonClasses } from '../../../../components/ui/button';
 import { FormField } from '../../../../components/ui/form-field';
 import { cn } from '../../../../lib/cn';
@@ -108,6 +108,12 @@ export function ProductsPage() {
             </Button>
           )}
         </div>
+      ) : null}
+      {counts && counts.unchecked > 0 ? (
+        <p className="mb-4 rounded-lg border border-slate-200 bg-slate-50 p-3 text-sm text-slate-700">
+          Checking {groupIndian(counts.unchecked)} product{counts.unchecked === 1 ? '' : 's'} for
+          missing images and broken rules; the count of those needing attention may still grow.
+        </p>
       ) : null}
       <form
         key={params.toString()}
