@@ -22,7 +22,7 @@ import {
 } from '@storefront/shared/catalog-transfer';
 import { IMPORT_ZIP_MAX_BYTES } from '@storefront/shared/catalog-images';
 import { ErrorBody } from '@storefront/shared/errors';
-import type { AppError} from '../../lib/errors.js';
+import type { AppError } from '../../lib/errors.js';
 import { invalid } from '../../lib/errors.js';
 import type { ModuleContext } from '../../module-context.js';
 import { actorOf } from '../staff/audit.js';
