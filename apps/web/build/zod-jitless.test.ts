@@ -63,7 +63,7 @@ globalThis.Function = new Proxy(Function, {
 });
 const { parsed } = await import(${JSON.stringify(main)});
 if (parsed.quantity !== 10) throw new Error('not parsed');
-console.log(calls);`;
+console.log(String(calls));`;
   return Number(
     execFileSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8' }),
   );
