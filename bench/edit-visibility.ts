@@ -18,6 +18,7 @@ import { signInOwner } from './desk-scenarios.js';
 import { prepareDatabase } from './lib/database.js';
 import { repoRoot } from './lib/paths.js';
 import { startServer, type RunningProcess } from './lib/processes.js';
+import { machineIndex } from './lib/machine-index.js';
 
 const BUDGET_MS = 1000;
 const POLL_MS = 10;
@@ -59,6 +60,7 @@ export async function editVisibilityCommand(args: string[]): Promise<number> {
   });
   const edits = Number(values.edits);
   const port = Number(values.port);
+  const benchmarkIndex = await machineIndex();
   const database = await prepareDatabase('postgres', Number(values.products), 0);
   const servers: RunningProcess[] = [];
   try {
@@ -111,7 +113,7 @@ export async function editVisibilityCommand(args: string[]): Promise<number> {
     const lines = [
       `# A product edit on the other replica (PostgreSQL, ${values.products} products, ${edits} edits)`,
       '',
-      `${cpus().length} cores, load average at the end ${load}`,
+      `${cpus().length} cores, benchmarkIndex before ${benchmarkIndex.join(', ')}, load average at the end ${load}`,
       '',
       '| budget | verdict | figure |',
       '| --- | --- | --- |',
@@ -121,7 +123,7 @@ export async function editVisibilityCommand(args: string[]): Promise<number> {
     mkdirSync(results, { recursive: true });
     writeFileSync(
       join(results, 'edit-visibility.json'),
-      JSON.stringify({ latenciesMs: latencies.map(Math.round), load }, null, 2),
+      JSON.stringify({ latenciesMs: latencies.map(Math.round), load, benchmarkIndex }, null, 2),
     );
     writeFileSync(join(results, 'edit-visibility.md'), `${lines.join('\n')}\n`);
     console.log(lines.join('\n'));

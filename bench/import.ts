@@ -43,6 +43,7 @@ import { prepareDatabase, type DbKind } from './lib/database.js';
 import { repoRoot } from './lib/paths.js';
 import { startServer } from './lib/processes.js';
 import { treeMemory } from './lib/process-tree.js';
+import { machineIndex } from './lib/machine-index.js';
 
 /** The columns the generator's products need at most (checked for every product written). */
 const SHAPE: ColumnShape = { features: 6, images: 5, tiers: 3, options: 2, variants: 16 };
@@ -92,6 +93,8 @@ interface ImportResult {
   dryRun: ImportJob['dryRun'];
   applied: ImportJob['applied'];
   load: string;
+  /** Lighthouse's benchmarkIndex just before the run (three readings). */
+  benchmarkIndex: number[];
 }
 
 async function waitFor(baseUrl: string, cookie: string, id: string, until: ImportJob['status']) {
@@ -111,6 +114,7 @@ async function runOne(
   port: number,
   file: string,
 ): Promise<ImportResult> {
+  const benchmarkIndex = await machineIndex();
   const database = await prepareDatabase(kind, 20, 0);
   const server = await startServer(database.env, port);
   let peak = 0;
@@ -157,6 +161,7 @@ async function runOne(
       load: loadavg()
         .map((l) => l.toFixed(1))
         .join(' '),
+      benchmarkIndex,
     };
   } finally {
     clearInterval(sampler);
@@ -209,7 +214,7 @@ export async function importCommand(args: string[]): Promise<number> {
       const lines = [
         `# Catalog import, ${kind}: ${products} products (${result.fileMb} MB CSV)`,
         '',
-        `${cpus().length} cores, load average at the end ${result.load}`,
+        `${cpus().length} cores, benchmarkIndex before ${result.benchmarkIndex.join(', ')}, load average at the end ${result.load}`,
         '',
         '| budget | verdict | figure |',
         '| --- | --- | --- |',

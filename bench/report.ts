@@ -12,7 +12,14 @@ import { searchTable, type SearchScenarioResult } from './search.js';
 export interface BenchReport {
   startedAt: string;
   durationSec: number;
-  machine: { cores: number; memoryGb: number; cpu: string; node: string };
+  machine: {
+    cores: number;
+    memoryGb: number;
+    cpu: string;
+    node: string;
+    /** Lighthouse's benchmarkIndex before the scenarios (three readings). */
+    benchmarkIndex: number[];
+  };
   catalogProducts: number;
   databases: {
     kind: string;
@@ -79,7 +86,7 @@ export function writeReport(report: BenchReport): { json: string; md: string } {
   const lines: string[] = [
     `# Benchmark results`,
     '',
-    `Run ${report.startedAt}, ${fmt(report.durationSec / 60)} min. Machine: ${report.machine.cores} cores (${report.machine.cpu}), ${report.machine.memoryGb} GiB, Node ${report.machine.node}. Catalog: ${report.catalogProducts.toLocaleString('en-IN')} products.`,
+    `Run ${report.startedAt}, ${fmt(report.durationSec / 60)} min. Machine: ${report.machine.cores} cores (${report.machine.cpu}), ${report.machine.memoryGb} GiB, Node ${report.machine.node}, benchmarkIndex before the scenarios ${report.machine.benchmarkIndex.join(', ')}. Catalog: ${report.catalogProducts.toLocaleString('en-IN')} products.`,
     '',
     '## Budgets',
     '',

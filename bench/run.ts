@@ -22,6 +22,7 @@ import { runSearchScenario } from './search.js';
 import { importCommand } from './import.js';
 import { soakCommand } from './soak.js';
 import { editVisibilityCommand } from './edit-visibility.js';
+import { machineIndex } from './lib/machine-index.js';
 
 // `npm run bench -- soak [...]`: the soak scenario, a run of its own (soak.ts).
 if (process.argv[2] === 'soak') process.exit(await soakCommand(process.argv.slice(3)));
@@ -58,6 +59,7 @@ const kinds = (reuseUrl ? ['postgres'] : reuseDir ? ['pglite'] : values.db.split
 const only = values.only?.split(',').map((word) => word.trim());
 const wanted = (name: string) => !only || only.some((word) => name.includes(word));
 const started = Date.now();
+const benchmarkIndex = await machineIndex();
 const SERVER_PORT = Number(values.port);
 const BASELINE_PORT = SERVER_PORT + 1;
 const TLS_PORT = SERVER_PORT + 2;
@@ -339,6 +341,7 @@ const report: BenchReport = {
     memoryGb: Math.round(totalmem() / 2 ** 30),
     cpu: cpus()[0]?.model ?? 'unknown',
     node: process.version,
+    benchmarkIndex,
   },
   catalogProducts: products,
   databases,
