@@ -282,6 +282,11 @@ export const products = pgTable(
     /** The fewest units a line may hold, and the pack size a line's quantity is a multiple of. */
     minOrderQuantity: integer('min_order_quantity').notNull().default(1),
     orderMultiple: integer('order_multiple').notNull().default(1),
+    /**
+     * The product's GST rate in basis points (1800 = 18 %, decision 052); null: the rate the
+     * store's HSN rate table gives its HSN code.
+     */
+    gstRateBp: integer('gst_rate_bp'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -616,6 +621,33 @@ export const orders = pgTable(
     shippingPostalCode: text('shipping_postal_code').notNull(),
     shippingCountry: text('shipping_country').notNull(),
     shippingPhoneNumber: text('shipping_phone_number').notNull(),
+    /** The ship-to state's GST code for an Indian address; null outside India (decision 052). */
+    shippingStateCode: text('shipping_state_code'),
+    /**
+     * Whom the order is billed to (Rule 46(d)): the buyer's GSTIN, legal name and billing
+     * address, as given at checkout. Null on orders from before issue 21.
+     */
+    billingGstin: text('billing_gstin'),
+    billingLegalName: text('billing_legal_name'),
+    billingAddress1: text('billing_address1'),
+    billingAddress2: text('billing_address2'),
+    billingCity: text('billing_city'),
+    billingStateCode: text('billing_state_code'),
+    billingPostalCode: text('billing_postal_code'),
+    /**
+     * The seller's state and the place of supply (GST state codes; '96' outside India) the tax
+     * was worked out with, and the supply type they gave: 'intra' (CGST + SGST), 'intra-ut'
+     * (CGST + UTGST) or 'inter' (IGST). Null on orders from before issue 21.
+     */
+    sellerStateCode: text('seller_state_code'),
+    placeOfSupply: text('place_of_supply'),
+    supplyType: text('supply_type'),
+    /** The sums of the lines' tax (each line rounded on its own); total = taxable + taxes. */
+    taxablePaise: bigint('taxable_paise', { mode: 'number' }),
+    cgstPaise: bigint('cgst_paise', { mode: 'number' }),
+    /** SGST, or UTGST when the supply type is 'intra-ut'. */
+    sgstPaise: bigint('sgst_paise', { mode: 'number' }),
+    igstPaise: bigint('igst_paise', { mode: 'number' }),
     totalPaise: bigint('total_paise', { mode: 'number' }).notNull(),
     carrier: text('carrier'),
     trackingNumber: text('tracking_number'),
@@ -652,6 +684,17 @@ export const orderLines = pgTable(
     unitPricePaise: bigint('unit_price_paise', { mode: 'number' }).notNull(),
     quantity: integer('quantity').notNull(),
     lineTotalPaise: bigint('line_total_paise', { mode: 'number' }).notNull(),
+    /**
+     * What the line was sold at for GST (decision 052): its HSN code, rate (basis points), the
+     * taxable value inside the line total and each head's tax. A later change of the product's
+     * rate never touches these. Null on orders from before issue 21.
+     */
+    hsn: text('hsn'),
+    gstRateBp: integer('gst_rate_bp'),
+    taxablePaise: bigint('taxable_paise', { mode: 'number' }),
+    cgstPaise: bigint('cgst_paise', { mode: 'number' }),
+    sgstPaise: bigint('sgst_paise', { mode: 'number' }),
+    igstPaise: bigint('igst_paise', { mode: 'number' }),
     /**
      * The units this line took from stock_levels when the order was made, and from which row
      * (`stockVariantPosition`: the variant's own row, or null for the product's); null when
@@ -857,6 +900,126 @@ export const sandboxGatewayRefunds = pgTable('sandbox_gateway_refunds', {
   createdAt: createdAt(),
 });
 
+// ── GST (issue 21, decision 052) ────────────────────────────────────────────
+
+/**
+ * The seller's registration and the store's tax settings: one row (id 1), written from the
+ * console by an owner. The store takes no orders in production until the registration is
+ * complete (legal name, GSTIN, address, state).
+ */
+export const storeSettings = pgTable(
+  'store_settings',
+  {
+    id: smallint('id').primaryKey().default(1),
+    legalName: text('legal_name').notNull().default(''),
+    tradeName: text('trade_name').notNull().default(''),
+    gstin: text('gstin').notNull().default(''),
+    address1: text('address1').notNull().default(''),
+    address2: text('address2').notNull().default(''),
+    city: text('city').notNull().default(''),
+    /** The GST state code of the registered address (the GSTIN's first two characters). */
+    stateCode: text('state_code').notNull().default(''),
+    postalCode: text('postal_code').notNull().default(''),
+    phone: text('phone').notNull().default(''),
+    email: text('email').notNull().default(''),
+    /** Countries the store ships to, by the spec's country names; India only by default. */
+    shipsTo: jsonb('ships_to').$type<string[]>().notNull().default(['India']),
+    /** The series prefixes (SERIES_PREFIX): 'INV/2627/00001', 'CN/2627/00001'. */
+    invoicePrefix: text('invoice_prefix').notNull().default('INV'),
+    creditNotePrefix: text('credit_note_prefix').notNull().default('CN'),
+    /** Above the e-invoicing turnover threshold: invoices are exported as INV-01 JSON. */
+    eInvoicing: boolean('e_invoicing').notNull().default(false),
+    /** The name printed on the signatory line ("Authorised Signatory"). */
+    signatory: text('signatory').notNull().default(''),
+    updatedAt: updatedAt(),
+    /** The staff member who last changed them. */
+    updatedBy: oid('updated_by'),
+  },
+  (t) => [check('store_settings_one_row', sql`${t.id} = 1`)],
+);
+
+/**
+ * The seller's GST rate table: an HSN prefix (2 to 8 digits) and its rate in basis points. A
+ * product without a rate of its own takes the longest matching prefix's (shared `rateForHsn`).
+ */
+export const hsnGstRates = pgTable(
+  'hsn_gst_rates',
+  {
+    hsnPrefix: text('hsn_prefix').primaryKey(),
+    rateBp: integer('rate_bp').notNull(),
+    description: text('description').notNull().default(''),
+    updatedAt: updatedAt(),
+  },
+  (t) => [check('hsn_gst_rates_prefix_check', sql`${t.hsnPrefix} ~ '^[0-9]{2,8}$'`)],
+);
+
+/**
+ * The next number of each series in each financial year: taken with UPDATE … RETURNING inside
+ * the transaction that issues the document, so numbers are gap-free (a rolled-back transaction
+ * gives its number back) and unique however many orders are paid at once.
+ */
+export const documentSeries = pgTable(
+  'document_series',
+  {
+    kind: text('kind').notNull(),
+    financialYear: text('financial_year').notNull(),
+    nextSequence: integer('next_sequence').notNull().default(1),
+  },
+  (t) => [primaryKey({ columns: [t.kind, t.financialYear] })],
+);
+
+/**
+ * Tax invoices and credit notes (Rule 46, CGST Act §34). `document` is the whole document as
+ * issued (shared `TaxDocument`), so the same PDF comes back every time; the totals are copied out
+ * for the returns' sums. A credit note names its invoice and, when a refund caused it, the refund.
+ */
+export const taxDocuments = pgTable(
+  'tax_documents',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    /** 'invoice' or 'credit_note'. */
+    kind: text('kind').notNull(),
+    number: text('number').notNull(),
+    financialYear: text('financial_year').notNull(),
+    sequence: integer('sequence').notNull(),
+    orderId: oid('order_id')
+      .notNull()
+      .references(() => orders.id),
+    invoiceId: bigint('invoice_id', { mode: 'number' }),
+    refundId: bigint('refund_id', { mode: 'number' }).references(() => refunds.id),
+    /** The India date of issue, YYYY-MM-DD: the returns' month is read from it. */
+    issueDate: text('issue_date').notNull(),
+    recipientGstin: text('recipient_gstin'),
+    taxablePaise: bigint('taxable_paise', { mode: 'number' }).notNull(),
+    cgstPaise: bigint('cgst_paise', { mode: 'number' }).notNull(),
+    sgstPaise: bigint('sgst_paise', { mode: 'number' }).notNull(),
+    igstPaise: bigint('igst_paise', { mode: 'number' }).notNull(),
+    totalPaise: bigint('total_paise', { mode: 'number' }).notNull(),
+    document: jsonb('document').notNull(),
+    /** What the e-invoice registration portal returned, recorded by staff (e-invoicing only). */
+    irn: text('irn'),
+    ackNumber: text('ack_number'),
+    ackDate: text('ack_date'),
+    signedQr: text('signed_qr'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    unique('tax_documents_number_key').on(t.financialYear, t.number),
+    unique('tax_documents_sequence_key').on(t.kind, t.financialYear, t.sequence),
+    // One invoice per order.
+    uniqueIndex('tax_documents_invoice_order_key')
+      .on(t.orderId)
+      .where(sql`${t.kind} = 'invoice'`),
+    // One credit note per refund.
+    uniqueIndex('tax_documents_refund_key')
+      .on(t.refundId)
+      .where(sql`${t.refundId} IS NOT NULL`),
+    index('tax_documents_date_idx').on(t.issueDate, t.id),
+    index('tax_documents_order_idx').on(t.orderId),
+    check('tax_documents_kind_check', sql`${t.kind} IN ('invoice', 'credit_note')`),
+  ],
+);
+
 // ── Email ───────────────────────────────────────────────────────────────────
 
 /** Transactional outbox: written in the same transaction as the change it reports. */
@@ -881,6 +1044,11 @@ export const emailOutbox = pgTable(
     deadAt: timestamp('dead_at', { withTimezone: true }),
     /** The order a message is about, for the order desk's list of emails sent. */
     orderId: oid('order_id').references(() => orders.id, { onDelete: 'set null' }),
+    /**
+     * Files to attach, rendered when the message is sent: the tax documents (invoice, credit
+     * note) by id, their PDF made from the stored document (decision 052).
+     */
+    attachments: jsonb('attachments').$type<{ taxDocumentId: number }[]>(),
     createdAt: createdAt(),
   },
   (t) => [
@@ -924,4 +1092,8 @@ export const schema = {
   sandboxGatewayTransactions,
   sandboxGatewayRefunds,
   emailOutbox,
+  storeSettings,
+  hsnGstRates,
+  documentSeries,
+  taxDocuments,
 };
