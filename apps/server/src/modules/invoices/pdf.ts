@@ -183,7 +183,7 @@ function fitText(
   doc.text(text, left, y + (size - fitted) * 0.8, { lineBreak: false });
 }
 
-/** Wrapped text; returns its height. */
+/** Wrapped text; returns its height (where PDFKit left its cursor: no second layout). */
 function wrapText(
   doc: Doc,
   text: string,
@@ -193,9 +193,8 @@ function wrapText(
   textStyle: Style = {},
 ): number {
   style(doc, textStyle);
-  const height = doc.heightOfString(text, { width, lineGap: 0.5 });
   doc.text(text, x, y, { width, lineGap: 0.5 });
-  return height;
+  return doc.y - y;
 }
 
 function measureWrapped(doc: Doc, text: string, width: number, textStyle: Style = {}): number {
