@@ -2,11 +2,18 @@
 // main.mjs starts from beside itself): our code and @storefront/shared (TypeScript source)
 // inlined, every npm dependency left external and loaded from node_modules. A folder given as
 // the argument gets the bundle instead of dist/: the tests' own (src/test/server-bundle.ts).
+// Data files the bundled code reads from beside itself are copied there (the PDF fonts:
+// modules/invoices/pdf.ts reads `./pdf-fonts/` relative to its own module, which is main.mjs
+// once bundled).
 import { build } from 'esbuild';
-import { readFileSync } from 'node:fs';
+import { cpSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 
 const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8'));
 const external = Object.keys(pkg.dependencies).filter((name) => !name.startsWith('@storefront/'));
+
+const outdir = process.argv[2] ?? 'dist';
 
 await build({
   entryPoints: {
@@ -14,7 +21,7 @@ await build({
     'seed-cli': 'src/seed/cli.ts',
     'pglite-thread': 'src/db/pglite-thread-main.ts',
   },
-  outdir: process.argv[2] ?? 'dist',
+  outdir,
   outExtension: { '.js': '.mjs' },
   bundle: true,
   platform: 'node',
@@ -27,3 +34,11 @@ await build({
   },
   logLevel: 'warning',
 });
+
+cpSync(
+  fileURLToPath(new URL('./src/modules/invoices/pdf-fonts', import.meta.url)),
+  join(outdir, 'pdf-fonts'),
+  {
+    recursive: true,
+  },
+);
