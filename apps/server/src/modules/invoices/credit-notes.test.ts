@@ -11,11 +11,11 @@ import { financialYear, lineTax } from '@storefront/shared/gst';
 import type { Order } from '@storefront/shared/orders';
 import type { TaxDocument } from '@storefront/shared/tax-document';
 import { buildTestApp, type TestApp } from '../../test/app.js';
-import { createBuyer, type TestBuyer } from '../../test/buyers.js';
+import { createBuyer } from '../../test/buyers.js';
 import { createStaff, signIn } from '../../test/staff.js';
 import type { PaymentProvider, RefundInput, RefundResult } from '../payments/provider.js';
 import { createSandboxProvider } from '../payments/sandbox-provider.js';
-import { callbackRecorder, sendSignedCallback, startPayment } from '../payments/test-support.js';
+import { callbackRecorder, sendSignedCallback } from '../payments/test-support.js';
 import { indiaDate } from './service.js';
 import {
   documentsOf,
@@ -367,13 +367,6 @@ describe('cancelling', () => {
     expect((await documentsOf(t, orderId)).map((d) => d.id)).toEqual([invoice!.id]);
   });
 });
-
-async function orderNumberOf(orderId: string) {
-  const [row] = (
-    await t.database.db.execute(sql`SELECT mkp_order_id FROM orders WHERE id = ${orderId}`)
-  ).rows as { mkp_order_id: string }[];
-  return row!.mkp_order_id;
-}
 
 describe('refunds that fail', () => {
   it('no credit note for a refund the gateway refused; its retry gets the one', async () => {
