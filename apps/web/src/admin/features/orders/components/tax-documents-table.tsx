@@ -34,29 +34,26 @@ export function TaxDocumentsTable({ order }: { order: DeskOrderDetail }) {
           <Th>Number</Th>
           <Th>Date</Th>
           <Th className="text-right">Amount</Th>
-          <Th>
-            <span className="sr-only">Download</span>
-          </Th>
         </tr>
       </thead>
       <tbody>
         {order.documents.map((document) => (
           <tr key={document.href}>
             <Td>{KINDS[document.kind]}</Td>
-            <Td className="font-mono whitespace-nowrap">{document.number}</Td>
-            <Td className="whitespace-nowrap">{formatDay(startOfDay(document.issueDate))}</Td>
-            <Td className="text-right whitespace-nowrap">{formatRupeeAmount(document.total)}</Td>
-            <Td>
+            <Td className="whitespace-nowrap">
+              {/* The number is the PDF's link: first on a narrow screen, where the table scrolls. */}
               <a
                 href={document.href}
                 download={`${document.number.replaceAll('/', '-')}.pdf`}
                 aria-label={`Download ${KINDS[document.kind].toLowerCase()} ${document.number} (PDF)`}
-                className="inline-flex items-center gap-1 text-blue-700 hover:underline"
+                className="inline-flex items-center gap-1 font-mono text-blue-700 hover:underline"
               >
                 <Download aria-hidden="true" className="size-4" />
-                PDF
+                {document.number}
               </a>
             </Td>
+            <Td className="whitespace-nowrap">{formatDay(startOfDay(document.issueDate))}</Td>
+            <Td className="text-right whitespace-nowrap">{formatRupeeAmount(document.total)}</Td>
           </tr>
         ))}
       </tbody>

@@ -186,8 +186,8 @@ describe('the order page’s tax documents', () => {
     );
     const rows = within(table).getAllByRole('row').slice(1);
     expect(rows.map((row) => row.textContent)).toEqual([
-      'Tax invoiceINV/2627/0004220 Nov 2026₹3,000.00PDF',
-      'Credit noteCN/2627/0000721 Nov 2026₹500.00PDF',
+      'Tax invoiceINV/2627/0004220 Nov 2026₹3,000.00',
+      'Credit noteCN/2627/0000721 Nov 2026₹500.00',
     ]);
     const link = within(table).getByRole('link', {
       name: 'Download credit note CN/2627/00007 (PDF)',
