@@ -36,6 +36,7 @@ import { catalogPageMeta } from './modules/catalog/page-meta.js';
 import { emailModule } from './modules/email/module.js';
 import { healthModule } from './modules/health/module.js';
 import { imagesModule } from './modules/images/module.js';
+import { invoicesModule } from './modules/invoices/module.js';
 import { ordersModule, type OrdersModuleOptions } from './modules/orders/module.js';
 import { paymentsModule, type PaymentsModuleOptions } from './modules/payments/module.js';
 import { algoliaConnectSrc, searchModule } from './modules/search/module.js';
@@ -133,6 +134,7 @@ export async function buildApp({
   await app.register(buyersModule(context));
   await app.register(searchModule(context));
   await app.register(paymentsModule(context, payments));
+  await app.register(invoicesModule(context));
   await app.register(emailModule(context));
 
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PAYMENT_STATUSES } from './order-status.js';
+import { TaxDocumentRef } from './tax-summary.js';
 
 /**
  * The order desk's contract (issue 19): the staff's list of orders with its filters, sorts and
@@ -191,6 +192,8 @@ export const DeskOrderDetail = DeskOrderBase.extend({
       at: z.iso.datetime(),
     }),
   ),
+  /** The tax invoice and credit notes, oldest first, with the console's PDF addresses. */
+  documents: z.array(TaxDocumentRef),
 });
 export type DeskOrderDetail = z.infer<typeof DeskOrderDetail>;
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ObjectId, Oid } from './catalog.js';
 import { ORDER_CURRENCY, ORDER_SOURCE } from './constants.js';
+import { TaxDocumentRef } from './tax-summary.js';
 
 /**
  * The orders API contract (spec §3 "Order create payload", "Order"; §5 checkout; §7;
@@ -165,6 +166,8 @@ export const Order = z.object({
   ),
   /** Oldest first. */
   statusHistory: z.array(OrderStatusChange),
+  /** The tax invoice (once paid) and any credit notes, oldest first, with their PDFs' addresses. */
+  documents: z.array(TaxDocumentRef),
 });
 export type Order = z.infer<typeof Order>;
 

@@ -69,3 +69,6 @@ export const TaxDocumentRef = z.object({
   href: z.string(),
 });
 export type TaxDocumentRef = z.infer<typeof TaxDocumentRef>;
+
+/** A tax document's id in its PDF's address (`…/tax-documents/{id}.pdf`). */
+export const TaxDocumentId = z.coerce.number().int().min(1).max(Number.MAX_SAFE_INTEGER);

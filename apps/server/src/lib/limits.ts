@@ -63,6 +63,13 @@ export const LIMITS = {
    */
   paymentStartPerAccount: { limit: 30, windowMs: HOUR },
 
+  /**
+   * A tax document's PDF, rendered on each download (decision 056): a buyer fetches an order's
+   * invoice and credit notes a few times, an accountant a month's; 300 an hour bounds the CPU
+   * one account can spend on rendering to a few seconds a minute.
+   */
+  documentPerAccount: { limit: 300, windowMs: HOUR },
+
   /** Staff sign-ins from one address: a shop's few staff sign in a few times a day. */
   staffLoginPerAddress: { limit: 20, windowMs: 10 * MINUTE },
   /**
@@ -101,6 +108,9 @@ export const ROUTE_LIMITS: Readonly<Record<string, readonly RouteLimit[]>> = {
     { limit: 'orderPerAccount', by: 'account' },
   ],
   'GET /api/payments/pay/:orderId': [{ limit: 'paymentStartPerAccount', by: 'account' }],
+  'GET /api/orders/:id/tax-documents/:documentId.pdf': [
+    { limit: 'documentPerAccount', by: 'account' },
+  ],
   'POST /api/staff/login': [{ limit: 'staffLoginPerAddress', by: 'address' }],
   'POST /api/staff/setup/start': [{ limit: 'staffSetupPerAddress', by: 'address' }],
   'POST /api/staff/setup/complete': [{ limit: 'staffSetupPerAddress', by: 'address' }],

@@ -1,6 +1,7 @@
 /**
  * Threat: one client floods an expensive or sensitive route — search, order creation, payment
- * starts, staff sign-in and setup — to exhaust the database, the gateway or the buyers' budget.
+ * starts, tax documents' PDFs, staff sign-in and setup — to exhaust the database, the gateway,
+ * the CPU or the buyers' budget.
  * Control: the rate-limit policy (lib/limits.ts), applied by one hook to the routes of
  * ROUTE_LIMITS: per address and per signed-in account, a 429 with Retry-After past the limit.
  *
@@ -209,6 +210,23 @@ describe('payment starts', () => {
     // Orders that do not exist are answered 404, after the limit took its slot.
     expect(await statuses(allowed('paymentStartPerAccount'), start)).not.toContain(429);
     expectRefused(await start(), 'paymentStartPerAccount');
+  });
+});
+
+describe('tax document downloads', () => {
+  it('per account: past the limit, 429 with Retry-After', async () => {
+    const buyer = await createBuyer(t);
+    const download = () =>
+      t.app.inject({
+        url: `/api/orders/${newObjectId()}/tax-documents/1.pdf`,
+        headers: buyer.headers,
+        remoteAddress: newAddress(),
+      });
+    // Documents that do not exist are answered 404, after the limit took its slot.
+    expect(await statuses(allowed('documentPerAccount'), download)).toEqual(
+      Array(allowed('documentPerAccount')).fill(404),
+    );
+    expectRefused(await download(), 'documentPerAccount');
   });
 });
 

@@ -108,6 +108,10 @@ const VALID: Record<string, () => ValidRequest> = {
     url: `/api/orders/order/${ANY_ID}`,
     headers: buyer.headers,
   }),
+  'GET /api/orders/{id}/tax-documents/{documentId}.pdf': () => ({
+    url: `/api/orders/${ANY_ID}/tax-documents/1.pdf`,
+    headers: buyer.headers,
+  }),
   'POST /api/orders/{id}/cancel': () => ({
     url: `/api/orders/${ANY_ID}/cancel`,
     payload: { reason: 'Ordered twice' },
@@ -184,6 +188,10 @@ const VALID: Record<string, () => ValidRequest> = {
   }),
   'GET /api/staff/orders/{mkpOrderId}': () => ({
     url: '/api/staff/orders/MKP-20260101-AAAAAA',
+    headers: staffHeaders(),
+  }),
+  'GET /api/staff/orders/{mkpOrderId}/tax-documents/{documentId}.pdf': () => ({
+    url: '/api/staff/orders/MKP-20260101-AAAAAA/tax-documents/1.pdf',
     headers: staffHeaders(),
   }),
   'POST /api/staff/orders/{mkpOrderId}/ship': () => ({

@@ -65,6 +65,7 @@ const ACCESS: Record<string, Access> = {
   'GET /api/orders/': 'own',
   'GET /api/orders/order/{id}': 'buyer-id',
   'POST /api/orders/{id}/cancel': 'buyer-id',
+  'GET /api/orders/{id}/tax-documents/{documentId}.pdf': 'buyer-id',
   'POST /api/user/signup': 'account',
   'GET /api/user/verify-email/{token}': 'account',
   'POST /api/user/resend-verification': 'account',
@@ -94,6 +95,7 @@ const ACCESS: Record<string, Access> = {
   'GET /api/staff/orders': 'staff',
   'GET /api/staff/orders/export.csv': 'staff',
   'GET /api/staff/orders/{mkpOrderId}': 'staff',
+  'GET /api/staff/orders/{mkpOrderId}/tax-documents/{documentId}.pdf': 'staff',
   'POST /api/staff/orders/{mkpOrderId}/ship': 'staff',
   'POST /api/staff/orders/{mkpOrderId}/deliver': 'staff',
   'POST /api/staff/orders/{mkpOrderId}/cancel': 'staff',
@@ -145,6 +147,7 @@ const OPERATOR = { staffId: null, actor: 'operator', ip: null, userAgent: 'test'
 
 const VERBS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
 const B_KEY = 'b-private-checkout-key';
+const B_INVOICE = 'BINV/2627/09999';
 const A_PASSWORD = 'Quartz&Ferry-58';
 const B_PASSWORD = 'Tamarind#Ledger-31';
 const B_ORDER_BODY = {
@@ -273,6 +276,12 @@ beforeAll(async () => {
     expect(added.statusCode, added.body).toBe(200);
   }
 
+  // B's paid order's tax invoice (decision 056): its number is B's, and no answer to A has it.
+  await t.database.db.execute(sql`
+    INSERT INTO tax_documents (kind, number, financial_year, sequence, order_id, issue_date,
+        recipient_gstin, taxable_paise, cgst_paise, sgst_paise, igst_paise, total_paise, document)
+    VALUES ('invoice', ${B_INVOICE}, '2026-27', 9999, ${paid.id}, '2026-11-26', NULL, 100, 9, 9,
+        0, 118, ${JSON.stringify({ number: B_INVOICE, recipient: B_ORDER_BODY.recipientName })}::jsonb)`);
   const attempts = await t.database.db.execute(
     sql`SELECT merchant_transaction_id FROM payments p JOIN orders o ON o.id = p.order_id
          WHERE o.user_id = ${b.id}`,
@@ -298,6 +307,7 @@ beforeAll(async () => {
     B_ORDER_BODY.recipientName,
     B_ORDER_BODY.shippingAddress1,
     B_KEY,
+    B_INVOICE,
   ];
 });
 afterAll(() => t.close());
@@ -318,6 +328,7 @@ async function checksumOfB(): Promise<string> {
       ${rows('order_status_history', sql`x.order_id IN (${orderIds})`, 'x.id')},
       ${rows('payments', sql`x.order_id IN (${orderIds})`, 'x.id')},
       ${rows('refunds', sql`x.order_id IN (${orderIds})`, 'x.id')},
+      ${rows('tax_documents', sql`x.order_id IN (${orderIds})`, 'x.id')},
       ${rows('idempotency_keys', sql`x.user_id = ${b.id}`, 'x.key')})) AS digest,
       (SELECT count(*)::int FROM cart_lines WHERE user_id = ${b.id}) AS cart_lines,
       (SELECT count(*)::int FROM order_lines WHERE order_id IN (${orderIds})) AS order_lines,

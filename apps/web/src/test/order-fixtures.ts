@@ -118,6 +118,7 @@ export function order(overrides: Partial<Order> = {}): Order {
         at: { $date: '2026-11-22T06:30:00.000Z' },
       },
     ],
+    documents: [],
     ...overrides,
   };
 }

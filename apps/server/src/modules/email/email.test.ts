@@ -1,12 +1,11 @@
 import { existsSync, readFileSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { emailOutbox } from '../../db/schema.js';
 import { buildTestApp, type TestApp } from '../../test/app.js';
+import { header, mimeParts, startSmtp } from '../../test/smtp.js';
 import { signupPayload } from '../users/test-support.js';
 import { enqueueEmail } from './outbox.js';
 import { VERIFICATION_SUBJECT } from './templates.js';
@@ -14,79 +13,6 @@ import { createMailTransport, type MailTransport, type OutgoingEmail } from './t
 import { createOutboxWorker, retryDelaySeconds } from './worker.js';
 
 const PUBLIC_URL = 'https://shop.example.in';
-
-/** An SMTP server in this process that keeps what it receives; `reject` fails the next n. */
-async function startSmtp() {
-  const received: { from: string; to: string[]; raw: string }[] = [];
-  const state = { reject: 0 };
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-      stream.on('end', () => {
-        if (state.reject > 0) {
-          state.reject--;
-          const error = new Error('Mailbox temporarily unavailable') as Error & {
-            responseCode: number;
-          };
-          error.responseCode = 451;
-          return callback(error);
-        }
-        received.push({
-          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
-          to: session.envelope.rcptTo.map((r) => r.address),
-          raw: Buffer.concat(chunks).toString('utf8'),
-        });
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.server.address() as AddressInfo;
-  return {
-    url: `smtp://127.0.0.1:${port}`,
-    received,
-    state,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
-}
-
-function decodeQuotedPrintable(text: string): string {
-  const bytes = text
-    .replace(/=\r?\n/g, '')
-    .replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16)));
-  return Buffer.from(bytes, 'latin1').toString('utf8');
-}
-
-/** The decoded body of each part of a MIME message, by content type. */
-function mimeParts(raw: string): Record<string, string> {
-  const parts: Record<string, string> = {};
-  const boundary = /boundary="?([^";\r\n]+)"?/.exec(raw)?.[1];
-  const chunks = boundary ? raw.split(`--${boundary}`) : [raw];
-  for (const chunk of chunks) {
-    const split = chunk.search(/\r?\n\r?\n/);
-    if (split < 0) continue;
-    const headers = chunk.slice(0, split);
-    const body = chunk.slice(split).trim();
-    const type = /Content-Type:\s*([\w/-]+)/i.exec(headers)?.[1]?.toLowerCase();
-    if (!type || type.startsWith('multipart/')) continue;
-    const encoding = /Content-Transfer-Encoding:\s*([\w-]+)/i.exec(headers)?.[1]?.toLowerCase();
-    parts[type] =
-      encoding === 'quoted-printable'
-        ? decodeQuotedPrintable(body)
-        : encoding === 'base64'
-          ? Buffer.from(body, 'base64').toString('utf8')
-          : body;
-  }
-  return parts;
-}
-
-function header(raw: string, name: string): string | undefined {
-  return new RegExp(`^${name}:\\s*(.*)$`, 'mi').exec(raw)?.[1]?.trim();
-}
 
 function captureLog() {
   const lines: { object: unknown; message: string }[] = [];

@@ -1,8 +1,10 @@
 /**
  * The email module: where WORKERS is on, the outbox worker (decision 010) starts with the app
- * and finishes its round when the app closes. Other modules only enqueue (outbox.ts).
+ * and finishes its round when the app closes. Other modules only enqueue (outbox.ts); the
+ * invoices module makes the tax documents' PDFs the worker attaches.
  */
 import { addWorker, type ModuleContext, type ServerModule } from '../../module-context.js';
+import { taxDocumentAttachment } from '../invoices/attachments.js';
 import { createMailTransport } from './transport.js';
 import { createOutboxWorker } from './worker.js';
 
@@ -13,6 +15,8 @@ export function emailModule({ db, config }: ModuleContext): ServerModule {
         db,
         transport: createMailTransport(config, app.log),
         log: app.log,
+        // Tax documents' PDFs, made when the message is sent (decision 056).
+        attachment: (ref) => taxDocumentAttachment(db, ref),
       });
       worker.start();
       return () => worker.stop();

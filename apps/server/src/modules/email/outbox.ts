@@ -15,7 +15,13 @@ export type EmailKind =
   | 'order_shipped'
   | 'order_delivered'
   | 'order_cancelled'
-  | 'order_refunded';
+  | 'order_refunded'
+  | 'credit_note';
+
+/** A file the worker attaches when it sends: a tax document's PDF, made from the stored document. */
+export interface EmailAttachmentRef {
+  taxDocumentId: number;
+}
 
 /**
  * How long a message of each kind is worth sending (decision 010): a verification email is
@@ -28,6 +34,7 @@ export const EMAIL_LIFETIME_HOURS: Readonly<Record<EmailKind, number>> = {
   order_delivered: 7 * 24,
   order_cancelled: 7 * 24,
   order_refunded: 7 * 24,
+  credit_note: 7 * 24,
 };
 
 /**
@@ -43,6 +50,8 @@ export async function enqueueEmail(
     expiresAt?: Date;
     /** The order it is about, listed on the order desk. */
     orderId?: string;
+    /** Rendered and attached by the worker when it sends (decision 056). */
+    attachments?: EmailAttachmentRef[];
   },
 ): Promise<void> {
   await tx.insert(emailOutbox).values({
@@ -52,6 +61,7 @@ export async function enqueueEmail(
     subject: email.content.subject,
     textBody: email.content.text,
     htmlBody: email.content.html,
+    attachments: email.attachments?.length ? email.attachments : null,
     expiresAt:
       email.expiresAt ?? sql`now() + make_interval(hours => ${EMAIL_LIFETIME_HOURS[email.kind]})`,
   });

@@ -19,6 +19,14 @@ export interface OutgoingEmail {
   subject: string;
   text: string;
   html: string;
+  /** Files made for this send (outbox.ts's attachments). */
+  attachments?: OutgoingAttachment[];
+}
+
+export interface OutgoingAttachment {
+  filename: string;
+  content: Buffer;
+  contentType: string;
 }
 
 export interface MailTransport {
@@ -38,6 +46,11 @@ export function createMailTransport(
     subject: email.subject,
     text: email.text,
     html: email.html,
+    attachments: email.attachments?.map((file) => ({
+      filename: file.filename,
+      content: file.content,
+      contentType: file.contentType,
+    })),
     // Stable per outbox row: if a crash makes the worker send a message again, mail clients
     // and servers see the same Message-ID and can drop the duplicate.
     messageId: `<outbox-${email.id}@${host}>`,

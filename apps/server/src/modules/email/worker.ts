@@ -18,7 +18,8 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/connect.js';
-import type { MailTransport, OutgoingEmail } from './transport.js';
+import type { EmailAttachmentRef } from './outbox.js';
+import type { MailTransport, OutgoingAttachment, OutgoingEmail } from './transport.js';
 
 export interface OutboxWorkerOptions {
   db: Db;
@@ -30,6 +31,11 @@ export interface OutboxWorkerOptions {
   lockSeconds?: number;
   /** The time source of claims, backoff and expiry (tests move it). */
   clock?: () => Date;
+  /**
+   * Makes a row's attachment when it is sent (a tax document's PDF, decision 056). A failure
+   * fails the send, which is retried as any other.
+   */
+  attachment?: (ref: EmailAttachmentRef) => Promise<OutgoingAttachment>;
 }
 
 export interface OutboxWorker {
@@ -53,6 +59,7 @@ interface ClaimedRow {
   subject: string;
   text_body: string;
   html_body: string;
+  attachments: EmailAttachmentRef[] | null;
   attempts: number;
 }
 
@@ -101,8 +108,18 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
             ORDER BY next_attempt_at, id
             LIMIT ${batchSize}
               FOR UPDATE SKIP LOCKED)
-      RETURNING id, kind, to_address, subject, text_body, html_body, attempts`);
+      RETURNING id, kind, to_address, subject, text_body, html_body, attachments, attempts`);
     return result.rows as unknown as ClaimedRow[];
+  }
+
+  async function attachmentsOf(row: ClaimedRow): Promise<OutgoingAttachment[]> {
+    const refs = row.attachments ?? [];
+    if (refs.length === 0) return [];
+    const make = options.attachment;
+    if (!make) throw new Error('this worker cannot make attachments');
+    const made: OutgoingAttachment[] = [];
+    for (const ref of refs) made.push(await make(ref));
+    return made;
   }
 
   async function deliver(row: ClaimedRow): Promise<boolean> {
@@ -115,6 +132,8 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
       html: row.html_body,
     };
     try {
+      const attachments = await attachmentsOf(row);
+      if (attachments.length > 0) email.attachments = attachments;
       await transport.send(email);
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);

@@ -19,6 +19,12 @@ import type { Db } from '../../db/connect.js';
 import { refunds } from '../../db/schema.js';
 import { invalid, notFound } from '../../lib/errors.js';
 import { isTimestampText } from '../../lib/timestamp-text.js';
+import {
+  documentsJson,
+  staffDocumentHref,
+  toDocumentRef,
+  type DocumentJson,
+} from '../invoices/refs.js';
 import { toDeskRefund, unitsByLine } from '../payments/refunds.js';
 
 /**
@@ -273,7 +279,8 @@ export async function deskOrder(
                 'state', CASE WHEN m.sent_at IS NOT NULL THEN 'sent'
                               WHEN m.dead_at IS NOT NULL THEN 'given_up' ELSE 'pending' END,
                 'at', coalesce(m.sent_at, m.created_at)) ORDER BY m.id), '[]')
-         FROM email_outbox m WHERE m.order_id = o.id) AS emails
+         FROM email_outbox m WHERE m.order_id = o.id) AS emails,
+      ${documentsJson(sql`o.id`)} AS documents
       FROM orders o JOIN users u ON u.id = o.user_id
      WHERE o.mkp_order_id = ${mkpOrderId}`);
   const row = result.rows[0] as Record<string, unknown> | undefined;
@@ -377,5 +384,8 @@ export async function deskOrder(
       state: m.state as 'pending' | 'sent' | 'given_up',
       at: iso(m.at as string),
     })),
+    documents: (row.documents as DocumentJson[]).map((d) =>
+      toDocumentRef(d, (id) => staffDocumentHref(mkpOrderId, id)),
+    ),
   };
 }

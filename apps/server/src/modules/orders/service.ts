@@ -38,6 +38,12 @@ import { idempotencyKeys, orders } from '../../db/schema.js';
 import { AppError, conflict, notFound } from '../../lib/errors.js';
 import { newObjectId } from '../../lib/ids.js';
 import { lineLabel, linePricing, takeCart, variantOf } from '../cart/service.js';
+import {
+  buyerDocumentHref,
+  documentsJson,
+  toDocumentRef,
+  type DocumentJson,
+} from '../invoices/refs.js';
 import { reserveStock, returnStock } from '../catalog/stock.js';
 import { recordAudit, type StaffActor } from '../staff/audit.js';
 import { queueOrderUpdate } from './status-emails.js';
@@ -137,6 +143,7 @@ interface OrderRow {
     lineTotalPaise: number | string;
   }[];
   history: { from: string | null; to: string; cause: string; at: Date | string }[];
+  documents: DocumentJson[];
 }
 
 const isoDate = (value: Date | string) => ({ $date: new Date(value).toISOString() });
@@ -185,6 +192,7 @@ function toOrder(row: OrderRow): Order {
       cause: h.cause,
       at: isoDate(h.at),
     })),
+    documents: row.documents.map((d) => toDocumentRef(d, (id) => buyerDocumentHref(row.id, id))),
   };
 }
 
@@ -209,7 +217,8 @@ async function selectOrders(db: Executor, userId: string, orderId?: string): Pro
                COALESCE((SELECT json_agg(json_build_object(
                    'from', h.from_status, 'to', h.to_status, 'cause', h.cause,
                    'at', h.created_at) ORDER BY h.id)
-                  FROM order_status_history h WHERE h.order_id = o.id), '[]') AS history
+                  FROM order_status_history h WHERE h.order_id = o.id), '[]') AS history,
+               ${documentsJson(sql`o.id`)} AS documents
           FROM orders o
          WHERE o.user_id = ${userId} ${orderId === undefined ? sql`` : sql`AND o.id = ${orderId}`}
          ORDER BY o.created_at DESC, o.id DESC`,
@@ -452,6 +461,7 @@ export async function createOrder(
             refunds: [],
             lines,
             history: [{ from: null, to: 'UP', cause: 'order_created', at: createdAt }],
+            documents: [],
           }),
         };
         const result = await tx.execute(sql`

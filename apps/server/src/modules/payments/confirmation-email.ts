@@ -15,6 +15,8 @@ export function paymentConfirmationEmail(input: {
   publicUrl: string;
   fullName: string;
   order: Order;
+  /** The order's tax invoice, attached to the email (decision 056); null without one. */
+  invoiceNumber: string | null;
 }): EmailContent {
   const { order } = input;
   const link = `${input.publicUrl}${href.orderDetail(order._id.$oid)}`;
@@ -31,6 +33,9 @@ export function paymentConfirmationEmail(input: {
     '',
     `Order total: ${rupees(order.total_amount)}`,
     '',
+    ...(input.invoiceNumber
+      ? [`Your GST tax invoice ${input.invoiceNumber} is attached as a PDF.`, '']
+      : []),
     `Shipping to: ${[order.recipientName, order.shippingAddress1, order.shippingAddress2, order.shippingAddress3, order.shippingCity, order.shippingState, order.shippingPostalCode].filter(Boolean).join(', ')}`,
     '',
     `Track your order: ${link}`,
@@ -51,7 +56,12 @@ export function paymentConfirmationEmail(input: {
 <tbody>${rows}</tbody>
 <tfoot><tr><td colspan="3" style="padding:6px 8px;text-align:right"><strong>Order total</strong></td><td style="padding:6px 8px;text-align:right"><strong>${rupees(order.total_amount)}</strong></td></tr></tfoot>
 </table>
-<p><a href="${escapeHtml(link)}" style="display:inline-block;padding:10px 18px;background:#2563eb;color:#ffffff;text-decoration:none;border-radius:6px">View your order</a></p>
+${
+  input.invoiceNumber
+    ? `<p>Your GST tax invoice <strong>${escapeHtml(input.invoiceNumber)}</strong> is attached as a PDF.</p>
+`
+    : ''
+}<p><a href="${escapeHtml(link)}" style="display:inline-block;padding:10px 18px;background:#2563eb;color:#ffffff;text-decoration:none;border-radius:6px">View your order</a></p>
 </body>
 </html>
 `;

@@ -6,6 +6,7 @@
 import { addWorker, type ModuleContext, type ServerModule } from '../../module-context.js';
 import type { Tx } from '../../db/connect.js';
 import { enqueueEmail } from '../email/outbox.js';
+import { issueInvoice } from '../invoices/service.js';
 import {
   findOrder,
   findOwnOrder,
@@ -81,7 +82,9 @@ export function createPayments(
       findOrder,
       transitionOrderStatus,
       recordOrderEvent,
-      async notifyOrderPaid(tx: Tx, orderId: string) {
+      issueInvoice: (tx: Tx, orderId: string, at: Date) =>
+        issueInvoice(tx, orderId, { at, log: options.log }),
+      async notifyOrderPaid(tx: Tx, orderId: string, invoice) {
         const order = await findOrder(tx, orderId);
         if (!order) return;
         const buyer = await profile(tx, order.userId);
@@ -94,7 +97,9 @@ export function createPayments(
             publicUrl: config.publicUrl,
             fullName: buyer.full_name,
             order: full,
+            invoiceNumber: invoice?.number ?? null,
           }),
+          attachments: invoice ? [{ taxDocumentId: invoice.id }] : undefined,
         });
       },
     },

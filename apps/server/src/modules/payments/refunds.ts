@@ -27,6 +27,7 @@ import type {
 import type { Db, DbOrTx, Tx } from '../../db/connect.js';
 import { orderLines, orders, payments, refunds } from '../../db/schema.js';
 import { AppError, conflict, notFound } from '../../lib/errors.js';
+import { issueCreditNote } from '../invoices/service.js';
 import { recordOrderEvent, releaseOrderStock, transitionOrderStatus } from '../orders/service.js';
 import { queueOrderUpdate } from '../orders/status-emails.js';
 import { recordAudit, type StaffActor } from '../staff/audit.js';
@@ -316,13 +317,21 @@ export function createRefundsService(
   }
 
   /**
-   * When a refund's money is back with the buyer: a paid order whose own payment is refunded in
-   * full becomes Refunded. Answers what was paid and what is back, for the email.
+   * When a refund's money is back with the buyer: a refund of the order's own payment gets its
+   * credit note, and a paid order whose payment is refunded in full becomes Refunded. Answers
+   * what was paid and what is back, for the email.
    */
   async function moneyBack(tx: Tx, refund: RefundRow, orderId: string, detail: object) {
     const paying = await payingAttempt(tx, orderId);
-    if (paying?.id !== refund.paymentId)
+    if (paying?.id !== refund.paymentId) {
       return { paidPaise: refund.amountPaise, refundedPaise: refund.amountPaise };
+    }
+    // The money of the order's own payment is back: its credit note (decision 056).
+    await issueCreditNote(
+      tx,
+      { orderId, refund, ofOrderPayment: true, publicUrl },
+      { at: clock(), log },
+    );
     const [sums] = await tx
       .select({
         back: sql<number>`coalesce(sum(${refunds.amountPaise}), 0)::bigint`.mapWith(Number),

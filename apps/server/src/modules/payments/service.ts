@@ -52,8 +52,17 @@ export interface PaymentsPorts {
     cause: string,
     detail: Record<string, unknown>,
   ): Promise<void>;
-  /** Queues the payment-confirmation email in the same transaction. */
-  notifyOrderPaid(tx: Tx, orderId: string): Promise<void>;
+  /**
+   * Issues the order's tax invoice in the transaction that moved it to PD (decision 056);
+   * null for an order without one (from before issue 21, or not issuable: recorded on it).
+   */
+  issueInvoice(tx: Tx, orderId: string, at: Date): Promise<{ id: number; number: string } | null>;
+  /** Queues the payment-confirmation email in the same transaction, with the invoice attached. */
+  notifyOrderPaid(
+    tx: Tx,
+    orderId: string,
+    invoice: { id: number; number: string } | null,
+  ): Promise<void>;
 }
 
 export interface PaymentOrder {
@@ -266,7 +275,10 @@ export function createPaymentsService(
           detail,
         );
         if (paid) {
-          await ports.notifyOrderPaid(tx, order.id);
+          // The invoice is issued when the order is paid (Rule 47: with the supply; this store
+          // supplies only paid orders), in this transaction: paid and invoiced commit together.
+          const invoice = await ports.issueInvoice(tx, order.id, at);
+          await ports.notifyOrderPaid(tx, order.id, invoice);
           return 'applied';
         }
         // The order was paid by another attempt, or cancelled: this one took money the order

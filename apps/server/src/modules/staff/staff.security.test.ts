@@ -27,6 +27,7 @@ const POLICY: Record<string, 'open' | 'member' | StaffRole[]> = {
   'GET /api/staff/orders': ['fulfilment', 'finance'],
   'GET /api/staff/orders/export.csv': ['fulfilment', 'finance'],
   'GET /api/staff/orders/{mkpOrderId}': ['fulfilment', 'finance'],
+  'GET /api/staff/orders/{mkpOrderId}/tax-documents/{documentId}.pdf': ['fulfilment', 'finance'],
   'POST /api/staff/orders/{mkpOrderId}/ship': ['fulfilment'],
   'POST /api/staff/orders/{mkpOrderId}/deliver': ['fulfilment'],
   'POST /api/staff/orders/{mkpOrderId}/cancel': ['fulfilment'],
@@ -98,7 +99,8 @@ const send = (op: Operation, headers: Record<string, string>) =>
       .replace('{id}', '0123456789abcdef01234567')
       .replace('{mkpOrderId}', 'MKP-20260101-AAAAAA')
       .replace('{refundId}', '1')
-      .replace('{paymentId}', '1'),
+      .replace('{paymentId}', '1')
+      .replace('{documentId}', '1'),
     headers,
     payload: op.hasBody ? {} : undefined,
   });

@@ -70,6 +70,8 @@ export interface ApiRequestOptions {
   headers?: Record<string, string>;
   /** Names the failing fetch: the error message becomes '{errorPrefix}: {status} {statusText}'. */
   errorPrefix?: string;
+  /** 'blob': the answer is a file (a tax document's PDF), read as a Blob, not JSON. */
+  as?: 'json' | 'blob';
 }
 
 /**
@@ -96,9 +98,9 @@ function takeFirstAnswer(url: string): unknown {
 }
 
 export async function apiRequest<T>(path: string, options: ApiRequestOptions = {}): Promise<T> {
-  const { method = 'GET', body, query, signal, headers, errorPrefix } = options;
+  const { method = 'GET', body, query, signal, headers, errorPrefix, as = 'json' } = options;
   const url = apiUrl(path, query);
-  if (method === 'GET' && !headers) {
+  if (method === 'GET' && !headers && as === 'json') {
     const answer = takeFirstAnswer(url);
     if (answer !== undefined) return answer as T;
   }
@@ -106,7 +108,7 @@ export async function apiRequest<T>(path: string, options: ApiRequestOptions = {
     method,
     signal,
     headers: {
-      accept: 'application/json',
+      accept: as === 'blob' ? '*/*' : 'application/json',
       ...(body === undefined ? {} : { 'content-type': 'application/json' }),
       ...headers,
     },
@@ -136,5 +138,5 @@ export async function apiRequest<T>(path: string, options: ApiRequestOptions = {
       body: parsed,
     });
   }
-  return (await response.json()) as T;
+  return (as === 'blob' ? await response.blob() : await response.json()) as T;
 }

@@ -36,6 +36,7 @@ function order(overrides: Partial<Order> = {}): Order {
     trackingUrl: null,
     refunds: [],
     statusHistory: [],
+    documents: [],
     ...overrides,
   };
 }

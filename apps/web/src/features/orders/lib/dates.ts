@@ -14,3 +14,15 @@ export function formatDate(iso: string): string {
 export function formatTime(iso: string): string {
   return timeFormat.format(new Date(iso));
 }
+
+const calendarFormat = new Intl.DateTimeFormat('en-IN', {
+  day: 'numeric',
+  month: 'short',
+  year: 'numeric',
+  timeZone: 'UTC',
+});
+
+/** A calendar date as the server gives it ('2026-11-26', a document's date in India). */
+export function formatCalendarDate(date: string): string {
+  return calendarFormat.format(new Date(`${date}T00:00:00Z`));
+}

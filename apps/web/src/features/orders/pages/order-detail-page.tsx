@@ -22,6 +22,7 @@ import { useOrder } from '../../../lib/api/get-order';
 import { useDocumentTitle } from '../../../lib/hooks/use-document-title';
 import { CancelOrderDialog } from '../components/cancel-order-dialog';
 import { LazyTrackingDialog } from '../components/lazy-tracking-dialog';
+import { TaxDocumentsCard } from '../components/tax-documents-card';
 
 export function OrderDetailPage() {
   const { orderId = '' } = useParams();
@@ -129,6 +130,8 @@ function OrderDetail({ order }: { order: Order }) {
           </div>
         </DetailCard>
       </div>
+
+      <TaxDocumentsCard order={order} />
 
       <Card as="section" aria-labelledby="order-items">
         <h2 id="order-items" className="border-b border-slate-200 px-5 py-4 text-lg font-bold">

@@ -95,6 +95,7 @@ function paidOrder(over: Partial<DeskOrderDetail> = {}): DeskOrderDetail {
     ],
     history: [],
     emails: [],
+    documents: [],
     ...over,
   };
 }
@@ -151,6 +152,57 @@ describe('the order page’s money', () => {
     expect(
       screen.getByText(/The gateway's last answer \(evidence\): not shown/),
     ).toBeInTheDocument();
+  });
+});
+
+describe('the order page’s tax documents', () => {
+  it('lists the invoice and credit notes with their numbers, dates, amounts and PDF links', async () => {
+    desk(
+      'fulfilment',
+      paidOrder({
+        documents: [
+          {
+            kind: 'invoice',
+            number: 'INV/2627/00042',
+            issueDate: '2026-11-20',
+            total: 3000,
+            href: `/api/staff/orders/${ORDER}/tax-documents/42.pdf`,
+          },
+          {
+            kind: 'credit_note',
+            number: 'CN/2627/00007',
+            issueDate: '2026-11-21',
+            total: 500,
+            href: `/api/staff/orders/${ORDER}/tax-documents/51.pdf`,
+          },
+        ],
+      }),
+    );
+    renderConsole(`/admin/orders/${ORDER}`);
+    const table = await screen.findByRole(
+      'table',
+      { name: 'Tax invoice and credit notes' },
+      FIRST_LOAD,
+    );
+    const rows = within(table).getAllByRole('row').slice(1);
+    expect(rows.map((row) => row.textContent)).toEqual([
+      'Tax invoiceINV/2627/0004220 Nov 2026₹3,000.00',
+      'Credit noteCN/2627/0000721 Nov 2026₹500.00',
+    ]);
+    const link = within(table).getByRole('link', {
+      name: 'Download credit note CN/2627/00007 (PDF)',
+    });
+    expect(link).toHaveAttribute('href', `/api/staff/orders/${ORDER}/tax-documents/51.pdf`);
+    expect(link).toHaveAttribute('download', 'CN-2627-00007.pdf');
+  });
+
+  it('says when a paid order has no invoice, and where to look', async () => {
+    desk('finance', paidOrder());
+    renderConsole(`/admin/orders/${ORDER}`);
+    const heading = await screen.findByRole('heading', { name: 'Tax documents' }, FIRST_LOAD);
+    expect(heading.parentElement).toHaveTextContent(
+      'No tax invoice was issued for this order (see its history).',
+    );
   });
 });
 

@@ -1,11 +1,11 @@
 /**
  * An order as staff see it: what was bought, by whom (company and GSTIN), where it goes, what
- * was paid, refunded and is left to refund, its refunds, each payment attempt with the
- * gateway's callbacks and evidence, the status history and the emails sent. A member whose
- * role moves orders (fulfilment, owner) marks a paid order shipped and a shipped one delivered,
- * and cancels one before it ships (a paid one's full refund starts with it); finance and the
- * owner refund, retry a failed refund or settle it by hand (decision 044). The server checks
- * the role and the status again.
+ * was paid, refunded and is left to refund, its tax invoice and credit notes (PDFs), its
+ * refunds, each payment attempt with the gateway's callbacks and evidence, the status history
+ * and the emails sent. A member whose role moves orders (fulfilment, owner) marks a paid order
+ * shipped and a shipped one delivered, and cancels one before it ships (a paid one's full
+ * refund starts with it); finance and the owner refund, retry a failed refund or settle it by
+ * hand (decision 044). The server checks the role and the status again.
  */
 import { Ban, PackageCheck, Truck, Undo2 } from 'lucide-react';
 import { useState } from 'react';
@@ -38,6 +38,7 @@ import { CancelDialog } from '../components/cancel-dialog';
 import { RefundDialog } from '../components/refund-dialog';
 import { RefundsTable } from '../components/refunds-table';
 import { ShipDialog } from '../components/ship-dialog';
+import { TaxDocumentsTable } from '../components/tax-documents-table';
 import { countryName } from '../../../../lib/data/countries';
 
 /** Refunded once paid, shipped or delivered (decision 044: the server's rule). */
@@ -242,6 +243,13 @@ function OrderDetails({
             ))}
           </tbody>
         </DataTable>
+      </section>
+
+      <section aria-labelledby="documents-heading" className="grid gap-2">
+        <h2 id="documents-heading" className="text-lg font-semibold">
+          Tax documents
+        </h2>
+        <TaxDocumentsTable order={order} />
       </section>
 
       <section aria-labelledby="refunds-heading" className="grid gap-2">
