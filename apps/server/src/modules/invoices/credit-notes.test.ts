@@ -202,7 +202,7 @@ describe('a refund of lines', () => {
       [2, 2, '39199090', 1, 9999, 9999, tape.taxablePaise, tape.integratedPaise],
     ]);
     expect(note!.document.amountInWords).toBe(
-      'Rupees Three Thousand Ninety Seven and Ninety Nine Paise Only',
+      'Rupees Three Thousand Ninety-Seven and Ninety-Nine Paise Only',
     );
   });
 

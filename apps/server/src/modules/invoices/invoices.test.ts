@@ -199,7 +199,7 @@ describe('issuing the invoice when the order is paid', () => {
         igstPaise: valve.integratedPaise + gasket.integratedPaise,
         totalPaise: 549700,
       },
-      amountInWords: 'Rupees Five Thousand Four Hundred Ninety Seven Only',
+      amountInWords: 'Rupees Five Thousand Four Hundred and Ninety-Seven Only',
       signatory: SELLER.signatory,
       original: null,
       reason: null,
