@@ -36,6 +36,9 @@ function order(overrides: Partial<Order> = {}): Order {
     trackingUrl: null,
     refunds: [],
     statusHistory: [],
+    billing: null,
+    shippingStateCode: null,
+    tax: null,
     ...overrides,
   };
 }
