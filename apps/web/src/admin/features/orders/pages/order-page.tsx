@@ -233,7 +233,13 @@ function BillingAndSupply({ order }: { order: DeskOrderDetail }) {
             ],
             ['Supply', tax.supplyType ? SUPPLY_LABELS[tax.supplyType] : '—'],
             ['Taxable value', formatRupeeAmount(tax.taxable)],
-            ['GST', formatRupeeAmount(tax.tax)],
+            ...(tax.heads.includes('IGST')
+              ? [['IGST', formatRupeeAmount(tax.igst)] as [string, string]]
+              : [
+                  [tax.heads[0] ?? 'CGST', formatRupeeAmount(tax.cgst)] as [string, string],
+                  [tax.heads[1] ?? 'SGST', formatRupeeAmount(tax.sgst)] as [string, string],
+                ]),
+            ['GST in total', formatRupeeAmount(tax.tax)],
           ]}
         />
       </Panel>
