@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ObjectId } from './catalog.js';
 import { QUANTITY_MAX, QUANTITY_MIN } from './constants.js';
 import { SHIPPING_SOURCES } from './pricing.js';
+import { LineGst, TaxSummary } from './tax-summary.js';
 
 /**
  * The cart API contract (spec §3 "Cart response", "Cart line", "Cart add payload"; §5; §7).
@@ -105,7 +106,10 @@ export const CartLineView = z.object({
    * null when it can.
    */
   problem: z.string().nullable(),
-  /** Inputs of `priceLine` in paise (the variant's own price applied), for a pending edit. */
+  /**
+   * Inputs of `priceLine` in paise (the variant's own price applied), and the line's GST rate in
+   * basis points for `lineTax`, for a pending edit.
+   */
   pricing: z.object({
     spPaise: z.number().int(),
     tiers: z.array(
@@ -115,7 +119,10 @@ export const CartLineView = z.object({
         pricePaise: z.number().int(),
       }),
     ),
+    gstRateBp: z.number().int(),
   }),
+  /** The GST inside the line's total at its current price (issue 21). */
+  gst: LineGst,
 });
 export type CartLineView = z.infer<typeof CartLineView>;
 
@@ -130,5 +137,24 @@ export const CartResponse = z.object({
   /** Rupees; the order total equals the subtotal (no tax or shipping added, spec §9). */
   subtotal: z.number(),
   total: z.number(),
+  /**
+   * The GST inside the total, per line summed (issue 21). Split between the heads only when GET
+   * /api/cart/ was given a place of supply (`CartQuery`); else all in `igst`, heads ['GST'].
+   */
+  tax: TaxSummary,
 });
 export type CartResponse = z.infer<typeof CartResponse>;
+
+/**
+ * GET /api/cart/'s optional place of supply: the ship-to country and state (a GST state code or
+ * a state's name) and the GSTIN billed, as the checkout has them so far. A GSTIN counts only when
+ * valid; an unknown state leaves the place of supply unknown.
+ */
+export const CartQuery = z
+  .object({
+    shipCountry: z.string().trim().max(100).optional(),
+    shipState: z.string().trim().max(100).optional(),
+    billGstin: z.string().trim().max(20).optional(),
+  })
+  .strict();
+export type CartQuery = z.infer<typeof CartQuery>;

@@ -91,6 +91,12 @@ describe('place of supply and the heads', () => {
     expect(placeOfSupply({ country: 'Singapore', stateCode: null }, '27AAPFU0939F1ZV')).toBe('96');
   });
 
+  it("knows India by the code the checkout sends ('in') as well as by its name", () => {
+    expect(placeOfSupply({ country: 'in', stateCode: '29' }, null)).toBe('29');
+    expect(placeOfSupply({ country: ' IN ', stateCode: '33' }, null)).toBe('33');
+    expect(placeOfSupply({ country: 'sg', stateCode: null }, null)).toBe('96');
+  });
+
   it('is CGST + SGST in one state, CGST + UTGST in a UT without a legislature, IGST across', () => {
     expect(supplyType('27', '27')).toBe('intra');
     expect(supplyType('04', '04')).toBe('intra-ut');

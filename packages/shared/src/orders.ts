@@ -1,7 +1,10 @@
 import { z } from 'zod';
 import { ObjectId, Oid } from './catalog.js';
 import { ORDER_CURRENCY, ORDER_SOURCE } from './constants.js';
-import { TaxDocumentRef } from './tax-summary.js';
+import { findIndianState, isIndia } from './gst.js';
+import { GSTIN_PROBLEM_MESSAGES, gstinProblem, normaliseGstin } from './gstin.js';
+import { STATE_CHOICE_MESSAGE } from './store-settings.js';
+import { BillingDetails, LineGst, TaxDocumentRef, TaxSummary } from './tax-summary.js';
 
 /**
  * The orders API contract (spec §3 "Order create payload", "Order"; §5 checkout; §7;
@@ -38,7 +41,55 @@ export const CHECKOUT_MESSAGES = {
   phone: 'Phone number is required',
 } as const;
 
-/** POST /api/orders/ (spec §3). Address lines 2 and 3 are optional and sent as ''. */
+/** A GSTIN as the shared rules check it (gstin.ts), with their messages. */
+const Gstin = z
+  .string()
+  .transform(normaliseGstin)
+  .superRefine((value, ctx) => {
+    const problem = gstinProblem(value);
+    if (problem) ctx.addIssue({ code: 'custom', message: GSTIN_PROBLEM_MESSAGES[problem] });
+  });
+
+/** A state or union territory of India, by name or GST code in any case (`findIndianState`). */
+const IndianStateField = required(CHECKOUT_MESSAGES.state).refine(
+  (value) => findIndianState(value) !== undefined,
+  { message: STATE_CHOICE_MESSAGE },
+);
+
+/**
+ * Whom the order is billed to (issue 21, Rule 46(d)): a GSTIN, its legal name and its registered
+ * address, whose state must be the GSTIN's. Without it the server bills the account's GSTIN,
+ * company name and business address.
+ */
+export const BillingInput = z
+  .object({
+    gstin: Gstin,
+    legalName: required('Legal name is required'),
+    address1: required(CHECKOUT_MESSAGES.address1),
+    address2: optionalLine,
+    city: required(CHECKOUT_MESSAGES.city),
+    /** A state's name or GST state code. */
+    state: IndianStateField,
+    postalCode: required(CHECKOUT_MESSAGES.postalCode),
+  })
+  .strict()
+  .superRefine((billing, ctx) => {
+    const registered = findIndianState(billing.gstin.slice(0, 2));
+    const state = findIndianState(billing.state);
+    if (registered && state && registered.code !== state.code)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['state'],
+        message: `The billing state must be the GSTIN's state (${registered.name})`,
+      });
+  });
+export type BillingInput = z.infer<typeof BillingInput>;
+
+/**
+ * POST /api/orders/ (spec §3). Address lines 2 and 3 are optional and sent as ''. An Indian
+ * address names a state or union territory (issue 21), which the order stores by its name and
+ * GST state code.
+ */
 export const OrderCreateBody = z
   .object({
     currency: z.literal(ORDER_CURRENCY).default(ORDER_CURRENCY),
@@ -52,8 +103,13 @@ export const OrderCreateBody = z
     shippingPostalCode: required(CHECKOUT_MESSAGES.postalCode),
     shippingCountry: required(CHECKOUT_MESSAGES.country),
     shippingPhoneNumber: required(CHECKOUT_MESSAGES.phone),
+    billing: BillingInput.optional(),
   })
-  .strict();
+  .strict()
+  .superRefine((body, ctx) => {
+    if (isIndia(body.shippingCountry) && !findIndianState(body.shippingState))
+      ctx.addIssue({ code: 'custom', path: ['shippingState'], message: STATE_CHOICE_MESSAGE });
+  });
 /** What the server handles (defaults applied). */
 export type OrderCreateBody = z.infer<typeof OrderCreateBody>;
 /** What a client may send (currency, source and address lines 2 and 3 may be left out). */
@@ -113,6 +169,8 @@ export const OrderLine = z.object({
   consumerPrice: z.number(),
   quantity: z.number().int(),
   lineTotal: z.number(),
+  /** The line's GST as it was sold (issue 21); null on orders from before it. */
+  gst: LineGst.nullable(),
 });
 export type OrderLine = z.infer<typeof OrderLine>;
 
@@ -168,6 +226,12 @@ export const Order = z.object({
   statusHistory: z.array(OrderStatusChange),
   /** The tax invoice (once paid) and any credit notes, oldest first, with their PDFs' addresses. */
   documents: z.array(TaxDocumentRef),
+  /** Whom the order is billed to (issue 21); null on orders from before it. */
+  billing: BillingDetails.nullable(),
+  /** The GST state code of an Indian ship-to address; null abroad and on older orders. */
+  shippingStateCode: z.string().nullable(),
+  /** The order's GST, with its place of supply and heads; null on orders from before issue 21. */
+  tax: TaxSummary.nullable(),
 });
 export type Order = z.infer<typeof Order>;
 

@@ -1,6 +1,7 @@
 /** Cart and order objects shaped like the API's answers, and a session, for component tests. */
 import { vi } from 'vitest';
 import type { CartLineView, CartResponse } from '@storefront/shared/cart';
+import { lineTax, taxTotals } from '@storefront/shared/gst';
 import type { Order } from '@storefront/shared/orders';
 import { priceLine } from '@storefront/shared/pricing';
 import type { Session } from '../lib/contexts/session';
@@ -26,10 +27,12 @@ export function cartLine(overrides: Partial<CartLineView> = {}): CartLineView {
       { minQuantity: 1, maxQuantity: 9, pricePaise: 10_000 },
       { minQuantity: 10, maxQuantity: 999_999, pricePaise: 9_000 },
     ],
+    gstRateBp: 1800,
   };
   const quantity = overrides.quantity ?? 2;
   const source = overrides.source ?? 'Ex-india custom';
   const price = priceLine(pricing, quantity, source);
+  const tax = lineTax(price.lineTotalPaise, pricing.gstRateBp);
   return {
     id: 'aaaaaaaaaaaaaaaaaaaaaaaa:1:Ex-india custom',
     productId: 'aaaaaaaaaaaaaaaaaaaaaaaa',
@@ -54,12 +57,25 @@ export function cartLine(overrides: Partial<CartLineView> = {}): CartLineView {
     available: null,
     problem: null,
     pricing,
+    gst: {
+      hsn: '7323',
+      rate: tax.rateBp / 100,
+      taxable: tax.taxablePaise / 100,
+      tax: tax.integratedPaise / 100,
+      cgst: 0,
+      sgst: 0,
+      igst: tax.integratedPaise / 100,
+    },
     ...overrides,
   };
 }
 
 export function cartOf(lines: CartLineView[]): CartResponse {
   const total = lines.reduce((sum, line) => sum + line.lineTotal, 0);
+  // Each line's tax, worked out again (a test may have changed its total), and summed.
+  const tax = taxTotals(
+    lines.map((line) => lineTax(Math.round(line.lineTotal * 100), line.pricing.gstRateBp)),
+  );
   return {
     items: {},
     lines,
@@ -67,6 +83,16 @@ export function cartOf(lines: CartLineView[]): CartResponse {
     itemCount: lines.reduce((sum, line) => sum + line.quantity, 0),
     subtotal: total,
     total,
+    tax: {
+      taxable: tax.taxablePaise / 100,
+      cgst: 0,
+      sgst: 0,
+      igst: tax.integratedPaise / 100,
+      tax: tax.taxPaise / 100,
+      heads: ['GST'],
+      supplyType: null,
+      placeOfSupply: null,
+    },
   };
 }
 
@@ -104,6 +130,7 @@ export function order(overrides: Partial<Order> = {}): Order {
         consumerPrice: 115,
         quantity: 10,
         lineTotal: 1150,
+        gst: null,
       },
     ],
     carrier: null,
@@ -119,6 +146,10 @@ export function order(overrides: Partial<Order> = {}): Order {
       },
     ],
     documents: [],
+    // An order from before issue 21: no billing details or tax recorded.
+    billing: null,
+    shippingStateCode: null,
+    tax: null,
     ...overrides,
   };
 }

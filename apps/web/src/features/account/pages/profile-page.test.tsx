@@ -37,6 +37,9 @@ function order(overrides: Partial<Order> = {}): Order {
     refunds: [],
     statusHistory: [],
     documents: [],
+    billing: null,
+    shippingStateCode: null,
+    tax: null,
     ...overrides,
   };
 }

@@ -11,7 +11,7 @@ import type { CheckoutShippingForm } from '@storefront/shared/orders';
 import { Button } from '../../../components/ui/button';
 import { cn } from '../../../lib/cn';
 import { formRules, useForm } from '../../../lib/form';
-import { COUNTRIES } from '../../../lib/data/countries';
+import { COUNTRIES } from '@storefront/shared/countries';
 
 type FormInput = z.input<typeof CheckoutShippingForm>;
 type FieldName = keyof FormInput;

@@ -153,6 +153,7 @@ describe('the order detail page', () => {
           consumerPrice: 115,
           quantity: 10,
           lineTotal: 1150,
+          gst: null,
         },
         {
           productId: 'b'.repeat(24),
@@ -164,6 +165,7 @@ describe('the order detail page', () => {
           consumerPrice: 347.5,
           quantity: 1,
           lineTotal: 347.5,
+          gst: null,
         },
       ],
     });

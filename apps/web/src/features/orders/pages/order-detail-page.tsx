@@ -15,7 +15,7 @@ import { OrderStatusBadge, OrderStatusIcon } from '../../../components/order/ord
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { Skeleton } from '../../../components/ui/skeleton';
-import { countryName } from '../../../lib/data/countries';
+import { countryName } from '@storefront/shared/countries';
 import { formatDate, formatTime } from '../lib/dates';
 import { formatRupeeAmount } from '../../../lib/format';
 import { useOrder } from '../../../lib/api/get-order';

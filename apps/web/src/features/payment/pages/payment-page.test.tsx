@@ -20,6 +20,7 @@ const ORDER = order({
     consumerPrice: 1234.5,
     quantity: 1,
     lineTotal: 1234.5,
+    gst: null,
   })),
   total_amount: 9876,
 });

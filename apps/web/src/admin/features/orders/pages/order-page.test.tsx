@@ -66,6 +66,16 @@ function paidOrder(over: Partial<DeskOrderDetail> = {}): DeskOrderDetail {
         quantity: 4,
         unitPrice: 500,
         lineTotal: 2000,
+        // 18 %, Maharashtra to Maharashtra: 200000 × 100 / 118 = 169491.5 → 169492 paise.
+        gst: {
+          hsn: '7318',
+          rate: 18,
+          taxable: 1694.92,
+          tax: 305.08,
+          cgst: 152.54,
+          sgst: 152.54,
+          igst: 0,
+        },
       },
       {
         position: 1,
@@ -77,8 +87,37 @@ function paidOrder(over: Partial<DeskOrderDetail> = {}): DeskOrderDetail {
         quantity: 4,
         unitPrice: 250,
         lineTotal: 1000,
+        gst: {
+          hsn: '7318',
+          rate: 18,
+          taxable: 847.46,
+          tax: 152.54,
+          cgst: 76.27,
+          sgst: 76.27,
+          igst: 0,
+        },
       },
     ],
+    billing: {
+      gstin: '27AABCM1234F1ZX',
+      legalName: 'Acme Traders Private Limited',
+      address1: '5 Industrial Estate',
+      address2: 'Hadapsar',
+      city: 'Pune',
+      state: 'Maharashtra',
+      stateCode: '27',
+      postalCode: '411013',
+    },
+    tax: {
+      taxable: 2542.38,
+      cgst: 228.81,
+      sgst: 228.81,
+      igst: 0,
+      tax: 457.62,
+      heads: ['CGST', 'SGST'],
+      supplyType: 'intra',
+      placeOfSupply: { code: '27', name: 'Maharashtra' },
+    },
     payments: [
       {
         id: 3,
@@ -203,6 +242,53 @@ describe('the order page’s tax documents', () => {
     expect(heading.parentElement).toHaveTextContent(
       'No tax invoice was issued for this order (see its history).',
     );
+  });
+});
+
+describe('the order page’s tax', () => {
+  it('shows whom it bills, the place of supply, each line’s GST and the totals by head', async () => {
+    desk('finance', paidOrder());
+    renderConsole(`/admin/orders/${ORDER}`);
+    const billed = await screen.findByRole(
+      'region',
+      { name: 'Billed to (tax invoice)' },
+      FIRST_LOAD,
+    );
+    expect(billed).toHaveTextContent('Acme Traders Private Limited');
+    expect(billed).toHaveTextContent('GSTIN 27AABCM1234F1ZX');
+    expect(billed).toHaveTextContent('Pune, Maharashtra (27) 411013');
+    const supply = screen.getByRole('region', { name: 'Place of supply' });
+    expect(supply).toHaveTextContent('Maharashtra (27)');
+    expect(supply).toHaveTextContent('Within the state: CGST + SGST');
+    const lines = screen.getByRole('table', { name: 'What was ordered' });
+    const first = within(lines).getAllByRole('row')[1]!;
+    expect(first).toHaveTextContent('7318');
+    expect(first).toHaveTextContent('₹1,694.92');
+    expect(first).toHaveTextContent('18% · ₹305.08');
+    expect(first).toHaveTextContent('CGST ₹152.54 + SGST ₹152.54');
+    const totals = within(lines)
+      .getAllByRole('row')
+      .slice(-4)
+      .map((row) => row.textContent);
+    expect(totals).toEqual([
+      'Taxable value₹2,542.38',
+      'CGST₹228.81',
+      'SGST₹228.81',
+      'Total (GST included)₹3,000.00',
+    ]);
+  });
+
+  it('says an order placed before GST was recorded has no breakdown', async () => {
+    const old = paidOrder();
+    desk(
+      'finance',
+      paidOrder({ billing: null, tax: null, lines: old.lines.map((l) => ({ ...l, gst: null })) }),
+    );
+    renderConsole(`/admin/orders/${ORDER}`);
+    expect(
+      await screen.findByText(/Placed before GST was recorded line by line/, {}, FIRST_LOAD),
+    ).toBeInTheDocument();
+    expect(screen.getByText(/Placed before billing details were recorded/)).toBeInTheDocument();
   });
 });
 
