@@ -22,6 +22,7 @@ import { runSearchScenario } from './search.js';
 import { importCommand } from './import.js';
 import { soakCommand } from './soak.js';
 import { editVisibilityCommand } from './edit-visibility.js';
+import { invoicePdfCommand } from './invoice-pdf.js';
 import { machineIndex } from './lib/machine-index.js';
 
 // `npm run bench -- soak [...]`: the soak scenario, a run of its own (soak.ts).
@@ -31,6 +32,8 @@ if (process.argv[2] === 'import') process.exit(await importCommand(process.argv.
 // `npm run bench -- edit-visibility [...]`: a seller's edit reaching the other replica.
 if (process.argv[2] === 'edit-visibility')
   process.exit(await editVisibilityCommand(process.argv.slice(3)));
+// `npm run bench -- invoice-pdf [...]`: rendering a 20-line tax invoice's PDF (issue 21).
+if (process.argv[2] === 'invoice-pdf') process.exit(await invoicePdfCommand(process.argv.slice(3)));
 
 const { values } = parseArgs({
   options: {

@@ -205,6 +205,9 @@ describe('the tax document as PDF', () => {
     expect(printed).toContain('Against Invoice No. INV/2627/00042 Invoice Date 20 Nov 2026');
     expect(printed).toContain('Reason Two cartons returned damaged in transit');
     expect(printed).toContain('Credit note total ₹30,414.50');
+    expect(printed).toContain(
+      'This credit note reduces the taxable value and tax of invoice INV/2627/00042 by the amounts above',
+    );
     expect(printed).toContain('Credit Note CN/2627/00007 Page 1 of 1');
     expect(info(pdf).Title).toBe('Credit Note CN/2627/00007');
   });

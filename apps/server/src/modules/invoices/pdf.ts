@@ -335,14 +335,21 @@ const pdfNumber = (value: number) => String(Math.round(value * 1000) / 1000);
 
 /**
  * The signed QR as vector squares (crisp at any zoom and on any printer), each row's dark
- * modules merged into runs, written as one path and filled once. The encoding (error
- * correction M, the mask the library picks by its penalty rules) is deterministic.
+ * modules merged into runs, written as one path and filled once. The encoding (the error
+ * correction level, the mask the library picks by its penalty rules) is deterministic.
  */
 function qrPath(content: string, x: number, y: number, size: number): string {
   const key = `${x} ${y} ${size} ${content}`;
   const cached = qrPaths.get(key);
   if (cached) return cached;
-  const qr = QRCode.create(content, { errorCorrectionLevel: 'M' });
+  // M (15 % recoverable) unless the content needs L's larger capacity (the largest QR holds
+  // 2,331 bytes at M, 2,953 at L; a signed e-invoice QR is ~1,000).
+  let qr: QRCode.QRCode;
+  try {
+    qr = QRCode.create(content, { errorCorrectionLevel: 'M' });
+  } catch {
+    qr = QRCode.create(content, { errorCorrectionLevel: 'L' });
+  }
   const count = qr.modules.size;
   const module = size / count;
   const rects: string[] = [];
@@ -669,7 +676,7 @@ function drawSupplier(layout: Layout): void {
   drawLines(doc, supplier, LEFT + PAD, top + PAD + captionHeight, leftWidth);
   caption(
     doc,
-    title(document) === 'Tax Invoice' ? 'Invoice details' : 'Credit note details',
+    document.kind === 'invoice' ? 'Invoice details' : 'Credit note details',
     split + PAD,
     top + PAD,
   );
@@ -943,7 +950,7 @@ function drawSignature(layout: Layout): void {
   const declaration =
     document.kind === 'invoice'
       ? 'We declare that this invoice shows the actual price of the goods described and that all particulars are true and correct.'
-      : `This credit note reduces the value and tax of invoice ${document.original?.number ?? ''} by the amounts above (Section 34 of the CGST Act, 2017).`;
+      : `This credit note reduces the taxable value and tax of ${document.original ? `invoice ${document.original.number}` : 'the invoice named above'} by the amounts above (Section 34 of the CGST Act, 2017).`;
   const height = 74;
   ensureRoom(layout, height);
   const top = layout.y;
@@ -956,7 +963,7 @@ function drawSignature(layout: Layout): void {
   });
   wrapText(
     doc,
-    'Whether tax is payable on reverse charge: No.',
+    `Whether tax is payable on reverse charge: ${document.reverseCharge ? 'Yes' : 'No'}.`,
     LEFT + PAD,
     top + height - PAD - SIZE.small - 3,
     half - 2 * PAD,
