@@ -34,6 +34,7 @@ import { catalogModule } from './modules/catalog/module.js';
 import { catalogImportModule } from './modules/catalog-import/module.js';
 import { catalogPageMeta } from './modules/catalog/page-meta.js';
 import { emailModule } from './modules/email/module.js';
+import { gstReturnsModule } from './modules/gst-returns/module.js';
 import { healthModule } from './modules/health/module.js';
 import { imagesModule } from './modules/images/module.js';
 import { ordersModule, type OrdersModuleOptions } from './modules/orders/module.js';
@@ -134,6 +135,7 @@ export async function buildApp({
   await app.register(searchModule(context));
   await app.register(paymentsModule(context, payments));
   await app.register(emailModule(context));
+  await app.register(gstReturnsModule(context));
 
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
   await app.register(webAppModule(context, catalogPageMeta(db, config.publicUrl)));
