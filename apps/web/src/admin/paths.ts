@@ -28,6 +28,7 @@ export const consolePaths = {
   catalogProduct: '/admin/catalog/products/:id',
   taxonomy: '/admin/categories',
   catalogTransfer: '/admin/import',
+  taxDocuments: '/admin/tax-documents',
 } as const;
 
 /** Why the sign-in page is shown: the session ran out, or the member signed out. */
@@ -75,6 +76,7 @@ export type SectionKey =
   | 'catalog'
   | 'taxonomy'
   | 'catalogTransfer'
+  | 'taxDocuments'
   | 'staff'
   | 'audit';
 
@@ -91,6 +93,12 @@ export const SECTIONS: readonly Section[] = [
   { key: 'orders', label: 'Orders', path: consolePaths.orders, roles: BUYER_DATA_ROLES },
   { key: 'payments', label: 'Payments', path: consolePaths.payments, roles: ['finance'] },
   { key: 'buyers', label: 'Buyers', path: consolePaths.buyers, roles: BUYER_DATA_ROLES },
+  {
+    key: 'taxDocuments',
+    label: 'Tax documents & returns',
+    path: consolePaths.taxDocuments,
+    roles: ['finance'],
+  },
   { key: 'catalog', label: 'Products', path: consolePaths.catalog, roles: ['catalog'] },
   { key: 'taxonomy', label: 'Categories', path: consolePaths.taxonomy, roles: ['catalog'] },
   {

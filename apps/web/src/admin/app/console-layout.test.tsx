@@ -31,6 +31,7 @@ describe('the console frame', () => {
         'Orders',
         'Payments',
         'Buyers',
+        'Tax documents & returns',
         'Products',
         'Categories',
         'Import / export',
@@ -39,7 +40,7 @@ describe('the console frame', () => {
       ],
     ],
     ['fulfilment', ['Dashboard', 'Orders', 'Buyers']],
-    ['finance', ['Dashboard', 'Orders', 'Payments', 'Buyers']],
+    ['finance', ['Dashboard', 'Orders', 'Payments', 'Buyers', 'Tax documents & returns']],
     ['catalog', ['Dashboard', 'Products', 'Categories', 'Import / export']],
   ] as const)('shows a %s the sections their role may use', async (role, sections) => {
     signedInAs(role);

@@ -31,6 +31,10 @@ const ProductPage = page(() => import('../features/catalog/pages/product-page'),
 const TaxonomyPage = page(() => import('../features/catalog/pages/taxonomy-page'), 'TaxonomyPage');
 const StaffPage = page(() => import('../features/staff/pages/staff-page'), 'StaffPage');
 const AuditPage = page(() => import('../features/audit/pages/audit-page'), 'AuditPage');
+const TaxDocumentsPage = page(
+  () => import('../features/returns/pages/tax-documents-page'),
+  'TaxDocumentsPage',
+);
 const CatalogTransferPage = page(
   () => import('../features/catalog/pages/import-export-page'),
   'ImportExportPage',
@@ -168,6 +172,14 @@ export function ConsoleRoutes() {
             element={
               <Section name="catalogTransfer">
                 <CatalogTransferPage />
+              </Section>
+            }
+          />
+          <Route
+            path={consolePaths.taxDocuments}
+            element={
+              <Section name="taxDocuments">
+                <TaxDocumentsPage />
               </Section>
             }
           />
