@@ -130,7 +130,6 @@ export function EInvoiceDialog({
           name="signedQr"
           rows={4}
           spellCheck={false}
-          className="font-mono"
           hint="The long text of three parts joined by dots; it prints as the QR code on the invoice"
           error={shown('signedQr')}
         />

@@ -87,10 +87,13 @@ describe('tax documents & returns', () => {
     ).toBeVisible();
     expect(screen.getByText('Credit note of INV/2728/00001')).toBeVisible();
     expect(screen.getByLabelText('Month')).toHaveValue('2027-04');
-    const totals = screen.getByRole('table', { name: "The month's totals by kind of document" });
-    const net = within(totals).getByRole('row', { name: /Net/ });
     // ₹14,997 invoiced less ₹4,999 credited.
+    const net = screen.getByRole('heading', { name: 'Net of credit notes' }).parentElement!;
     expect(within(net).getByText('₹9,998.00')).toBeVisible();
+    // An inter-state document's tax is IGST alone.
+    const invoice = screen.getByText('INV/2728/00001').closest('tr')!;
+    expect(within(invoice).getByText('IGST')).toBeVisible();
+    expect(within(invoice).queryByText('CGST')).toBeNull();
     // E-invoicing is off: no e-invoice column.
     expect(screen.queryByRole('columnheader', { name: 'E-invoice' })).toBeNull();
   }, 20_000);

@@ -83,20 +83,46 @@ function Refusal({ title, error }: { title: string; error: unknown }) {
   );
 }
 
-function Sums({ label, sums }: { label: string; sums: TaxDocumentSums }) {
+const HEAD_ROWS: [label: string, pick: (sums: TaxDocumentSums) => number][] = [
+  ['Taxable value', (sums) => sums.taxablePaise],
+  ['CGST', (sums) => sums.cgstPaise],
+  ['SGST/UTGST', (sums) => sums.sgstPaise],
+  ['IGST', (sums) => sums.igstPaise],
+];
+
+function Sums({
+  label,
+  sums,
+  strong = false,
+}: {
+  label: string;
+  sums: TaxDocumentSums;
+  strong?: boolean;
+}) {
   return (
-    <tr>
-      <th scope="row" className="py-1 pr-4 text-left font-medium text-slate-700">
-        {label} <span className="font-normal text-slate-500">({sums.count})</span>
-      </th>
-      {[sums.taxablePaise, sums.cgstPaise, sums.sgstPaise, sums.igstPaise, sums.totalPaise].map(
-        (paise, index) => (
-          <td key={index} className="py-1 pl-4 text-right whitespace-nowrap tabular-nums">
-            {formatRupees(paise)}
-          </td>
-        ),
+    <div
+      className={cn(
+        'grid content-start gap-2 rounded-md p-3',
+        strong ? 'bg-slate-100' : 'bg-slate-50',
       )}
-    </tr>
+    >
+      <h3 className="text-sm font-semibold text-slate-900">
+        {label}
+        {strong ? null : <span className="font-normal text-slate-500"> ({sums.count})</span>}
+      </h3>
+      <dl className="grid grid-cols-[minmax(0,1fr)_max-content] gap-x-3 gap-y-1 text-sm">
+        {HEAD_ROWS.map(([head, pick]) => (
+          <div key={head} className="contents">
+            <dt className="text-slate-600">{head}</dt>
+            <dd className="text-right tabular-nums">{formatRupees(pick(sums))}</dd>
+          </div>
+        ))}
+        <div className="contents font-semibold">
+          <dt>Total</dt>
+          <dd className="text-right tabular-nums">{formatRupees(sums.totalPaise)}</dd>
+        </div>
+      </dl>
+    </div>
   );
 }
 
@@ -116,37 +142,32 @@ function MonthSummary({
     totalPaise: invoices.totalPaise - creditNotes.totalPaise,
   };
   return (
-    <div className="overflow-x-auto">
-      <table className="w-full text-sm">
-        <caption className="sr-only">The month's totals by kind of document</caption>
-        <thead>
-          <tr className="text-xs text-slate-500 uppercase">
-            <td />
-            {['Taxable', 'CGST', 'SGST/UTGST', 'IGST', 'Total'].map((head) => (
-              <th key={head} scope="col" className="py-1 pl-4 text-right font-semibold">
-                {head}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          <Sums label="Tax invoices" sums={invoices} />
-          <Sums label="Credit notes" sums={creditNotes} />
-          <tr className="border-t border-slate-200 font-semibold">
-            <th scope="row" className="py-1 pr-4 text-left">
-              Net
-            </th>
-            {[net.taxablePaise, net.cgstPaise, net.sgstPaise, net.igstPaise, net.totalPaise].map(
-              (paise, index) => (
-                <td key={index} className="py-1 pl-4 text-right whitespace-nowrap tabular-nums">
-                  {formatRupees(paise)}
-                </td>
-              ),
-            )}
-          </tr>
-        </tbody>
-      </table>
+    <div className="grid gap-3 sm:grid-cols-3">
+      <Sums label="Tax invoices" sums={invoices} />
+      <Sums label="Credit notes" sums={creditNotes} />
+      <Sums label="Net of credit notes" sums={net} strong />
     </div>
+  );
+}
+
+/** A document's tax by the heads its supply has: IGST, or CGST with SGST (UTGST in a UT). */
+function TaxHeads({ document }: { document: TaxDocumentRow }) {
+  const heads: [string, number][] =
+    document.supplyType === 'inter'
+      ? [['IGST', document.igstPaise]]
+      : [
+          ['CGST', document.cgstPaise],
+          [document.supplyType === 'intra-ut' ? 'UTGST' : 'SGST', document.sgstPaise],
+        ];
+  return (
+    <dl className="grid grid-cols-[max-content_max-content] justify-end gap-x-2">
+      {heads.map(([head, paise]) => (
+        <div key={head} className="contents">
+          <dt className="text-xs text-slate-500">{head}</dt>
+          <dd className="text-right tabular-nums">{formatRupees(paise)}</dd>
+        </div>
+      ))}
+    </dl>
   );
 }
 
@@ -283,8 +304,8 @@ export function TaxDocumentsPage() {
         </Panel>
         <Panel title="GSTR-1">
           <p className="text-sm text-slate-600">
-            B2B invoices, credit notes and the HSN summary of {monthName(month)}: the JSON for the
-            GST portal's offline tool, or the CSV tables in one zip.
+            The invoices, credit notes and HSN summary of {monthName(month)} in GSTR-1's tables: the
+            JSON to upload with the GST portal's offline tool, or its CSV tables in one zip.
           </p>
           <div className="flex flex-wrap gap-2">
             <Button onClick={() => downloadGstr1('json')} disabled={gstr1.isPending}>
@@ -326,12 +347,9 @@ export function TaxDocumentsPage() {
               <tr>
                 <Th>Document</Th>
                 <Th>Date</Th>
-                <Th>Order</Th>
                 <Th>Recipient</Th>
                 <Th className="text-right">Taxable</Th>
-                <Th className="text-right">CGST</Th>
-                <Th className="text-right">SGST/UTGST</Th>
-                <Th className="text-right">IGST</Th>
+                <Th className="text-right">Tax</Th>
                 <Th className="text-right">Total</Th>
                 {eInvoicing ? <Th>E-invoice</Th> : null}
               </tr>
@@ -345,34 +363,32 @@ export function TaxDocumentsPage() {
                       {KIND_LABELS[document.kind]}
                       {document.original ? ` of ${document.original.number}` : ''}
                     </span>
-                  </Td>
-                  <Td className="whitespace-nowrap">{formatCalendarDay(document.issueDate)}</Td>
-                  <Td className="font-mono whitespace-nowrap">
                     <Link
                       to={consoleHref.order(document.orderNumber)}
-                      className="text-blue-700 hover:underline"
+                      className="block font-mono text-xs text-blue-700 hover:underline"
                     >
                       {document.orderNumber}
                     </Link>
                   </Td>
-                  <Td className="min-w-48">
+                  <Td className="whitespace-nowrap">{formatCalendarDay(document.issueDate)}</Td>
+                  <Td className="min-w-44">
                     <span className="block font-medium">{document.recipient.legalName}</span>
                     <span className="block font-mono text-xs text-slate-500">
-                      {document.recipient.gstin ?? 'Unregistered'} · POS{' '}
-                      {document.placeOfSupply.code} {document.placeOfSupply.name}
+                      {document.recipient.gstin ?? 'Unregistered'}
+                    </span>
+                    <span className="block text-xs text-slate-500">
+                      Place of supply {document.placeOfSupply.code} {document.placeOfSupply.name}
                     </span>
                   </Td>
-                  {[
-                    document.taxablePaise,
-                    document.cgstPaise,
-                    document.sgstPaise,
-                    document.igstPaise,
-                    document.totalPaise,
-                  ].map((paise, index) => (
-                    <Td key={index} className="text-right whitespace-nowrap tabular-nums">
-                      {formatRupees(paise)}
-                    </Td>
-                  ))}
+                  <Td className="text-right whitespace-nowrap tabular-nums">
+                    {formatRupees(document.taxablePaise)}
+                  </Td>
+                  <Td className="whitespace-nowrap">
+                    <TaxHeads document={document} />
+                  </Td>
+                  <Td className="text-right font-medium whitespace-nowrap tabular-nums">
+                    {formatRupees(document.totalPaise)}
+                  </Td>
                   {eInvoicing ? (
                     <Td>
                       <EInvoiceCell
