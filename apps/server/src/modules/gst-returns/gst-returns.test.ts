@@ -830,3 +830,32 @@ describe('the list of tax documents', () => {
     expect([401, 403]).toContain(asBuyer.statusCode);
   });
 });
+
+describe('a month the portal would refuse', () => {
+  it('is answered 422 with each rule broken, named by document or HSN, and nothing audited', async () => {
+    await store(
+      taxDocumentFixture({
+        number: 'INV/2728/00000009',
+        issueDate: '2027-06-02',
+        recipient: BUYERS.karnataka,
+        lines: [{ ...GLOVES, hsn: '61' }],
+      }),
+    );
+    const audited = async () =>
+      (
+        await t.database.db
+          .select()
+          .from(staffAuditLog)
+          .where(eq(staffAuditLog.targetId, '2027-06'))
+      ).length;
+    const response = await gstr1('month=2027-06');
+    expect(response.statusCode).toBe(422);
+    const body = response.json();
+    expect(body.code).toBe('gstr1_invalid');
+    expect(body.issues.map((issue: { message: string }) => issue.message)).toEqual([
+      'INV/2728/00000009: b2b.0.inv.0.inum must match pattern "^[A-Za-z0-9/-]{1,16}$"',
+      'HSN 61: hsn.hsn_b2b.0.hsn_sc must match pattern "^[0-9]{4,8}$"',
+    ]);
+    expect(await audited()).toBe(0);
+  });
+});

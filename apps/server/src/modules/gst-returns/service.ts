@@ -33,6 +33,28 @@ function requireRegistration(settings: StoreSettings): void {
     );
 }
 
+/**
+ * Which document or HSN row a GSTR-1 issue is about, for a person: the nearest object on its path
+ * with a document number or an HSN code ('b2b.0.inv.2.val' → 'INV/2728/00042: b2b.0.inv.2.val …').
+ */
+export function namedIssue(json: unknown, issue: Issue): Issue {
+  let node: unknown = json;
+  let name: string | undefined;
+  for (const segment of issue.path.split('.')) {
+    if (typeof node !== 'object' || node === null) break;
+    node = (node as Record<string, unknown>)[segment];
+    if (typeof node === 'object' && node !== null) {
+      const record = node as Record<string, unknown>;
+      const found =
+        record.inum ??
+        record.nt_num ??
+        (record.hsn_sc ? `HSN ${String(record.hsn_sc)}` : undefined);
+      if (typeof found === 'string') name = found;
+    }
+  }
+  return name ? { ...issue, message: `${name}: ${issue.message}` } : issue;
+}
+
 /** An export the schema refuses: a fault of the data (or of this code), never a file to file. */
 function refuse(code: string, detail: string, issues: Issue[]): AppError {
   return new AppError('unprocessable', code, detail, {}, undefined, issues);
@@ -61,9 +83,16 @@ export async function exportGstr1(
     );
   const model = buildGstr1(settings.gstin, month, documents);
   const json = gstr1Json(model);
-  const issues = gstr1SchemaIssues(json);
+  const issues = gstr1SchemaIssues(json).map((issue) => namedIssue(json, issue));
   if (issues.length)
-    throw refuse('gstr1_invalid', `GSTR-1 for ${month} does not fit the portal's layout`, issues);
+    throw refuse(
+      'gstr1_invalid',
+      `GSTR-1 for ${month} does not fit the portal's layout: ${issues
+        .slice(0, 5)
+        .map((issue) => issue.message)
+        .join('; ')}`,
+      issues,
+    );
 
   await recordAudit(db, actor, {
     action: 'gst_returns.gstr1_export',
