@@ -36,6 +36,7 @@ import { catalogPageMeta } from './modules/catalog/page-meta.js';
 import { emailModule } from './modules/email/module.js';
 import { gstModule } from './modules/gst/module.js';
 import { TaxSetupCache } from './modules/gst/tax-setup.js';
+import { gstReturnsModule } from './modules/gst-returns/module.js';
 import { healthModule } from './modules/health/module.js';
 import { imagesModule } from './modules/images/module.js';
 import { invoicesModule } from './modules/invoices/module.js';
@@ -141,6 +142,7 @@ export async function buildApp({
   await app.register(paymentsModule(context, payments));
   await app.register(invoicesModule(context));
   await app.register(emailModule(context));
+  await app.register(gstReturnsModule(context));
 
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
   await app.register(

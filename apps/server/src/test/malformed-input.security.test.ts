@@ -58,7 +58,11 @@ function urlOf(op: Operation, query = ''): string {
   const values: Record<string, string> = {
     // The buyers desk's `id` names a real buyer (not the one signed in, whose tokens a disable
     // would end): an owner's disable of them would succeed.
-    id: op.path.startsWith('/api/staff/buyers/') ? deskBuyerId : productId,
+    id: op.path.startsWith('/api/staff/buyers/')
+      ? deskBuyerId
+      : op.path.startsWith('/api/staff/tax-documents/')
+        ? '1'
+        : productId,
     productId,
     orderId: productId,
     mkpOrderId: 'MKP-20260101-AAAAAA',
@@ -132,6 +136,12 @@ function validBody(op: Operation): Record<string, unknown> {
     subtitle: 'For the season',
     category: 'office-supplies',
     subcategory: 'staplers',
+    // An e-invoice registration (decision 055).
+    irn: 'a'.repeat(64),
+    ackNumber: '112710073901234',
+    ackDate: '2027-04-01 18:20:00',
+    signedQr: 'eyJhbGciOiJIUzI1NiJ9.eyJkYXRhIjoie30ifQ.c2lnbmF0dXJl',
+    replace: false,
   };
   if (op.path === '/api/user/signup') return signupPayload();
   // An order's `source` is the spec's constant 1, a cart line's a shipping source.

@@ -186,6 +186,28 @@ const VALID: Record<string, () => ValidRequest> = {
     url: '/api/staff/orders/export.csv?status=PD',
     headers: staffHeaders(),
   }),
+  'GET /api/staff/tax-documents': () => ({
+    url: '/api/staff/tax-documents?month=2027-04',
+    headers: staffHeaders(),
+  }),
+  'GET /api/staff/returns/gstr1': () => ({
+    url: '/api/staff/returns/gstr1?month=2027-04&format=json',
+    headers: staffHeaders(),
+  }),
+  'GET /api/staff/tax-documents/{id}/e-invoice.json': () => ({
+    url: '/api/staff/tax-documents/1/e-invoice.json',
+    headers: staffHeaders(),
+  }),
+  'PUT /api/staff/tax-documents/{id}/e-invoice': () => ({
+    url: '/api/staff/tax-documents/1/e-invoice',
+    payload: {
+      irn: 'a'.repeat(64),
+      ackNumber: '112710073901234',
+      ackDate: '2027-04-01 18:20:00',
+      signedQr: 'eyJhbGciOiJIUzI1NiJ9.eyJkYXRhIjoie30ifQ.c2lnbmF0dXJl',
+    },
+    headers: staffHeaders(),
+  }),
   'GET /api/staff/orders/{mkpOrderId}': () => ({
     url: '/api/staff/orders/MKP-20260101-AAAAAA',
     headers: staffHeaders(),

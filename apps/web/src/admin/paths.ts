@@ -30,6 +30,7 @@ export const consolePaths = {
   catalogTransfer: '/admin/import',
   settings: '/admin/settings',
   taxRates: '/admin/tax-rates',
+  taxDocuments: '/admin/tax-documents',
 } as const;
 
 /** Why the sign-in page is shown: the session ran out, or the member signed out. */
@@ -79,6 +80,7 @@ export type SectionKey =
   | 'catalogTransfer'
   | 'taxRates'
   | 'settings'
+  | 'taxDocuments'
   | 'staff'
   | 'audit';
 
@@ -95,6 +97,12 @@ export const SECTIONS: readonly Section[] = [
   { key: 'orders', label: 'Orders', path: consolePaths.orders, roles: BUYER_DATA_ROLES },
   { key: 'payments', label: 'Payments', path: consolePaths.payments, roles: ['finance'] },
   { key: 'buyers', label: 'Buyers', path: consolePaths.buyers, roles: BUYER_DATA_ROLES },
+  {
+    key: 'taxDocuments',
+    label: 'Tax documents & returns',
+    path: consolePaths.taxDocuments,
+    roles: ['finance'],
+  },
   { key: 'catalog', label: 'Products', path: consolePaths.catalog, roles: ['catalog'] },
   { key: 'taxonomy', label: 'Categories', path: consolePaths.taxonomy, roles: ['catalog'] },
   {

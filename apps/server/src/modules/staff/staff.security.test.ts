@@ -72,6 +72,10 @@ const POLICY: Record<string, 'open' | 'member' | StaffRole[]> = {
   'POST /api/staff/catalog/collections/order': ['catalog'],
   'GET /api/staff/catalog/collections/{id}/products': ['catalog'],
   'PUT /api/staff/catalog/collections/{id}/products': ['catalog'],
+  'GET /api/staff/tax-documents': ['finance'],
+  'GET /api/staff/returns/gstr1': ['finance'],
+  'GET /api/staff/tax-documents/{id}/e-invoice.json': ['finance'],
+  'PUT /api/staff/tax-documents/{id}/e-invoice': ['finance'],
 };
 
 const ROLES: StaffRole[] = ['fulfilment', 'finance', 'catalog'];

@@ -31,6 +31,7 @@ describe('the console frame', () => {
         'Orders',
         'Payments',
         'Buyers',
+        'Tax documents & returns',
         'Products',
         'Categories',
         'Import / export',
@@ -41,7 +42,18 @@ describe('the console frame', () => {
       ],
     ],
     ['fulfilment', ['Dashboard', 'Orders', 'Buyers']],
-    ['finance', ['Dashboard', 'Orders', 'Payments', 'Buyers', 'Tax rates', 'Settings']],
+    [
+      'finance',
+      [
+        'Dashboard',
+        'Orders',
+        'Payments',
+        'Buyers',
+        'Tax documents & returns',
+        'Tax rates',
+        'Settings',
+      ],
+    ],
     ['catalog', ['Dashboard', 'Products', 'Categories', 'Import / export', 'Tax rates']],
   ] as const)('shows a %s the sections their role may use', async (role, sections) => {
     signedInAs(role);

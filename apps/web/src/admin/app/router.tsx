@@ -36,6 +36,10 @@ const TaxRatesPage = page(
   () => import('../features/settings/pages/tax-rates-page'),
   'TaxRatesPage',
 );
+const TaxDocumentsPage = page(
+  () => import('../features/returns/pages/tax-documents-page'),
+  'TaxDocumentsPage',
+);
 const CatalogTransferPage = page(
   () => import('../features/catalog/pages/import-export-page'),
   'ImportExportPage',
@@ -189,6 +193,14 @@ export function ConsoleRoutes() {
             element={
               <Section name="settings">
                 <SettingsPage />
+              </Section>
+            }
+          />
+          <Route
+            path={consolePaths.taxDocuments}
+            element={
+              <Section name="taxDocuments">
+                <TaxDocumentsPage />
               </Section>
             }
           />

@@ -36,6 +36,35 @@ export function isSessionEnded(error: unknown): boolean {
   return error instanceof ApiError && error.status === 401 && error.code === SESSION_ENDED;
 }
 
+function parseJson(text: string): unknown {
+  try {
+    return text ? JSON.parse(text) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * A refused call as the web app's ApiError, with the server's `{detail, code, fields}`; a 401 of
+ * an ended session also tells the console frame.
+ */
+export function failureOf(response: Response, text: string, parsed = parseJson(text)): ApiError {
+  const error = ErrorBody.safeParse(parsed);
+  const statusLine = `${response.status} ${response.statusText}`.trim();
+  const failure = new ApiError(
+    error.success ? error.data.detail : `Request failed: ${statusLine}`,
+    {
+      status: response.status,
+      statusText: response.statusText,
+      ...(error.success ? error.data : {}),
+      bodyText: text,
+      body: parsed,
+    },
+  );
+  if (isSessionEnded(failure)) sessionEndedListeners.forEach((listener) => listener());
+  return failure;
+}
+
 /** A call answered with `schema`'s shape; `null` for an answer without a body (204). */
 export async function staffRequest<Schema extends z.ZodType>(
   path: string,
@@ -66,27 +95,7 @@ export async function staffRequest(
     body: body === undefined ? undefined : form ? body : JSON.stringify(body),
   });
   const text = await response.text();
-  let parsed: unknown;
-  try {
-    parsed = text ? JSON.parse(text) : undefined;
-  } catch {
-    parsed = undefined;
-  }
-  if (!response.ok) {
-    const error = ErrorBody.safeParse(parsed);
-    const statusLine = `${response.status} ${response.statusText}`.trim();
-    const failure = new ApiError(
-      error.success ? error.data.detail : `Request failed: ${statusLine}`,
-      {
-        status: response.status,
-        statusText: response.statusText,
-        ...(error.success ? error.data : {}),
-        bodyText: text,
-        body: parsed,
-      },
-    );
-    if (isSessionEnded(failure)) sessionEndedListeners.forEach((listener) => listener());
-    throw failure;
-  }
+  const parsed = parseJson(text);
+  if (!response.ok) throw failureOf(response, text, parsed);
   return schema === null ? null : schema.parse(parsed);
 }

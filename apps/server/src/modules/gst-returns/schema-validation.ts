@@ -1,0 +1,44 @@
+/**
+ * Every export is checked against its committed schema before it is answered (decision 055):
+ * the e-invoice against NIC's INV-01 schema, GSTR-1 against the offline tool's layout. A
+ * document whose data the schema refuses (a legal name of two letters, a city the portal finds
+ * too short) is answered 422 with each rule it breaks, instead of a file the portal would turn
+ * away. Ajv compiles each schema once, when the module loads.
+ */
+import { Ajv, type ErrorObject } from 'ajv';
+import eInvoiceSchema from './schemas/e-invoice-inv01-v1.1.schema.json' with { type: 'json' };
+import gstr1Schema from './schemas/gstr1-offline-tool-v3.2.4.schema.json' with { type: 'json' };
+
+export interface Issue {
+  /** Where in the file, dotted: 'SellerDtls.Loc', 'ItemList.2.HsnCd'. */
+  path: string;
+  code: string;
+  message: string;
+}
+
+// strict: a keyword the schema misspells is an error at start, not a rule silently skipped.
+// multipleOfPrecision: 0.01 steps are checked on the quotient, so 1729.83 is two decimals.
+const ajv = new Ajv({ allErrors: true, strict: true, multipleOfPrecision: 6 });
+const validateEInvoiceSchema = ajv.compile(eInvoiceSchema);
+const validateGstr1Schema = ajv.compile(gstr1Schema);
+
+function issuesOf(errors: ErrorObject[] | null | undefined): Issue[] {
+  return (errors ?? []).map((error) => {
+    const path = error.instancePath.slice(1).replace(/\//g, '.') || '(file)';
+    const detail =
+      error.keyword === 'required'
+        ? `needs ${String((error.params as { missingProperty: string }).missingProperty)}`
+        : (error.message ?? 'is not valid');
+    return { path, code: `schema_${error.keyword}`, message: `${path} ${detail}` };
+  });
+}
+
+/** The rules of NIC's INV-01 schema (v1.1) the JSON breaks; empty when it is valid. */
+export function eInvoiceSchemaIssues(json: unknown): Issue[] {
+  return validateEInvoiceSchema(json) ? [] : issuesOf(validateEInvoiceSchema.errors);
+}
+
+/** The rules of the GSTR-1 layout the JSON breaks; empty when it is valid. */
+export function gstr1SchemaIssues(json: unknown): Issue[] {
+  return validateGstr1Schema(json) ? [] : issuesOf(validateGstr1Schema.errors);
+}
