@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ObjectId } from './catalog.js';
 import { QUANTITY_MAX, QUANTITY_MIN } from './constants.js';
 import { SHIPPING_SOURCES } from './pricing.js';
+import { LineGst, TaxSummary } from './tax-summary.js';
 
 /**
  * The cart API contract (spec §3 "Cart response", "Cart line", "Cart add payload"; §5; §7).
@@ -108,6 +109,8 @@ export const CartLineView = z.object({
   /** Inputs of `priceLine` in paise (the variant's own price applied), for a pending edit. */
   pricing: z.object({
     spPaise: z.number().int(),
+    /** The line's GST rate in basis points, so a pending edit can show its tax (`lineTax`). */
+    gstRateBp: z.number().int(),
     tiers: z.array(
       z.object({
         minQuantity: z.number().int(),
@@ -116,6 +119,8 @@ export const CartLineView = z.object({
       }),
     ),
   }),
+  /** The line's tax at its current price (issue 21, decision 052). */
+  gst: LineGst,
 });
 export type CartLineView = z.infer<typeof CartLineView>;
 
@@ -130,5 +135,24 @@ export const CartResponse = z.object({
   /** Rupees; the order total equals the subtotal (no tax or shipping added, spec §9). */
   subtotal: z.number(),
   total: z.number(),
+  /**
+   * The cart's GST. Only GET /api/cart/ with a ship-to (CartQuery) knows the place of supply;
+   * without one, and in every change's answer, it is null and the tax is all in `igst`.
+   */
+  tax: TaxSummary,
 });
 export type CartResponse = z.infer<typeof CartResponse>;
+
+/**
+ * GET /api/cart/'s optional ship-to (issue 21): with shipCountry India and a known shipState (a
+ * GST state code or a state name), the answer's `tax` has the place of supply and the split
+ * heads; billGstin counts only when it is a valid GSTIN. A country outside India is an export.
+ */
+export const CartQuery = z
+  .object({
+    shipCountry: z.string().max(100).optional(),
+    shipState: z.string().max(100).optional(),
+    billGstin: z.string().max(20).optional(),
+  })
+  .strict();
+export type CartQuery = z.infer<typeof CartQuery>;

@@ -92,6 +92,11 @@ export const ProductDetail = ProductSummary.extend({
    */
   minOrderQuantity: z.number().int().min(1),
   orderMultiple: z.number().int().min(1),
+  /**
+   * The product's effective GST rate in percent (issue 21, decision 052): its own rate, else
+   * the store's HSN table's, else 18.
+   */
+  gstRate: z.number(),
 });
 export type ProductDetail = z.infer<typeof ProductDetail>;
 

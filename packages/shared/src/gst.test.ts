@@ -89,6 +89,9 @@ describe('place of supply and the heads', () => {
     expect(placeOfSupply({ country: 'India', stateCode: '29' }, '29AAPFU0939F1ZV')).toBe('29');
     expect(placeOfSupply({ country: 'India', stateCode: '29' }, '27AAPFU0939F1ZV')).toBe('27');
     expect(placeOfSupply({ country: 'Singapore', stateCode: null }, '27AAPFU0939F1ZV')).toBe('96');
+    // The checkout's country list sends the ISO code, which orders store.
+    expect(placeOfSupply({ country: 'in', stateCode: '29' }, null)).toBe('29');
+    expect(placeOfSupply({ country: 'sg', stateCode: null }, null)).toBe('96');
   });
 
   it('is CGST + SGST in one state, CGST + UTGST in a UT without a legislature, IGST across', () => {

@@ -58,8 +58,13 @@ export function indianStateByCode(code: string): IndianState | undefined {
 /** The country name every Indian address carries (the spec's default country). */
 export const INDIA = 'India';
 
+/**
+ * Whether an address's country is India: by name, or by the ISO code the checkout's country list
+ * sends and orders store ('in', spec §2 "Checkout").
+ */
 export function isIndia(country: string): boolean {
-  return country.trim().toLowerCase() === 'india';
+  const key = country.trim().toLowerCase();
+  return key === 'india' || key === 'in';
 }
 
 /** The GST portal's code for a place of supply outside India (exports). */

@@ -1,6 +1,9 @@
 import { z } from 'zod';
 import { ObjectId, Oid } from './catalog.js';
 import { ORDER_CURRENCY, ORDER_SOURCE } from './constants.js';
+import { findIndianState, indianStateByCode, isIndia } from './gst.js';
+import { GSTIN_PROBLEM_MESSAGES, gstinProblem, normaliseGstin } from './gstin.js';
+import { BillingDetails, LineGst, TaxSummary } from './tax-summary.js';
 
 /**
  * The orders API contract (spec §3 "Order create payload", "Order"; §5 checkout; §7;
@@ -37,6 +40,54 @@ export const CHECKOUT_MESSAGES = {
   phone: 'Phone number is required',
 } as const;
 
+/** An Indian address's state must be one of the list (issue 21): the place of supply needs it. */
+export const INDIAN_STATE_MESSAGE = 'Choose a state or union territory from the list';
+
+export function billingStateMessage(gstinStateName: string): string {
+  return `The billing state must be the GSTIN's state (${gstinStateName})`;
+}
+
+/** A GSTIN, trimmed and upper-cased, with the shared gstin rules' messages. */
+const Gstin = z
+  .string({ error: GSTIN_PROBLEM_MESSAGES.length })
+  .transform(normaliseGstin)
+  .superRefine((gstin, ctx) => {
+    const problem = gstinProblem(gstin);
+    if (problem) ctx.addIssue({ code: 'custom', message: GSTIN_PROBLEM_MESSAGES[problem] });
+  });
+
+/**
+ * Whom the order is billed to (issue 21, Rule 46(d)): a GSTIN of the buyer's (any of their
+ * registrations, in any state), its legal name and its registered address, whose state must be
+ * the GSTIN's. Without it the server bills the account's GSTIN, company and business address.
+ */
+export const BillingInput = z
+  .object({
+    gstin: Gstin,
+    legalName: required('Legal name is required'),
+    address1: required(CHECKOUT_MESSAGES.address1),
+    address2: optionalLine,
+    city: required(CHECKOUT_MESSAGES.city),
+    /** A state's name or GST state code. */
+    state: required(INDIAN_STATE_MESSAGE),
+    postalCode: required(CHECKOUT_MESSAGES.postalCode),
+  })
+  .strict()
+  .superRefine((billing, ctx) => {
+    const state = findIndianState(billing.state);
+    if (!state) {
+      ctx.addIssue({ code: 'custom', path: ['state'], message: INDIAN_STATE_MESSAGE });
+      return;
+    }
+    const gstinState = gstinProblem(billing.gstin) ? undefined : billing.gstin.slice(0, 2);
+    if (gstinState && gstinState !== state.code) {
+      const name = indianStateByCode(gstinState)?.name ?? gstinState;
+      ctx.addIssue({ code: 'custom', path: ['state'], message: billingStateMessage(name) });
+    }
+  });
+export type BillingInput = z.infer<typeof BillingInput>;
+export type BillingInputValues = z.input<typeof BillingInput>;
+
 /** POST /api/orders/ (spec §3). Address lines 2 and 3 are optional and sent as ''. */
 export const OrderCreateBody = z
   .object({
@@ -51,26 +102,50 @@ export const OrderCreateBody = z
     shippingPostalCode: required(CHECKOUT_MESSAGES.postalCode),
     shippingCountry: required(CHECKOUT_MESSAGES.country),
     shippingPhoneNumber: required(CHECKOUT_MESSAGES.phone),
+    billing: BillingInput.optional(),
   })
-  .strict();
+  .strict()
+  .superRefine((body, ctx) => {
+    if (isIndia(body.shippingCountry) && !findIndianState(body.shippingState))
+      ctx.addIssue({ code: 'custom', path: ['shippingState'], message: INDIAN_STATE_MESSAGE });
+  });
 /** What the server handles (defaults applied). */
 export type OrderCreateBody = z.infer<typeof OrderCreateBody>;
 /** What a client may send (currency, source and address lines 2 and 3 may be left out). */
 export type OrderCreateInput = z.input<typeof OrderCreateBody>;
 
-/** The checkout shipping form (spec §5): the same messages, mapped onto the create payload. */
-export const CheckoutShippingForm = z.object({
+/**
+ * Who receives the parcel (the checkout's recipient, whatever the address): alone when the
+ * order ships to the billing address.
+ */
+export const CheckoutRecipientForm = z.object({
   firstName: required(CHECKOUT_MESSAGES.firstName),
   lastName: required(CHECKOUT_MESSAGES.lastName),
-  address1: required(CHECKOUT_MESSAGES.address1),
-  address2: optionalLine,
-  address3: optionalLine,
-  city: required(CHECKOUT_MESSAGES.city),
-  state: required(CHECKOUT_MESSAGES.state),
-  postalCode: required(CHECKOUT_MESSAGES.postalCode),
-  country: required(CHECKOUT_MESSAGES.country),
   phone: required(CHECKOUT_MESSAGES.phone),
 });
+export type CheckoutRecipientForm = z.infer<typeof CheckoutRecipientForm>;
+
+/**
+ * The checkout shipping form (spec §5): the same messages, mapped onto the create payload; an
+ * Indian address's state is one of the list, as the server requires (issue 21).
+ */
+export const CheckoutShippingForm = z
+  .object({
+    firstName: required(CHECKOUT_MESSAGES.firstName),
+    lastName: required(CHECKOUT_MESSAGES.lastName),
+    address1: required(CHECKOUT_MESSAGES.address1),
+    address2: optionalLine,
+    address3: optionalLine,
+    city: required(CHECKOUT_MESSAGES.city),
+    state: required(CHECKOUT_MESSAGES.state),
+    postalCode: required(CHECKOUT_MESSAGES.postalCode),
+    country: required(CHECKOUT_MESSAGES.country),
+    phone: required(CHECKOUT_MESSAGES.phone),
+  })
+  .superRefine((form, ctx) => {
+    if (isIndia(form.country) && form.state && !findIndianState(form.state))
+      ctx.addIssue({ code: 'custom', path: ['state'], message: INDIAN_STATE_MESSAGE });
+  });
 export type CheckoutShippingForm = z.infer<typeof CheckoutShippingForm>;
 
 export function orderCreateBodyFromForm(form: CheckoutShippingForm): OrderCreateBody {
@@ -112,6 +187,8 @@ export const OrderLine = z.object({
   consumerPrice: z.number(),
   quantity: z.number().int(),
   lineTotal: z.number(),
+  /** The line's tax as sold (issue 21); null on orders placed before GST was recorded. */
+  gst: LineGst.nullable(),
 });
 export type OrderLine = z.infer<typeof OrderLine>;
 
@@ -165,6 +242,12 @@ export const Order = z.object({
   ),
   /** Oldest first. */
   statusHistory: z.array(OrderStatusChange),
+  /** Whom the order is billed to (issue 21); null on orders from before it. */
+  billing: BillingDetails.nullable(),
+  /** GST state code of the ship-to state; null abroad and on orders from before issue 21. */
+  shippingStateCode: z.string().nullable(),
+  /** The order's GST, with its place of supply and heads; null before issue 21. */
+  tax: TaxSummary.nullable(),
 });
 export type Order = z.infer<typeof Order>;
 

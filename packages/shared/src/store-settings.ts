@@ -2,6 +2,7 @@
  * The seller's registration and the store's tax settings (issue 21, decision 052), as the
  * server reads them and the console edits them (owner only).
  */
+import { z } from 'zod';
 import { isValidGstin } from './gstin.js';
 
 export interface StoreSettings {
@@ -38,3 +39,17 @@ export function registrationGaps(settings: StoreSettings): string[] {
     gaps.push("the registered address's state, matching the GSTIN");
   return gaps;
 }
+
+/**
+ * GET /api/store (public, cacheable like the catalog): who sells, from which state (which
+ * decides CGST + SGST against IGST), and the countries the store ships to.
+ */
+export const StorePublic = z.object({
+  legalName: z.string(),
+  tradeName: z.string(),
+  gstin: z.string(),
+  stateCode: z.string(),
+  stateName: z.string(),
+  shipsTo: z.array(z.string()),
+});
+export type StorePublic = z.infer<typeof StorePublic>;
