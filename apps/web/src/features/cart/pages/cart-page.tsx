@@ -16,6 +16,7 @@ import { toast } from '../../../components/ui/use-toast';
 import { describeError } from '../../../lib/api/error-message';
 import { useCartQuery } from '../../../lib/api/get-cart';
 import { useDocumentTitle } from '../../../lib/hooks/use-document-title';
+import { unsplitTax } from '../../../lib/tax';
 import { useRemoveCartItem } from '../api/remove-cart-item';
 import { useUpdateCartItem } from '../api/update-cart-item';
 import { CartLineItem, linePricePaise } from '../components/cart-line-item';
@@ -47,10 +48,10 @@ function CartContents({ lines }: { lines: CartLineView[] }) {
 
   const quantityOf = (line: CartLineView) => pending[line.id] ?? line.quantity;
   const itemCount = lines.reduce((sum, line) => sum + quantityOf(line), 0);
-  const totalPaise = lines.reduce(
-    (sum, line) => sum + linePricePaise(line, quantityOf(line)).lineTotalPaise,
-    0,
-  );
+  const prices = lines.map((line) => linePricePaise(line, quantityOf(line)));
+  const totalPaise = prices.reduce((sum, price) => sum + price.lineTotalPaise, 0);
+  // The cart knows no place of supply: its GST is one figure until checkout (decision 057).
+  const tax = unsplitTax(prices.map((price) => price.gst));
 
   function setPendingOf(id: string, quantity: number | undefined) {
     setPending(({ [id]: _, ...rest }) =>
@@ -111,7 +112,7 @@ function CartContents({ lines }: { lines: CartLineView[] }) {
         ))}
       </Card>
       <div className="lg:sticky lg:top-4 lg:self-start">
-        <CartSummary itemCount={itemCount} totalPaise={totalPaise} />
+        <CartSummary itemCount={itemCount} totalPaise={totalPaise} tax={tax} />
       </div>
     </div>
   );
