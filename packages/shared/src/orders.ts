@@ -70,7 +70,7 @@ export const BillingInput = z
     city: required(CHECKOUT_MESSAGES.city),
     /** A state's name or GST state code. */
     state: required(INDIAN_STATE_MESSAGE),
-    postalCode: required(CHECKOUT_MESSAGES.postalCode),
+    postalCode: required('PIN code is required'),
   })
   .strict()
   .superRefine((billing, ctx) => {
