@@ -36,6 +36,9 @@ function order(overrides: Partial<Order> = {}): Order {
     trackingUrl: null,
     refunds: [],
     statusHistory: [],
+    billing: null,
+    shippingStateCode: '27',
+    tax: null,
     ...overrides,
   };
 }
