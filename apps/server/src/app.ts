@@ -34,6 +34,8 @@ import { catalogModule } from './modules/catalog/module.js';
 import { catalogImportModule } from './modules/catalog-import/module.js';
 import { catalogPageMeta } from './modules/catalog/page-meta.js';
 import { emailModule } from './modules/email/module.js';
+import { gstModule } from './modules/gst/module.js';
+import { TaxSetupCache } from './modules/gst/tax-setup.js';
 import { healthModule } from './modules/health/module.js';
 import { imagesModule } from './modules/images/module.js';
 import { ordersModule, type OrdersModuleOptions } from './modules/orders/module.js';
@@ -117,12 +119,15 @@ export async function buildApp({
     limiters,
     now,
     onCatalogChange: (listener) => database.onCatalogChange(listener),
+    taxSetup: new TaxSetupCache(db),
     checkDatabase: () => database.check(),
   };
 
   app.addHook('preHandler', staffActivity(db, now));
 
   await app.register(healthModule(context));
+  // First: the tax setup it keeps current is what the catalog, cart and orders tax with.
+  await app.register(gstModule(context));
   await app.register(catalogModule(context));
   await app.register(catalogImportModule(context));
   await app.register(imagesModule(context));
@@ -136,6 +141,8 @@ export async function buildApp({
   await app.register(emailModule(context));
 
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
-  await app.register(webAppModule(context, catalogPageMeta(db, config.publicUrl)));
+  await app.register(
+    webAppModule(context, catalogPageMeta(db, config.publicUrl, context.taxSetup)),
+  );
   return app;
 }

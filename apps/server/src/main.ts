@@ -2,6 +2,8 @@
 import { buildApp } from './app.js';
 import { loadConfig, productionRefusals, refuseUnsafeProduction } from './config.js';
 import { connectDatabase, STATEMENT_TIMEOUT_MS } from './db/connect.js';
+import { registrationGaps } from '@storefront/shared/store-settings';
+import { readStoreSettings } from './modules/gst/settings.js';
 import { demoAccountsPresent, seedIfEmpty } from './seed/seed.js';
 import { startOperatorChannel } from './operator-channel.js';
 import { closeOnSignals } from './shutdown.js';
@@ -44,3 +46,9 @@ await app.listen({ host: config.host, port: config.port });
 app.log.info(`Storefront on ${config.publicUrl} (database: ${database.kind})`);
 if (config.env === 'production' && config.allowDemo)
   app.log.warn('ALLOW_DEMO=true: a demo (sandbox payments, demo accounts); see docs/deploy.md');
+// Issue 21: a production store takes no orders until the seller's registration is complete.
+const gaps = registrationGaps(await readStoreSettings(database.db));
+if (config.env === 'production' && gaps.length > 0)
+  app.log.warn(
+    `The store takes no orders until the owner completes its GST registration in the console's Settings (${config.publicUrl}/admin/settings): missing ${gaps.join(', ')}`,
+  );

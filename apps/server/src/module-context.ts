@@ -11,6 +11,7 @@ import type {
   preHandlerAsyncHookHandler,
 } from 'fastify';
 import type { StaffRole } from '@storefront/shared/staff';
+import type { StoreSettings } from '@storefront/shared/store-settings';
 import type { Config } from './config.js';
 import type { Db } from './db/connect.js';
 import type { Limiters } from './lib/limits.js';
@@ -32,6 +33,26 @@ export type Authenticate = preHandlerAsyncHookHandler;
  */
 export type RequireStaff = (allowed: readonly StaffRole[]) => onRequestAsyncHookHandler;
 
+/**
+ * What carts, orders and the catalog tax with (issue 21, decision 052): the store's settings (the
+ * seller's state, where it ships) and its HSN rate table, by prefix in basis points.
+ */
+export interface TaxSetup {
+  settings: StoreSettings;
+  rates: ReadonlyMap<string, number>;
+}
+
+/**
+ * The tax setup, read in one statement and kept in memory until any process changes the settings
+ * or the rate table (their 'catalog_changed' notification, migration 0019): a cart or an order
+ * spends no statement on it (modules/gst/tax-setup.ts).
+ */
+export interface TaxSetupSource {
+  current(): Promise<TaxSetup>;
+  /** Drops the kept setup (a change was written, or may have been missed). */
+  forget(): void;
+}
+
 export interface ModuleContext {
   db: Db;
   config: Config;
@@ -51,6 +72,8 @@ export interface ModuleContext {
    * function that stops listening.
    */
   onCatalogChange: (listener: () => void) => Promise<() => Promise<void>>;
+  /** The store's settings and HSN rate table, cached (the gst module keeps it current). */
+  taxSetup: TaxSetupSource;
   /** Answers when the database can take work; throws a class-57 error when it cannot. */
   checkDatabase: () => Promise<void>;
 }

@@ -130,7 +130,7 @@ test('a buyer fills a cart across a tier boundary, checks out, finds the order a
   await page.getByLabel('Last Name').fill('Mehta');
   await page.getByLabel('Address Line 1', { exact: true }).fill('12 MG Road');
   await page.getByLabel('State / Union Territory').selectOption('Maharashtra');
-  await page.getByLabel('ZIP / Postal Code').fill('411001');
+  await page.getByLabel('ZIP / Postal Code', { exact: true }).fill('411001');
   await page.getByLabel('Phone Number').fill('9876543210');
   await page.getByRole('button', { name: 'Continue to Payment' }).click();
   await expect(page.getByText('City is required')).toBeVisible();

@@ -106,11 +106,12 @@ export const CartLineView = z.object({
    * null when it can.
    */
   problem: z.string().nullable(),
-  /** Inputs of `priceLine` in paise (the variant's own price applied), for a pending edit. */
+  /**
+   * Inputs of `priceLine` in paise (the variant's own price applied), and the line's GST rate in
+   * basis points for `lineTax`, for a pending edit.
+   */
   pricing: z.object({
     spPaise: z.number().int(),
-    /** The line's GST rate in basis points, so a pending edit can show its tax (`lineTax`). */
-    gstRateBp: z.number().int(),
     tiers: z.array(
       z.object({
         minQuantity: z.number().int(),
@@ -118,8 +119,9 @@ export const CartLineView = z.object({
         pricePaise: z.number().int(),
       }),
     ),
+    gstRateBp: z.number().int(),
   }),
-  /** The line's tax at its current price (issue 21, decision 052). */
+  /** The GST inside the line's total at its current price (issue 21). */
   gst: LineGst,
 });
 export type CartLineView = z.infer<typeof CartLineView>;
@@ -136,23 +138,23 @@ export const CartResponse = z.object({
   subtotal: z.number(),
   total: z.number(),
   /**
-   * The cart's GST. Only GET /api/cart/ with a ship-to (CartQuery) knows the place of supply;
-   * without one, and in every change's answer, it is null and the tax is all in `igst`.
+   * The GST inside the total, per line summed (issue 21). Split between the heads only when GET
+   * /api/cart/ was given a place of supply (`CartQuery`); else all in `igst`, heads ['GST'].
    */
   tax: TaxSummary,
 });
 export type CartResponse = z.infer<typeof CartResponse>;
 
 /**
- * GET /api/cart/'s optional ship-to (issue 21): with shipCountry India and a known shipState (a
- * GST state code or a state name), the answer's `tax` has the place of supply and the split
- * heads; billGstin counts only when it is a valid GSTIN. A country outside India is an export.
+ * GET /api/cart/'s optional place of supply: the ship-to country and state (a GST state code or
+ * a state's name) and the GSTIN billed, as the checkout has them so far. A GSTIN counts only when
+ * valid; an unknown state leaves the place of supply unknown.
  */
 export const CartQuery = z
   .object({
-    shipCountry: z.string().max(100).optional(),
-    shipState: z.string().max(100).optional(),
-    billGstin: z.string().max(20).optional(),
+    shipCountry: z.string().trim().max(100).optional(),
+    shipState: z.string().trim().max(100).optional(),
+    billGstin: z.string().trim().max(20).optional(),
   })
   .strict();
 export type CartQuery = z.infer<typeof CartQuery>;

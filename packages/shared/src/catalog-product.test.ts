@@ -12,6 +12,7 @@ const valid: ProductDocument = {
   features: ['Steel body'],
   descriptionHtml: '<p>Staples 20 sheets.</p>',
   hsn: '8472',
+  gstRateBp: null,
   weightGrams: 250,
   location: 'Mumbai',
   mrpPaise: 300_00,
@@ -55,8 +56,21 @@ describe('the product document', () => {
     ['a pack size of 0', { orderMultiple: 0 }],
     ['an unknown field', { colour: 'red' }],
     ['too many images', { images: Array.from({ length: 13 }, (_, i) => `uploads/${i}`) }],
+    ['a GST rate not in force (12 %, gone since 22 September 2025)', { gstRateBp: 1200 }],
+    ['a GST rate in percent rather than basis points', { gstRateBp: 18 }],
+    ['no GST rate field at all', { gstRateBp: undefined }],
   ])('refuses %s in its shape', (_, change) => {
     expect(ProductDocument.safeParse({ ...valid, ...change }).success).toBe(false);
+  });
+
+  it('takes a GST rate of its own from the slabs and special rates, or none (the HSN table)', () => {
+    for (const gstRateBp of [0, 10, 25, 50, 300, 500, 1800, 4000, null])
+      expect(ProductDocument.parse({ ...valid, gstRateBp }).gstRateBp).toBe(gstRateBp);
+    const refused = ProductDocument.safeParse({ ...valid, gstRateBp: 1200 });
+    expect(refused.error?.issues[0]).toMatchObject({
+      path: ['gstRateBp'],
+      message: 'Choose one of the GST rates: 0%, 0.1%, 0.25%, 0.5%, 3%, 5%, 18%, 40%',
+    });
   });
 });
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { LOW_STOCK_THRESHOLD, QUANTITY_MAX } from './constants.js';
 import { OPEN_ENDED_MAX, tierRangeLabel, type PriceTier } from './pricing.js';
+import { GstRateBp } from './tax-rates.js';
 
 /**
  * The seller's product as the console edits it, an import row describes it and an export writes
@@ -100,6 +101,11 @@ export const ProductDocument = z
     /** Rich text; the server sanitises it before it is stored. */
     descriptionHtml: z.string().max(PRODUCT_LIMITS.descriptionLength),
     hsn: z.string().trim().max(8),
+    /**
+     * The product's own GST rate in basis points, one of GST_RATES_BP (issue 21); null: the rate
+     * the store's HSN table gives its HSN code (else 18 %).
+     */
+    gstRateBp: GstRateBp.nullable(),
     weightGrams: z.number().int('Whole grams only').min(1).max(PRODUCT_LIMITS.weightGramsMax),
     /** Where it is dispatched from (`pd_location`). */
     location: text(PRODUCT_LIMITS.textLength),

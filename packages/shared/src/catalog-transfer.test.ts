@@ -6,8 +6,10 @@ import {
   documentCells,
   issueText,
   locateIssue,
+  parsePercent,
   parseRupees,
   parseWhole,
+  percentText,
   ProductAssembler,
   readHeader,
   rupeesText,
@@ -197,6 +199,53 @@ describe('a product as a row and back', () => {
       spPaise: 1_099_00,
       stock: null,
     });
+  });
+
+  it('reads the GST rate in percent, blank for the HSN table’s, and places a rate not in force', () => {
+    const rows = [
+      ['code', 'gst_rate'],
+      [TEMPLATE_EXAMPLE.code, '18'],
+      [TEMPLATE_EXAMPLE.code, '0.25 %'],
+      [TEMPLATE_EXAMPLE.code, ''],
+      [TEMPLATE_EXAMPLE.code, '12'],
+      [TEMPLATE_EXAMPLE.code, 'eighteen'],
+    ];
+    const [eighteen, quarter, blank, twelve, words] = rows
+      .slice(1)
+      .map((row) => products([rows[0]!, row])[0]!);
+    expect(completeDocument(eighteen!, TEMPLATE_EXAMPLE).document?.gstRateBp).toBe(1800);
+    expect(completeDocument(quarter!, TEMPLATE_EXAMPLE).document?.gstRateBp).toBe(25);
+    expect(completeDocument(blank!, TEMPLATE_EXAMPLE).document?.gstRateBp).toBeNull();
+    expect(completeDocument(twelve!, TEMPLATE_EXAMPLE).issues.map((i) => issueText(i))).toEqual([
+      'row 2, column gst_rate: Choose one of the GST rates: 0%, 0.1%, 0.25%, 0.5%, 3%, 5%, 18%, 40%',
+    ]);
+    expect(completeDocument(words!, TEMPLATE_EXAMPLE).issues.map((i) => issueText(i))).toEqual([
+      'row 2, column gst_rate: "eighteen" is not a GST rate in percent, like 18 or 0.25',
+    ]);
+  });
+
+  it('writes a GST rate as percent and reads it back in integer arithmetic', () => {
+    expect([0, 10, 25, 50, 300, 500, 1800, 4000].map(percentText)).toEqual([
+      '0',
+      '0.1',
+      '0.25',
+      '0.5',
+      '3',
+      '5',
+      '18',
+      '40',
+    ]);
+    for (const rate of [0, 10, 25, 50, 300, 500, 1800, 4000])
+      expect(parsePercent(percentText(rate))).toBe(rate);
+    expect(parsePercent('18%')).toBe(1800);
+    expect(parsePercent('0.1')).toBe(10);
+    expect(parsePercent('-5')).toBeUndefined();
+    expect(parsePercent('1.234')).toBeUndefined();
+    expect(
+      documentCells(TEMPLATE_EXAMPLE, TEMPLATE_SHAPE)[
+        columnsFor(TEMPLATE_SHAPE).indexOf('gst_rate')
+      ],
+    ).toBe('5');
   });
 
   it('places a shape error of the completed document on its column', () => {

@@ -48,6 +48,7 @@ export const PRODUCT_COLUMNS = {
   category: 'category',
   subcategory: 'subcategory',
   hsn: 'hsn',
+  gst_rate: 'gstRateBp',
   weight_grams: 'weightGrams',
   location: 'location',
   mrp: 'mrpPaise',
@@ -80,6 +81,7 @@ const NEW_PRODUCT_DEFAULTS = {
   features: [],
   descriptionHtml: '',
   hsn: '',
+  gstRateBp: null,
   tiers: [],
   options: [],
   variants: [],
@@ -161,6 +163,22 @@ export function parseRupees(text: string): number | undefined {
   return Number.isSafeInteger(paise) ? paise : undefined;
 }
 
+/** Basis points as a percent: 1800 → "18", 25 → "0.25". */
+export function percentText(basisPoints: number): string {
+  return String(basisPoints / 100);
+}
+
+/**
+ * A GST rate in percent ("18", "18%", "0.25 %") → basis points (1800, 25), in integer arithmetic;
+ * undefined when the text is not a percent with at most 2 decimals. Whether it is a rate in
+ * force is the document's rule (`GstRateBp`).
+ */
+export function parsePercent(text: string): number | undefined {
+  const match = /^(\d{1,3})(?:\.(\d{1,2}))?\s*%?$/.exec(text.trim());
+  if (!match) return undefined;
+  return Number(match[1]) * 100 + Number((match[2] ?? '').padEnd(2, '0'));
+}
+
 /** "1,000" → 1000; undefined when the text is not a whole number. */
 export function parseWhole(text: string): number | undefined {
   const trimmed = text.trim();
@@ -206,6 +224,7 @@ export function documentCells(doc: ProductDocument, shape: ColumnShape): string[
     const value = doc[PRODUCT_COLUMNS[column]];
     if (value === null) return '';
     if (column === 'mrp' || column === 'price') return rupeesText(value as number);
+    if (column === 'gst_rate') return percentText(value as number);
     return String(value);
   };
   const cells = SCALAR_COLUMNS.map(scalar);
@@ -467,6 +486,14 @@ function readRow(header: ImportHeader, cells: readonly string[], row: number): R
       case 'stock':
         set(field, blank ? null : whole(column, text));
         break;
+      case 'gst_rate': {
+        // Blank: the rate of the store's HSN table (decision 052).
+        const rate = blank ? null : parsePercent(text);
+        if (rate === undefined)
+          fail(column, 'not_percent', `"${text}" is not a GST rate in percent, like 18 or 0.25`);
+        else set(field, rate);
+        break;
+      }
       case 'min_order_quantity':
       case 'order_multiple':
         set(field, blank ? 1 : whole(column, text));
@@ -792,6 +819,7 @@ export const TEMPLATE_EXAMPLE: ProductDocument = {
   category: 'baby',
   subcategory: 'diapering',
   hsn: '9619',
+  gstRateBp: 500,
   weightGrams: 1800,
   location: 'Mumbai',
   mrpPaise: 1_499_00,

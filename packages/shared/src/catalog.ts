@@ -93,8 +93,8 @@ export const ProductDetail = ProductSummary.extend({
   minOrderQuantity: z.number().int().min(1),
   orderMultiple: z.number().int().min(1),
   /**
-   * The product's effective GST rate in percent (issue 21, decision 052): its own rate, else
-   * the store's HSN table's, else 18.
+   * The product's GST rate in percent (18, 5, 0.25; issue 21): its own rate, else the store's
+   * HSN table's for its HSN code, else 18. Its prices include it.
    */
   gstRate: z.number(),
 });

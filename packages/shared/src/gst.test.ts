@@ -89,8 +89,11 @@ describe('place of supply and the heads', () => {
     expect(placeOfSupply({ country: 'India', stateCode: '29' }, '29AAPFU0939F1ZV')).toBe('29');
     expect(placeOfSupply({ country: 'India', stateCode: '29' }, '27AAPFU0939F1ZV')).toBe('27');
     expect(placeOfSupply({ country: 'Singapore', stateCode: null }, '27AAPFU0939F1ZV')).toBe('96');
-    // The checkout's country list sends the ISO code, which orders store.
+  });
+
+  it("knows India by the code the checkout sends ('in') as well as by its name", () => {
     expect(placeOfSupply({ country: 'in', stateCode: '29' }, null)).toBe('29');
+    expect(placeOfSupply({ country: ' IN ', stateCode: '33' }, null)).toBe('33');
     expect(placeOfSupply({ country: 'sg', stateCode: null }, null)).toBe('96');
   });
 

@@ -58,10 +58,7 @@ export function indianStateByCode(code: string): IndianState | undefined {
 /** The country name every Indian address carries (the spec's default country). */
 export const INDIA = 'India';
 
-/**
- * Whether an address's country is India: by name, or by the ISO code the checkout's country list
- * sends and orders store ('in', spec §2 "Checkout").
- */
+/** Whether an address's country is India: by name, or by the code the checkout sends ('in'). */
 export function isIndia(country: string): boolean {
   const key = country.trim().toLowerCase();
   return key === 'india' || key === 'in';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PAYMENT_STATUSES } from './order-status.js';
+import { BillingDetails, LineGst, TaxSummary } from './tax-summary.js';
 
 /**
  * The order desk's contract (issue 19): the staff's list of orders with its filters, sorts and
@@ -153,8 +154,14 @@ export const DeskOrderDetail = DeskOrderBase.extend({
       quantity: z.number().int(),
       unitPrice: z.number(),
       lineTotal: z.number(),
+      /** The line's GST as sold (issue 21); null on orders from before it. */
+      gst: LineGst.nullable(),
     }),
   ),
+  /** Whom the order is billed to (issue 21); null on orders from before it. */
+  billing: BillingDetails.nullable(),
+  /** The order's GST with its place of supply and heads; null on orders from before issue 21. */
+  tax: TaxSummary.nullable(),
   payments: z.array(
     z.object({
       id: z.number().int(),

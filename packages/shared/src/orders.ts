@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { ObjectId, Oid } from './catalog.js';
 import { ORDER_CURRENCY, ORDER_SOURCE } from './constants.js';
-import { findIndianState, indianStateByCode, isIndia } from './gst.js';
+import { findIndianState, isIndia } from './gst.js';
 import { GSTIN_PROBLEM_MESSAGES, gstinProblem, normaliseGstin } from './gstin.js';
+import { STATE_CHOICE_MESSAGE } from './store-settings.js';
 import { BillingDetails, LineGst, TaxSummary } from './tax-summary.js';
 
 /**
@@ -40,26 +41,25 @@ export const CHECKOUT_MESSAGES = {
   phone: 'Phone number is required',
 } as const;
 
-/** An Indian address's state must be one of the list (issue 21): the place of supply needs it. */
-export const INDIAN_STATE_MESSAGE = 'Choose a state or union territory from the list';
-
-export function billingStateMessage(gstinStateName: string): string {
-  return `The billing state must be the GSTIN's state (${gstinStateName})`;
-}
-
-/** A GSTIN, trimmed and upper-cased, with the shared gstin rules' messages. */
+/** A GSTIN as the shared rules check it (gstin.ts), with their messages. */
 const Gstin = z
-  .string({ error: GSTIN_PROBLEM_MESSAGES.length })
+  .string()
   .transform(normaliseGstin)
-  .superRefine((gstin, ctx) => {
-    const problem = gstinProblem(gstin);
+  .superRefine((value, ctx) => {
+    const problem = gstinProblem(value);
     if (problem) ctx.addIssue({ code: 'custom', message: GSTIN_PROBLEM_MESSAGES[problem] });
   });
 
+/** A state or union territory of India, by name or GST code in any case (`findIndianState`). */
+const IndianStateField = required(CHECKOUT_MESSAGES.state).refine(
+  (value) => findIndianState(value) !== undefined,
+  { message: STATE_CHOICE_MESSAGE },
+);
+
 /**
- * Whom the order is billed to (issue 21, Rule 46(d)): a GSTIN of the buyer's (any of their
- * registrations, in any state), its legal name and its registered address, whose state must be
- * the GSTIN's. Without it the server bills the account's GSTIN, company and business address.
+ * Whom the order is billed to (issue 21, Rule 46(d)): a GSTIN, its legal name and its registered
+ * address, whose state must be the GSTIN's. Without it the server bills the account's GSTIN,
+ * company name and business address.
  */
 export const BillingInput = z
   .object({
@@ -69,26 +69,29 @@ export const BillingInput = z
     address2: optionalLine,
     city: required(CHECKOUT_MESSAGES.city),
     /** A state's name or GST state code. */
-    state: required(INDIAN_STATE_MESSAGE),
-    postalCode: required('PIN code is required'),
+    state: IndianStateField,
+    postalCode: required(CHECKOUT_MESSAGES.postalCode),
   })
   .strict()
   .superRefine((billing, ctx) => {
+    const registered = findIndianState(billing.gstin.slice(0, 2));
     const state = findIndianState(billing.state);
-    if (!state) {
-      ctx.addIssue({ code: 'custom', path: ['state'], message: INDIAN_STATE_MESSAGE });
-      return;
-    }
-    const gstinState = gstinProblem(billing.gstin) ? undefined : billing.gstin.slice(0, 2);
-    if (gstinState && gstinState !== state.code) {
-      const name = indianStateByCode(gstinState)?.name ?? gstinState;
-      ctx.addIssue({ code: 'custom', path: ['state'], message: billingStateMessage(name) });
-    }
+    if (registered && state && registered.code !== state.code)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['state'],
+        message: `The billing state must be the GSTIN's state (${registered.name})`,
+      });
   });
 export type BillingInput = z.infer<typeof BillingInput>;
+/** What the checkout's billing form holds (address line 2 may be left out). */
 export type BillingInputValues = z.input<typeof BillingInput>;
 
-/** POST /api/orders/ (spec §3). Address lines 2 and 3 are optional and sent as ''. */
+/**
+ * POST /api/orders/ (spec §3). Address lines 2 and 3 are optional and sent as ''. An Indian
+ * address names a state or union territory (issue 21), which the order stores by its name and
+ * GST state code.
+ */
 export const OrderCreateBody = z
   .object({
     currency: z.literal(ORDER_CURRENCY).default(ORDER_CURRENCY),
@@ -107,7 +110,7 @@ export const OrderCreateBody = z
   .strict()
   .superRefine((body, ctx) => {
     if (isIndia(body.shippingCountry) && !findIndianState(body.shippingState))
-      ctx.addIssue({ code: 'custom', path: ['shippingState'], message: INDIAN_STATE_MESSAGE });
+      ctx.addIssue({ code: 'custom', path: ['shippingState'], message: STATE_CHOICE_MESSAGE });
   });
 /** What the server handles (defaults applied). */
 export type OrderCreateBody = z.infer<typeof OrderCreateBody>;
@@ -115,8 +118,8 @@ export type OrderCreateBody = z.infer<typeof OrderCreateBody>;
 export type OrderCreateInput = z.input<typeof OrderCreateBody>;
 
 /**
- * Who receives the parcel (the checkout's recipient, whatever the address): alone when the
- * order ships to the billing address.
+ * Who receives the parcel: what the checkout asks alone when the order ships to the billing
+ * address (issue 21).
  */
 export const CheckoutRecipientForm = z.object({
   firstName: required(CHECKOUT_MESSAGES.firstName),
@@ -127,7 +130,7 @@ export type CheckoutRecipientForm = z.infer<typeof CheckoutRecipientForm>;
 
 /**
  * The checkout shipping form (spec §5): the same messages, mapped onto the create payload; an
- * Indian address's state is one of the list, as the server requires (issue 21).
+ * Indian address's state is one of the list, as the create payload requires (issue 21).
  */
 export const CheckoutShippingForm = z
   .object({
@@ -144,7 +147,7 @@ export const CheckoutShippingForm = z
   })
   .superRefine((form, ctx) => {
     if (isIndia(form.country) && form.state && !findIndianState(form.state))
-      ctx.addIssue({ code: 'custom', path: ['state'], message: INDIAN_STATE_MESSAGE });
+      ctx.addIssue({ code: 'custom', path: ['state'], message: STATE_CHOICE_MESSAGE });
   });
 export type CheckoutShippingForm = z.infer<typeof CheckoutShippingForm>;
 
@@ -187,7 +190,7 @@ export const OrderLine = z.object({
   consumerPrice: z.number(),
   quantity: z.number().int(),
   lineTotal: z.number(),
-  /** The line's tax as sold (issue 21); null on orders placed before GST was recorded. */
+  /** The line's GST as it was sold (issue 21); null on orders from before it. */
   gst: LineGst.nullable(),
 });
 export type OrderLine = z.infer<typeof OrderLine>;
@@ -244,9 +247,9 @@ export const Order = z.object({
   statusHistory: z.array(OrderStatusChange),
   /** Whom the order is billed to (issue 21); null on orders from before it. */
   billing: BillingDetails.nullable(),
-  /** GST state code of the ship-to state; null abroad and on orders from before issue 21. */
+  /** The GST state code of an Indian ship-to address; null abroad and on older orders. */
   shippingStateCode: z.string().nullable(),
-  /** The order's GST, with its place of supply and heads; null before issue 21. */
+  /** The order's GST, with its place of supply and heads; null on orders from before issue 21. */
   tax: TaxSummary.nullable(),
 });
 export type Order = z.infer<typeof Order>;

@@ -1,12 +1,19 @@
 /**
  * `npm run seed -- [--products N] [--seed S] [--bench-buyers N] [--orders N]`: rebuilds the catalog
- * (carts referring to old products are emptied), makes sure the demo buyer and owner exist, and
+ * (carts referring to old products are emptied), makes sure the demo buyer and owner exist, fills
+ * the demo seller's GST registration and rate table where the store has none (seed.ts), and
  * adds N orders of history (seed/orders.ts). Uses DATABASE_URL or PGlite.
  */
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../config.js';
 import { connectDatabase } from '../db/connect.js';
-import { ensureBenchBuyers, ensureDemoBuyer, ensureDemoOwner, seedCatalog } from './seed.js';
+import {
+  ensureBenchBuyers,
+  ensureDemoBuyer,
+  ensureDemoOwner,
+  ensureDemoStore,
+  seedCatalog,
+} from './seed.js';
 import { DEFAULT_SEED } from './generate.js';
 import { seedOrders } from './orders.js';
 
@@ -54,6 +61,7 @@ await seedCatalog(database.db, {
 });
 await ensureDemoBuyer(database.db);
 await ensureDemoOwner(database.db, config.jwtSecret);
+await ensureDemoStore(database.db);
 await ensureBenchBuyers(database.db, benchBuyers);
 if (orderCount > 0)
   await seedOrders(database.db, {

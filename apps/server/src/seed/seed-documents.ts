@@ -44,6 +44,8 @@ export function seedDocuments(
       features: p.features,
       descriptionHtml: p.descriptionHtml,
       hsn: p.hsn,
+      // The demo's rates come from its HSN table (seed.ts, ensureDemoStore).
+      gstRateBp: null,
       weightGrams: p.weightGrams,
       location: p.location,
       mrpPaise: p.mrpPaise,

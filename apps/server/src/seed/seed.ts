@@ -10,6 +10,7 @@ import {
   collectionProducts,
   collections,
   staff,
+  storeSettings,
   subcategories,
   users,
 } from '../db/schema.js';
@@ -145,10 +146,6 @@ export async function ensureBenchBuyers(db: Db, count: number): Promise<void> {
   await db.insert(users).values(rows).onConflictDoNothing();
 }
 
-/**
- * Whether the database holds an account whose password this repository publishes (the demo
- * buyer, the bench buyers): a production server refuses to start on it (config.ts).
- */
 /** The demo owner, its password hashed and its TOTP secret sealed as any member's. */
 export async function ensureDemoOwner(db: Db, serverSecret: string): Promise<void> {
   await db
@@ -164,6 +161,80 @@ export async function ensureDemoOwner(db: Db, serverSecret: string): Promise<voi
     .onConflictDoNothing();
 }
 
+/**
+ * The demo seller's GST registration (issue 21): a wholesaler in Maharashtra, its GSTIN's check
+ * character computed, as a store's owner would enter it in the console's Settings.
+ */
+export const DEMO_STORE = {
+  legalName: 'Sahyadri Wholesale Supplies Private Limited',
+  tradeName: 'B2B Storefront',
+  gstin: `27AAKCS4912M1Z${gstinCheckCharacter('27AAKCS4912M1Z')}`,
+  address1: 'Unit 12, Bhiwandi Logistics Park, Mumbai–Nashik Highway',
+  address2: 'Vadpe',
+  city: 'Bhiwandi',
+  stateCode: '27',
+  postalCode: '421302',
+  phone: '+91 22 4000 1234',
+  email: 'accounts@example.com',
+  shipsTo: ['India'],
+  invoicePrefix: 'INV',
+  creditNotePrefix: 'CN',
+  eInvoicing: false,
+  signatory: 'Priya Kulkarni',
+};
+
+/**
+ * The demo's HSN rate table: the rates in force since 22 September 2025 for the demo catalog's
+ * goods (shared/reference/india-gst-and-payments.md §3.2a); what it does not list is 18 %. An
+ * example for the seller to check against their own goods, not tax advice.
+ */
+export const DEMO_RATES: { hsnPrefix: string; rateBp: number; description: string }[] = [
+  { hsnPrefix: '3305', rateBp: 500, description: 'Shampoo, hair oil' },
+  { hsnPrefix: '3306', rateBp: 500, description: 'Toothpaste, dental floss' },
+  { hsnPrefix: '3401', rateBp: 500, description: 'Soap' },
+  { hsnPrefix: '3924', rateBp: 500, description: 'Tableware and kitchenware of plastics' },
+  { hsnPrefix: '4820', rateBp: 0, description: 'Exercise books and notebooks' },
+  { hsnPrefix: '61', rateBp: 500, description: 'Knitted apparel (up to ₹2,500 a piece)' },
+  { hsnPrefix: '62', rateBp: 500, description: 'Apparel, not knitted (up to ₹2,500 a piece)' },
+  { hsnPrefix: '63', rateBp: 500, description: 'Home textiles, bags of textile' },
+  { hsnPrefix: '64', rateBp: 500, description: 'Footwear (up to ₹2,500 a pair)' },
+  { hsnPrefix: '7323', rateBp: 500, description: 'Kitchenware of iron or steel' },
+  { hsnPrefix: '8714', rateBp: 500, description: 'Bicycle parts' },
+  { hsnPrefix: '9503', rateBp: 500, description: 'Toys' },
+  { hsnPrefix: '9603', rateBp: 500, description: 'Toothbrushes, brushes' },
+  { hsnPrefix: '9619', rateBp: 500, description: 'Diapers' },
+  { hsnPrefix: '3304', rateBp: 1800, description: 'Make-up and skin care' },
+  { hsnPrefix: '4202', rateBp: 1800, description: 'Bags, cases, wallets' },
+  { hsnPrefix: '85', rateBp: 1800, description: 'Electrical machinery and electronics' },
+];
+
+/**
+ * Fills the demo seller's registration and rate table where the store has none yet: settings
+ * without a GSTIN, an empty rate table. What an owner entered is never overwritten.
+ */
+export async function ensureDemoStore(db: Db): Promise<void> {
+  await db
+    .update(storeSettings)
+    .set(DEMO_STORE)
+    .where(sql`${storeSettings.id} = 1 AND ${storeSettings.gstin} = ''`);
+  await db.execute(
+    sql`INSERT INTO hsn_gst_rates (hsn_prefix, rate_bp, description)
+        SELECT x.prefix, x.rate, x.description
+          FROM jsonb_to_recordset(${JSON.stringify(
+            DEMO_RATES.map((r) => ({
+              prefix: r.hsnPrefix,
+              rate: r.rateBp,
+              description: r.description,
+            })),
+          )}::jsonb) AS x(prefix text, rate integer, description text)
+         WHERE NOT EXISTS (SELECT 1 FROM hsn_gst_rates)`,
+  );
+}
+
+/**
+ * Whether the database holds an account whose password this repository publishes (the demo
+ * buyer, the bench buyers): a production server refuses to start on it (config.ts).
+ */
 export async function demoAccountsPresent(db: Db): Promise<boolean> {
   const result = await db.execute(
     sql`SELECT EXISTS (SELECT 1 FROM ${users} WHERE ${users.email} = ${DEMO_BUYER.email} OR ${users.email} LIKE ${BENCH_BUYER_EMAILS})
@@ -179,10 +250,13 @@ export async function seedIfEmpty(
   const result = await db.execute(sql`SELECT EXISTS (SELECT 1 FROM categories) AS seeded`);
   const seeded = (result.rows[0] as { seeded: boolean } | undefined)?.seeded;
   if (seeded) return;
-  options.log?.('Empty database: seeding the demo catalog, the demo buyer and the demo owner...');
+  options.log?.(
+    "Empty database: seeding the demo catalog, the demo buyer, the demo owner and the demo seller's GST registration...",
+  );
   // The accounts first: the catalog's commit is what marks the database seeded, so a start
   // killed after it must not leave a store without the accounts the README names.
   await ensureDemoBuyer(db);
   await ensureDemoOwner(db, options.serverSecret);
+  await ensureDemoStore(db);
   await seedCatalog(db, options);
 }

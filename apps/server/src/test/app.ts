@@ -15,7 +15,7 @@ import { loadConfig, type Config } from '../config.js';
 import { connectPglite, connectPostgres, type Database } from '../db/connect.js';
 import type { OrdersModuleOptions } from '../modules/orders/module.js';
 import type { PaymentsModuleOptions } from '../modules/payments/module.js';
-import { seedCatalog } from '../seed/seed.js';
+import { ensureDemoStore, seedCatalog } from '../seed/seed.js';
 import { adminDatabaseUrl, adminStatement, postgresDatabaseUrl } from './database-template.js';
 
 export const testDbKind = (process.env.TEST_DB ?? 'pglite') as 'pglite' | 'postgres';
@@ -92,6 +92,12 @@ export interface TestAppOptions {
   clock?: () => Date;
   payments?: PaymentsModuleOptions;
   orders?: OrdersModuleOptions;
+  /**
+   * Whether the store has the demo seller's GST registration (Maharashtra, 27) and rate table,
+   * as a seeded store has (default true): orders are taxed with them. False leaves the settings
+   * as migration 0018 makes them (empty; India only).
+   */
+  storeSettings?: boolean;
 }
 
 /**
@@ -119,6 +125,7 @@ export async function buildReplica(
 export async function buildTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const dataDir = mkdtempSync(join(tmpdir(), 'storefront-test-'));
   const { database, url, drop } = await createTestDatabase();
+  if (options.storeSettings !== false) await ensureDemoStore(database.db);
   if (options.products) await seedCatalog(database.db, { products: options.products });
   const config = loadConfig(
     {

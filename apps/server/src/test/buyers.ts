@@ -2,6 +2,7 @@
  * Buyers for API tests: rows inserted straight into `users` (independent of the sign-up flow)
  * and access tokens minted with the app's own token service.
  */
+import { gstinCheckCharacter } from '@storefront/shared/gstin';
 import { createTokenService } from '../modules/users/access-tokens.js';
 import { newObjectId } from '../lib/ids.js';
 import { users } from '../db/schema.js';
@@ -14,6 +15,9 @@ export interface TestBuyer {
   headers: { authorization: string };
 }
 
+/** The test buyers' GSTIN: registered in Maharashtra (27), the demo seller's state. */
+export const BUYER_GSTIN = `27AABCM1234F1Z${gstinCheckCharacter('27AABCM1234F1Z')}`;
+
 /** A verified buyer's `users` row that never logs in (it only holds minted access tokens). */
 export function buyerRow(id = newObjectId()) {
   return {
@@ -23,7 +27,9 @@ export function buyerRow(id = newObjectId()) {
     fullName: `Buyer ${id.slice(-6)}`,
     companyName: 'Test Traders Pvt Ltd',
     phoneNumber: '9876543210',
-    gstNumber: '27AABCM1234F1Z5',
+    // Valid (its check character computed): an order bills it when the checkout gives no
+    // billing details, and a tax invoice needs a valid GSTIN (issue 21).
+    gstNumber: BUYER_GSTIN,
     businessStreet: '1 Test Road',
     businessCity: 'Pune',
     businessState: 'Maharashtra',

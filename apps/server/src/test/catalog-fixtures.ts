@@ -28,6 +28,10 @@ export interface FixtureProduct {
   stock?: number;
   /** Units on hand of a variant's own row, by option1. */
   variantStock?: Record<string, number>;
+  /** Default '0000', which no rate table covers: 18 % (issue 21). */
+  hsn?: string;
+  /** The product's own GST rate in basis points; default none (the rate table's). */
+  gstRateBp?: number | null;
 }
 
 /** Inserts the products (into the first seeded category) and returns their ids in order. */
@@ -48,7 +52,8 @@ export async function insertProducts(t: TestApp, fixtures: FixtureProduct[]): Pr
       descriptionHtml: f.descriptionHtml ?? `<p>${f.name}</p>`,
       descriptionText: f.descriptionHtml ?? f.name,
       weightGrams: 100,
-      hsn: '0000',
+      hsn: f.hsn ?? '0000',
+      gstRateBp: f.gstRateBp ?? null,
       location: 'Mumbai',
       mrpPaise: f.spPaise * 2,
       spPaise: f.spPaise,

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import * as shared from '@storefront/shared/store-settings';
 import { countryList, countryNotServedMessage, shipsToCountry } from './ships-to';
 
 describe('where the store ships', () => {
@@ -12,12 +13,13 @@ describe('where the store ships', () => {
     expect(shipsToCountry([], 'in')).toBe(false);
   });
 
-  it('lists the countries as a sentence does, in the server’s refusal', () => {
-    expect(countryList(['India'])).toBe('India');
-    expect(countryList(['India', 'Nepal'])).toBe('India and Nepal');
-    expect(countryList(['India', 'np', 'Bhutan'])).toBe('India, Nepal and Bhutan');
-    expect(countryNotServedMessage(['India'])).toBe(
-      'We ship only to India. Choose a delivery address there.',
+  it('says it in the server’s words', () => {
+    for (const shipsTo of [['India'], ['India', 'Nepal'], ['India', 'Nepal', 'Bhutan']]) {
+      expect(countryList(shipsTo)).toBe(shared.countryList(shipsTo));
+      expect(countryNotServedMessage(shipsTo)).toBe(shared.countryNotServedMessage(shipsTo));
+    }
+    expect(countryNotServedMessage(['India', 'Nepal'])).toBe(
+      'We ship only to India and Nepal. Choose a delivery address there.',
     );
   });
 });

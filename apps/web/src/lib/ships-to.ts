@@ -1,22 +1,28 @@
 /**
- * Where the store ships (issue 21): the seller's `shipsTo` setting names countries by the spec's
- * names ('India'); the checkout's country list holds ISO codes ('in') with names. A country the
- * store does not ship to is told at checkout, with the words the server refuses the order with
- * (code `country_not_served`), and the order is not attempted.
+ * Where the store ships (issue 21): the seller's `shipsTo` setting names countries of the
+ * checkout's list by name ('India'); the checkout holds their codes ('in'). A country the store
+ * does not ship to is told at checkout, with the words the server refuses the order with (code
+ * `country_not_served`), and the order is not attempted. The words are the shared
+ * store-settings' `countryNotServedMessage` (a test holds them equal); that module brings zod
+ * with its schemas, which the checkout and the policy page load only after their first paint.
  */
-import { countryName } from './data/countries';
+import { findCountry } from '@storefront/shared/countries';
 
-/** Whether the store ships to the country of a checkout code (or name), by code or by name. */
+/** Whether the store ships to a country of the checkout, by its code or its name. */
 export function shipsToCountry(shipsTo: readonly string[], country: string): boolean {
-  const keys = new Set([country.trim().toLowerCase(), countryName(country).toLowerCase()]);
-  return shipsTo.some((served) => keys.has(served.trim().toLowerCase()));
+  const chosen = findCountry(country);
+  return shipsTo.some((served) => {
+    const listed = findCountry(served);
+    return chosen && listed
+      ? listed.code === chosen.code
+      : served.trim().toLowerCase() === country.trim().toLowerCase();
+  });
 }
 
-/** 'India', 'India and Nepal', 'India, Nepal and Bhutan': names as the store lists them. */
-export function countryList(shipsTo: readonly string[]): string {
-  const names = shipsTo.map((country) => countryName(country));
+/** "India", "India and Nepal", "India, Nepal and Bhutan". */
+export function countryList(names: readonly string[]): string {
   if (names.length <= 1) return names.join('');
-  return `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`;
+  return `${names.slice(0, -1).join(', ')} and ${names.at(-1)!}`;
 }
 
 export function countryNotServedMessage(shipsTo: readonly string[]): string {

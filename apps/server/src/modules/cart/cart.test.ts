@@ -59,6 +59,16 @@ describe('GET /api/cart/', () => {
       lineCount: 0,
       itemCount: 0,
       subtotal: 0,
+      tax: {
+        taxable: 0,
+        cgst: 0,
+        sgst: 0,
+        igst: 0,
+        tax: 0,
+        heads: ['GST'],
+        supplyType: null,
+        placeOfSupply: null,
+      },
       total: 0,
     });
     expect((await call(buyer, 'GET', '/api/cart')).statusCode).toBe(200);
@@ -187,7 +197,9 @@ describe('tier pricing through the cart', () => {
       orderMultiple: 1,
       available: null,
       problem: null,
-      pricing: { spPaise: 12345, tiers: [] },
+      pricing: { spPaise: 12345, tiers: [], gstRateBp: 1800 },
+      // HSN 0000 is in no rate table: 18 %. 28394 × 100 / 118 = 24062.7 → 24063 paise taxable.
+      gst: { hsn: '0000', rate: 18, taxable: 240.63, tax: 43.31, cgst: 0, sgst: 0, igst: 43.31 },
     });
   });
 });

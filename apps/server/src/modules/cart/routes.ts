@@ -6,11 +6,13 @@ import {
   CartItemDeleteBody,
   CartItemParams,
   CartItemPatchBody,
+  CartQuery,
   CartResponse,
 } from '@storefront/shared/cart';
 import { ErrorBody } from '@storefront/shared/errors';
 import type { ModuleContext } from '../../module-context.js';
 import type { Db } from '../../db/connect.js';
+import { supplyOfQuery } from '../gst/tax.js';
 import * as cart from './service.js';
 
 // 403 account_disabled: the owner disabled the account (users/authenticate.ts). 409: too few
@@ -21,7 +23,7 @@ const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody,
 const buyer = (request: FastifyRequest) => request.userId!;
 
 /** Spec §7 cart calls. Every change answers the whole cart, so the screen needs no refetch. */
-export function cartRoutes({ db, authenticate }: ModuleContext) {
+export function cartRoutes({ db, authenticate, taxSetup }: ModuleContext) {
   return async (fastify: FastifyInstance) => {
     const app = fastify.withTypeProvider<ZodTypeProvider>();
     // onRequest, before body validation: without a token the answer is 401, never a 400 that
@@ -40,11 +42,17 @@ export function cartRoutes({ db, authenticate }: ModuleContext) {
             tags,
             security,
             hide: url === '/api/cart',
-            summary: "The buyer's cart: the spec's items map and priced lines",
-            response: { 200: CartResponse, 401: ErrorBody, 403: ErrorBody },
+            summary:
+              "The buyer's cart: the spec's items map, priced lines and their GST (split between the heads when the query gives a place of supply)",
+            querystring: CartQuery,
+            response: { 200: CartResponse, 400: ErrorBody, 401: ErrorBody, 403: ErrorBody },
           },
         },
-        async (request) => cart.getCart(db, buyer(request)),
+        async (request) => {
+          const setup = await taxSetup.current();
+          const supply = supplyOfQuery(setup.settings.stateCode, request.query);
+          return cart.getCart(db, buyer(request), setup, supply);
+        },
       );
     }
 
@@ -70,7 +78,7 @@ export function cartRoutes({ db, authenticate }: ModuleContext) {
           // Validated by `body` above; the provider cannot carry a generic schema's type here.
           const parsed = request.body as z.infer<Body>;
           await change(db, buyer(request), request.params.productId, parsed);
-          return cart.getCart(db, buyer(request));
+          return cart.getCart(db, buyer(request), await taxSetup.current());
         },
       });
     }

@@ -21,6 +21,7 @@ import {
   type CartResponse,
 } from '@storefront/shared/cart';
 import { CART_LINES_MAX, QUANTITY_MAX } from '@storefront/shared/constants';
+import { lineTax, taxTotals, type LineTax } from '@storefront/shared/gst';
 import { paiseToRupees } from '@storefront/shared/money';
 import { priceLine, variantPricing, type LinePrice } from '@storefront/shared/pricing';
 import {
@@ -30,6 +31,7 @@ import {
 } from '@storefront/shared/stock';
 import type { Db } from '../../db/connect.js';
 import { conflict, invalid, notFound } from '../../lib/errors.js';
+import type { TaxSetup } from '../../module-context.js';
 import {
   pricingColumns,
   toProductForPricing,
@@ -38,6 +40,7 @@ import {
   type StockRow,
 } from '../catalog/service.js';
 import { stockRowFor } from '../catalog/stock.js';
+import { effectiveRate, lineGstView, taxSummaryView, type Supply } from '../gst/tax.js';
 
 type Executor = Pick<Db, 'execute'>;
 type Variant = ProductForPricing['variants'][number];
@@ -131,6 +134,7 @@ function lineView(
   line: CartLine,
   product: ProductForPricing,
   price: LinePrice,
+  tax: LineTax,
   problem: string | null,
 ): CartLineView {
   const variant = variantOf(product, line.variantIndex);
@@ -158,12 +162,22 @@ function lineView(
     orderMultiple: product.orderMultiple,
     available: lineRow(product, line.variantIndex)?.onHand ?? null,
     problem,
-    pricing: { ...pricing, tiers: [...pricing.tiers] },
+    pricing: { ...pricing, tiers: [...pricing.tiers], gstRateBp: tax.rateBp },
+    gst: lineGstView(product.hsn, tax),
   };
 }
 
-/** The cart as the spec's `items` map plus priced lines: one statement whatever its size. */
-export async function getCart(db: Db, userId: string): Promise<CartResponse> {
+/**
+ * The cart as the spec's `items` map plus priced lines: one statement whatever its size. Each
+ * line's GST is worked out with the shared `lineTax` at the product's effective rate (issue 21);
+ * `supply`, when the checkout has given a place of supply, splits it between the heads.
+ */
+export async function getCart(
+  db: Db,
+  userId: string,
+  setup: TaxSetup,
+  supply: Supply | null = null,
+): Promise<CartResponse> {
   const result = await db.execute(
     sql`SELECT l.product_id, l.variant_index, l.source, l.quantity, ${pricingColumns}
           FROM cart_lines l JOIN products p ON p.id = l.product_id
@@ -185,6 +199,7 @@ export async function getCart(db: Db, userId: string): Promise<CartResponse> {
   }
   const items: Record<string, CartItem[]> = {};
   const views: CartLineView[] = [];
+  const taxes: LineTax[] = [];
   let subtotalPaise = 0;
   let itemCount = 0;
   for (const { line, product } of rows) {
@@ -201,12 +216,26 @@ export async function getCart(db: Db, userId: string): Promise<CartResponse> {
       product,
       row ? (rowTotals.get(rowKey(product.id, row)) ?? 0) : 0,
     );
-    views.push(lineView(line, product, price, problem));
+    const tax = lineTax(
+      price.lineTotalPaise,
+      effectiveRate(product, setup.rates),
+      supply?.supplyType ?? 'inter',
+    );
+    taxes.push(tax);
+    views.push(lineView(line, product, price, tax, problem));
     subtotalPaise += price.lineTotalPaise;
     itemCount += line.quantity;
   }
   const subtotal = paiseToRupees(subtotalPaise);
-  return { items, lines: views, lineCount: views.length, itemCount, subtotal, total: subtotal };
+  return {
+    items,
+    lines: views,
+    lineCount: views.length,
+    itemCount,
+    subtotal,
+    total: subtotal,
+    tax: taxSummaryView(taxTotals(taxes), supply),
+  };
 }
 
 const lineNotFound = () => notFound('cart_line_not_found', 'This item is not in your cart');
@@ -372,11 +401,21 @@ export async function removeItem(
   if (result.rows.length === 0) throw lineNotFound();
 }
 
+/** What an order bills when the checkout gives no billing details: the buyer's account's. */
+export interface AccountBilling {
+  gstin: string;
+  companyName: string;
+  street: string;
+  city: string;
+  state: string;
+  pincode: string;
+}
+
 /**
  * Empties the buyer's cart and returns its lines in the order they were added, each with its
- * product for pricing, in one statement, for an order inside its transaction. The DELETE takes
- * the lines' row locks: a second checkout of the same cart waits for the first and then finds
- * the cart empty, so one cart never becomes two orders.
+ * product for pricing, and the buyer's account's billing details, in one statement, for an order
+ * inside its transaction. The DELETE takes the lines' row locks: a second checkout of the same
+ * cart waits for the first and then finds the cart empty, so one cart never becomes two orders.
  *
  * `claim`, when given, is a data-modifying statement (an order's Idempotency-Key claim) run
  * first in the same statement: the cart is taken only when it returned a row, and `claimed`
@@ -386,22 +425,36 @@ export async function takeCart(
   tx: Executor,
   userId: string,
   claim?: SQL,
-): Promise<{ claimed: boolean; lines: { line: CartLine; product: ProductForPricing }[] }> {
+): Promise<{
+  claimed: boolean;
+  account: AccountBilling;
+  lines: { line: CartLine; product: ProductForPricing }[];
+}> {
   const result = await tx.execute(
     sql`WITH claim AS (${claim ?? sql`SELECT 1`}), taken AS (
           DELETE FROM cart_lines WHERE user_id = ${userId} AND EXISTS (SELECT 1 FROM claim)
           RETURNING id, product_id, variant_index, source, quantity)
-        SELECT EXISTS (SELECT 1 FROM claim) AS claimed, taken.product_id, taken.variant_index,
-               taken.source, taken.quantity, ${pricingColumns}
+        SELECT EXISTS (SELECT 1 FROM claim) AS claimed,
+               json_build_object('gstin', u.gst_number, 'companyName', u.company_name,
+                 'street', u.business_street, 'city', u.business_city,
+                 'state', u.business_state, 'pincode', coalesce(u.pincode, '')) AS account,
+               taken.product_id, taken.variant_index, taken.source, taken.quantity,
+               ${pricingColumns}
           FROM (SELECT 1) one
+          JOIN users u ON u.id = ${userId}
           LEFT JOIN (taken JOIN products p ON p.id = taken.product_id) ON true
          ORDER BY taken.id`,
   );
   // The inner join drops nothing: cart_lines cascades on product delete. With an empty cart
-  // the one row says only whether the claim was made.
-  const rows = result.rows as unknown as ({ claimed: boolean } & CartLineRow & PricingRow)[];
+  // the one row says only whether the claim was made, and whose account it is.
+  const rows = result.rows as unknown as ({
+    claimed: boolean;
+    account: AccountBilling;
+  } & CartLineRow &
+    PricingRow)[];
   return {
     claimed: rows[0]!.claimed,
+    account: rows[0]!.account,
     lines: rows
       .filter((row) => row.product_id !== null)
       .map((row) => ({ line: toLine(row), product: toProductForPricing(row) })),

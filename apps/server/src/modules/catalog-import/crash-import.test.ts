@@ -67,6 +67,7 @@ function oldDocument(code: string, taxonomy: { category: string; subcategory: st
     features: ['Old feature'],
     descriptionHtml: '<p>Old</p>',
     hsn: '8472',
+    gstRateBp: null,
     weightGrams: 100,
     location: 'Mumbai',
     mrpPaise: 200_00,

@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ResponseCache } from '../../lib/response-cache.js';
 import { registerStrictInput } from '../../lib/strict-input.js';
 import { buildTestApp, type TestApp } from '../../test/app.js';
+import { TaxSetupCache } from '../gst/tax-setup.js';
 import { catalogRoutes } from './routes.js';
 
 let t: TestApp;
@@ -60,8 +61,12 @@ describe('distinct valid requests, thousands of them', () => {
     app.setValidatorCompiler(validatorCompiler);
     app.setSerializerCompiler(serializerCompiler);
     registerStrictInput(app);
-    await app.register(catalogRoutes(t.database.db, byEntries), { prefix: '/entries' });
-    await app.register(catalogRoutes(t.database.db, byBytes), { prefix: '/bytes' });
+    await app.register(catalogRoutes(t.database.db, byEntries, new TaxSetupCache(t.database.db)), {
+      prefix: '/entries',
+    });
+    await app.register(catalogRoutes(t.database.db, byBytes, new TaxSetupCache(t.database.db)), {
+      prefix: '/bytes',
+    });
     await app.ready();
   });
   afterAll(() => app.close());

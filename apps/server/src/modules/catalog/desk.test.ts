@@ -62,6 +62,7 @@ const product = (code: string, change: Partial<ProductDocument> = {}): ProductDo
   features: ['Strong'],
   descriptionHtml: '<p>Good <strong>stuff</strong><script>alert(1)</script></p>',
   hsn: '8472',
+  gstRateBp: null,
   weightGrams: 100,
   location: 'Mumbai',
   mrpPaise: 200_00,

@@ -24,7 +24,7 @@ export function catalogModule(context: ModuleContext): ServerModule {
       sweep.run().catch((error: unknown) => app.log.error({ err: error }, 'attention sweep'));
       return () => sweep.close();
     });
-    await app.register(catalogRoutes(db, cache));
+    await app.register(catalogRoutes(db, cache, context.taxSetup));
     await app.register(catalogDeskRoutes(context, storage));
   };
 }

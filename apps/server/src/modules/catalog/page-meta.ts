@@ -12,6 +12,7 @@ import { PAGE_SIZE } from '@storefront/shared/constants';
 import { resolveImageUrl } from '@storefront/shared/images';
 import { href } from '@storefront/shared/routes';
 import type { Db } from '../../db/connect.js';
+import type { TaxSetupSource } from '../../module-context.js';
 import { AppError } from '../../lib/errors.js';
 import type { Answers, PageMeta, PageMetaMakers } from '../../lib/page-meta.js';
 import { findListing, getProduct, listProducts } from './service.js';
@@ -19,7 +20,11 @@ import { findListing, getProduct, listProducts } from './service.js';
 const SITE = 'B2B Storefront';
 
 /** The meta of the pages whose data the catalog owns: a product, and a listing. */
-export function catalogPageMeta(db: Db, publicUrl: string): PageMetaMakers {
+export function catalogPageMeta(
+  db: Db,
+  publicUrl: string,
+  taxSetup: TaxSetupSource,
+): PageMetaMakers {
   return {
     product: async ({ param: id = '' }, answers) => {
       const canonicalUrl = `${publicUrl}${href.product(id)}`;
@@ -28,7 +33,7 @@ export function catalogPageMeta(db: Db, publicUrl: string): PageMetaMakers {
           throw new AppError('not_found', 'product_not_found', 'Product not found');
         // The product the page's first answers already hold, else read for the meta alone.
         const answer = answers[catalogCalls.product(id)] as { payload: ProductDetail } | undefined;
-        const p = answer?.payload ?? (await getProduct(db, id));
+        const p = answer?.payload ?? (await getProduct(db, id, (await taxSetup.current()).rates));
         const image = p.images[0] ? `${publicUrl}${resolveImageUrl(p.images[0])}` : undefined;
         const description =
           `${p.name} — bulk prices from ₹${p.sp.toFixed(2)} per unit. ${p.summary}`.slice(0, 300);

@@ -28,6 +28,7 @@ const product = (code: string, change: Partial<ProductDocument> = {}): ProductDo
   features: ['Strong'],
   descriptionHtml: '<p>Good <script>alert(1)</script>stuff</p>',
   hsn: '8472',
+  gstRateBp: null,
   weightGrams: 100,
   location: 'Mumbai',
   mrpPaise: 200_00,

@@ -75,6 +75,7 @@ interface StoredRow {
   features: string[];
   description_html: string;
   hsn: string;
+  gst_rate_bp: number | null;
   weight_grams: number;
   location: string;
   mrp_paise: string | number;
@@ -99,7 +100,8 @@ interface StoredRow {
 
 const storedColumns = sql`
   p.id, p.code, p.seller_sku, p.name, p.brand, c.slug AS category, s.slug AS subcategory,
-  p.features, p.description_html, p.hsn, p.weight_grams, p.location, p.mrp_paise, p.sp_paise,
+  p.features, p.description_html, p.hsn, p.gst_rate_bp, p.weight_grams, p.location, p.mrp_paise,
+  p.sp_paise,
   p.options, p.images, p.status, p.min_order_quantity, p.order_multiple,
   (SELECT on_hand FROM stock_levels l WHERE l.product_id = p.id AND l.variant_position IS NULL)
     AS stock,
@@ -127,6 +129,7 @@ function toStored(row: StoredRow): StoredProduct {
       features: row.features,
       descriptionHtml: row.description_html,
       hsn: row.hsn,
+      gstRateBp: row.gst_rate_bp,
       weightGrams: row.weight_grams,
       location: row.location,
       mrpPaise: Number(row.mrp_paise),
@@ -196,6 +199,7 @@ function fingerprint(doc: ProductDocument): string {
     doc.features,
     doc.descriptionHtml,
     doc.hsn,
+    doc.gstRateBp,
     doc.weightGrams,
     doc.location,
     doc.mrpPaise,
@@ -343,6 +347,7 @@ const UPDATED_COLUMNS = [
   'brand',
   'weightGrams',
   'hsn',
+  'gstRateBp',
   'location',
   'mrpPaise',
   'spPaise',
@@ -375,6 +380,7 @@ async function writeProducts(
         brand: doc.brand,
         weightGrams: doc.weightGrams,
         hsn: doc.hsn,
+        gstRateBp: doc.gstRateBp,
         location: doc.location,
         mrpPaise: doc.mrpPaise,
         spPaise: doc.spPaise,

@@ -15,6 +15,7 @@ import {
 } from '@storefront/shared/catalog';
 import { ErrorBody } from '@storefront/shared/errors';
 import type { Db } from '../../db/connect.js';
+import type { TaxSetupSource } from '../../module-context.js';
 import { sendCached, type ResponseCache } from '../../lib/response-cache.js';
 import * as catalog from './service.js';
 import { readAvailability } from './stock.js';
@@ -27,7 +28,7 @@ const errors = { 400: ErrorBody, 404: ErrorBody };
  * catalog change); the multiple-products POST is not cached, nor is a product's availability,
  * which orders change all the time (decision 048).
  */
-export function catalogRoutes(db: Db, cache: ResponseCache) {
+export function catalogRoutes(db: Db, cache: ResponseCache, taxSetup: TaxSetupSource) {
   return async (fastify: FastifyInstance) => {
     const app = fastify.withTypeProvider<ZodTypeProvider>();
     const tags = ['catalog'];
@@ -94,7 +95,11 @@ export function catalogRoutes(db: Db, cache: ResponseCache) {
       },
       async (request, reply) =>
         sendCached(cache, request, reply as FastifyReply, ProductResponse, async () => ({
-          payload: await catalog.getProduct(db, request.params.id),
+          payload: await catalog.getProduct(
+            db,
+            request.params.id,
+            (await taxSetup.current()).rates,
+          ),
         })),
     );
 
@@ -142,7 +147,13 @@ export function catalogRoutes(db: Db, cache: ResponseCache) {
           response: { 200: MultipleProductsResponse, ...errors },
         },
       },
-      async (request) => ({ payload: await catalog.getProducts(db, request.body.product_ids) }),
+      async (request) => ({
+        payload: await catalog.getProducts(
+          db,
+          request.body.product_ids,
+          (await taxSetup.current()).rates,
+        ),
+      }),
     );
   };
 }

@@ -20,6 +20,8 @@ import type { Db } from '../../db/connect.js';
 import { BoundedCache, stringBytes } from '../../lib/bounded-cache.js';
 import { notFound } from '../../lib/errors.js';
 import { sanitizeProductHtml } from '../../lib/sanitize.js';
+import type { TaxSetup } from '../../module-context.js';
+import { effectiveRate } from '../gst/tax.js';
 
 /** How many related products the product page shows. */
 const RELATED_LIMIT = 12;
@@ -50,6 +52,7 @@ interface DetailRow extends SummaryRow {
   features: string[];
   weight_grams: number;
   hsn: string;
+  gst_rate_bp: number | null;
   location: string;
   options: { name: string; values: string[] }[];
   tiers: { minQuantity: number; maxQuantity: number; pricePaise: number }[] | null;
@@ -70,7 +73,8 @@ const summaryColumns = sql`${baseColumns}, left(p.description_text, ${SUMMARY_LE
 const listColumns = sql`${baseColumns}, p.description_text AS description`;
 
 const detailColumns = sql`
-  ${summaryColumns}, p.code, p.description_html, p.features, p.weight_grams, p.hsn, p.location,
+  ${summaryColumns}, p.code, p.description_html, p.features, p.weight_grams, p.hsn,
+  p.gst_rate_bp, p.location,
   p.options, p.min_order_quantity, p.order_multiple,
   (SELECT json_agg(json_build_object('minQuantity', t.min_quantity, 'maxQuantity', t.max_quantity,
                                      'pricePaise', t.price_paise) ORDER BY t.min_quantity)
@@ -129,7 +133,8 @@ function cleanDescription(html: string): string {
   return clean;
 }
 
-function toDetail(row: DetailRow): ProductDetail {
+/** `rates`: the store's HSN rate table, for the effective GST rate (issue 21). */
+function toDetail(row: DetailRow, rates: TaxSetup['rates']): ProductDetail {
   const spPaise = Number(row.sp_paise);
   const tiers: PriceTier[] = (row.tiers ?? []).map((t) => ({
     ...t,
@@ -160,6 +165,7 @@ function toDetail(row: DetailRow): ProductDetail {
     })),
     minOrderQuantity: row.min_order_quantity,
     orderMultiple: row.order_multiple,
+    gstRate: effectiveRate({ gstRateBp: row.gst_rate_bp, hsn: row.hsn }, rates) / 100,
   };
 }
 
@@ -300,17 +306,25 @@ export async function findListing(db: Db, slug: string): Promise<NamedListing | 
   return found ?? null;
 }
 
-export async function getProduct(db: Db, id: string): Promise<ProductDetail> {
+export async function getProduct(
+  db: Db,
+  id: string,
+  rates: TaxSetup['rates'],
+): Promise<ProductDetail> {
   const [row] = await rows<DetailRow>(
     db,
     sql`SELECT ${detailColumns} FROM products p ${productJoins}
          WHERE p.id = ${id} AND p.status = 'active'`,
   );
   if (!row) throw notFound('product_not_found', 'Product not found');
-  return toDetail(row);
+  return toDetail(row, rates);
 }
 
-export async function getProducts(db: Db, ids: readonly string[]): Promise<ProductDetail[]> {
+export async function getProducts(
+  db: Db,
+  ids: readonly string[],
+  rates: TaxSetup['rates'],
+): Promise<ProductDetail[]> {
   const unique = [...new Set(ids)];
   const result = await rows<DetailRow>(
     db,
@@ -320,7 +334,7 @@ export async function getProducts(db: Db, ids: readonly string[]): Promise<Produ
            sql`, `,
          )})`,
   );
-  const byId = new Map(result.map((row) => [row.id, toDetail(row)]));
+  const byId = new Map(result.map((row) => [row.id, toDetail(row, rates)]));
   return unique.flatMap((id) => byId.get(id) ?? []);
 }
 
@@ -376,6 +390,9 @@ export interface ProductForPricing {
   status: string;
   minOrderQuantity: number;
   orderMultiple: number;
+  /** Its HSN code and own GST rate (null: the rate table's), for the line's tax (issue 21). */
+  hsn: string;
+  gstRateBp: number | null;
   /**
    * Its stock rows as the statement saw them, for the cart's checks and answers; an order
    * takes its units with `reserveStock` (./stock.ts), which locks and re-reads them.
@@ -385,7 +402,7 @@ export interface ProductForPricing {
 
 /** The columns of `products p` that pricing and order snapshots need; see `toProductForPricing`. */
 export const pricingColumns = sql`p.id, p.name, p.code, p.seller_sku, p.sp_paise, p.images,
-  p.options, p.status, p.min_order_quantity, p.order_multiple,
+  p.options, p.status, p.min_order_quantity, p.order_multiple, p.hsn, p.gst_rate_bp,
   (SELECT json_agg(json_build_object('minQuantity', t.min_quantity,
             'maxQuantity', t.max_quantity, 'pricePaise', t.price_paise) ORDER BY t.min_quantity)
      FROM product_price_tiers t WHERE t.product_id = p.id) AS tiers,
@@ -410,6 +427,8 @@ export interface PricingRow {
   status: string;
   min_order_quantity: number;
   order_multiple: number;
+  hsn: string;
+  gst_rate_bp: number | null;
   stock: StockRow[] | null;
 }
 
@@ -430,6 +449,8 @@ export function toProductForPricing(row: PricingRow): ProductForPricing {
     status: row.status,
     minOrderQuantity: row.min_order_quantity,
     orderMultiple: row.order_multiple,
+    hsn: row.hsn,
+    gstRateBp: row.gst_rate_bp,
     stock: row.stock ?? [],
   };
 }

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DeskOrderList } from '@storefront/shared/order-desk';
 import { EXPORT_COLUMNS } from '@storefront/shared/order-desk-export';
 import { buildTestApp, type TestApp } from '../../test/app.js';
-import { createBuyer } from '../../test/buyers.js';
+import { BUYER_GSTIN, createBuyer } from '../../test/buyers.js';
 import { createStaff, signIn } from '../../test/staff.js';
 import { csvCell, EXPORT_PAGE_SIZE, rupeesText } from './desk-export.js';
 
@@ -180,7 +180,7 @@ describe('the export', () => {
       'Paid',
       `${plainBuyer}@export.example.in`,
       'Kaveri Distributors',
-      '27AABCM1234F1Z5',
+      BUYER_GSTIN,
       '0',
       rupeesText(10000 + 7919),
       'Pune',

@@ -7,7 +7,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DeskOrderList } from '@storefront/shared/order-desk';
 import { buildTestApp, type TestApp } from '../../test/app.js';
-import { createBuyer, type TestBuyer } from '../../test/buyers.js';
+import { BUYER_GSTIN, createBuyer, type TestBuyer } from '../../test/buyers.js';
 import { createStaff, signIn } from '../../test/staff.js';
 import { placeOrder } from '../payments/test-support.js';
 import { COUNT_CAP } from './desk.js';
@@ -166,7 +166,7 @@ describe("an order's page and the desk's actions", () => {
     expect(page.json()).toMatchObject({
       mkpOrderId,
       pStatus: 'PD',
-      buyer: { id: buyer.id, gstNumber: '27AABCM1234F1Z5' },
+      buyer: { id: buyer.id, gstNumber: BUYER_GSTIN },
       lines: [{ title: 'Payment Test Mug', quantity: 2 }],
       history: [
         { from: null, to: 'UP', cause: 'order_created' },

@@ -20,6 +20,7 @@ import { refunds } from '../../db/schema.js';
 import { invalid, notFound } from '../../lib/errors.js';
 import { isTimestampText } from '../../lib/timestamp-text.js';
 import { toDeskRefund, unitsByLine } from '../payments/refunds.js';
+import { storedBilling, storedLineGst, storedTax } from './service.js';
 
 /**
  * Matches counted at most: beyond it the desk says "1,000+" rather than count them all. Counting
@@ -250,7 +251,9 @@ export async function deskOrder(
       (SELECT coalesce(json_agg(json_build_object(
                 'title', l.title, 'sku', l.sku, 'sellerSku', l.seller_sku, 'source', l.source,
                 'position', l.position, 'quantity', l.quantity, 'unitPaise', l.unit_price_paise,
-                'linePaise', l.line_total_paise) ORDER BY l.position), '[]')
+                'linePaise', l.line_total_paise, 'hsn', l.hsn, 'gstRateBp', l.gst_rate_bp,
+                'taxablePaise', l.taxable_paise, 'cgstPaise', l.cgst_paise,
+                'sgstPaise', l.sgst_paise, 'igstPaise', l.igst_paise) ORDER BY l.position), '[]')
          FROM order_lines l WHERE l.order_id = o.id) AS lines,
       (SELECT coalesce(json_agg(json_build_object(
                 'id', p.id, 'provider', p.provider,
@@ -346,7 +349,10 @@ export async function deskOrder(
       quantity: Number(l.quantity),
       unitPrice: paiseToRupees(Number(l.unitPaise)),
       lineTotal: paiseToRupees(Number(l.linePaise)),
+      gst: storedLineGst(l as unknown as Parameters<typeof storedLineGst>[0]),
     })),
+    billing: storedBilling(row as unknown as Parameters<typeof storedBilling>[0]),
+    tax: storedTax(row as unknown as Parameters<typeof storedTax>[0]),
     payments: (row.payments as Json[]).map((p) => ({
       id: Number(p.id),
       provider: p.provider as string,

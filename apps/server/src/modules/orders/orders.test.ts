@@ -1,10 +1,11 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CartResponse } from '@storefront/shared/cart';
-import type { Order, OrderCreateInput } from '@storefront/shared/orders';
+import { OrderCreateBody, type Order, type OrderCreateInput } from '@storefront/shared/orders';
 import { buildTestApp, testDbKind, type TestApp } from '../../test/app.js';
-import { createBuyer, createBuyers, type TestBuyer } from '../../test/buyers.js';
+import { BUYER_GSTIN, createBuyer, createBuyers, type TestBuyer } from '../../test/buyers.js';
 import { insertFixtures } from '../../test/catalog-fixtures.js';
+import { readTaxSetup } from '../gst/tax-setup.js';
 import type { StaffActor } from '../staff/audit.js';
 import { createStaff } from '../../test/staff.js';
 import {
@@ -122,6 +123,17 @@ describe('POST /api/orders/', () => {
         consumerPrice: 109.25,
         quantity: 10,
         lineTotal: 1092.5,
+        // 18 % (HSN 0000: no rate in the table), Maharashtra to Maharashtra: CGST + SGST.
+        // 109250 × 100 / 118 = 92584.7 → 92585; tax 16665, the odd paisa to CGST.
+        gst: {
+          hsn: '0000',
+          rate: 18,
+          taxable: 925.85,
+          tax: 166.65,
+          cgst: 83.33,
+          sgst: 83.32,
+          igst: 0,
+        },
       },
       {
         productId: ids.shirt,
@@ -133,8 +145,41 @@ describe('POST /api/orders/', () => {
         consumerPrice: 154.31,
         quantity: 2,
         lineTotal: 308.62,
+        // 30862 × 100 / 118 = 26154.2 → 26154; tax 4708.
+        gst: {
+          hsn: '0000',
+          rate: 18,
+          taxable: 261.54,
+          tax: 47.08,
+          cgst: 23.54,
+          sgst: 23.54,
+          igst: 0,
+        },
       },
     ]);
+    expect(order.tax).toEqual({
+      taxable: 1187.39,
+      cgst: 106.87,
+      sgst: 106.86,
+      igst: 0,
+      tax: 213.73,
+      heads: ['CGST', 'SGST'],
+      supplyType: 'intra',
+      placeOfSupply: { code: '27', name: 'Maharashtra' },
+    });
+    expect(order.shippingState).toBe('Maharashtra');
+    expect(order.shippingStateCode).toBe('27');
+    // Billed to the account's GSTIN, company and business address (no billing details given).
+    expect(order.billing).toEqual({
+      gstin: BUYER_GSTIN,
+      legalName: 'Test Traders Pvt Ltd',
+      address1: '1 Test Road',
+      address2: '',
+      city: 'Pune',
+      state: 'Maharashtra',
+      stateCode: '27',
+      postalCode: '',
+    });
     expect(order.statusHistory).toEqual([
       { from: null, status: 'UP', cause: 'order_created', at: order.createdAt },
     ]);
@@ -314,8 +359,9 @@ describe('POST /api/orders/', () => {
     const result = await createOrder(
       t.database.db,
       buyer.id,
-      { ...ADDRESS, shippingAddress2: '', shippingAddress3: '', currency: 'INR', source: 1 },
+      OrderCreateBody.parse(ADDRESS),
       undefined,
+      { setup: await readTaxSetup(t.database.db), env: 'test' },
       { orderNumber: () => numbers.shift()! },
     );
     expect(result.body.payload.mkpOrderId).toBe('MKP-20261122-7K3F9Q');

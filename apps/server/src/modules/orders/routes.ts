@@ -21,7 +21,7 @@ const CreateHeaders = z.object({ [IDEMPOTENCY_KEY_HEADER]: IdempotencyKey.option
 
 /** Spec §7 orders calls; every route is the signed-in buyer's own. */
 export function buyerOrderRoutes(
-  { db, authenticate }: ModuleContext,
+  { db, config, authenticate, taxSetup }: ModuleContext,
   options: { lockTimeoutMs?: number },
 ) {
   return async (fastify: FastifyInstance) => {
@@ -37,7 +37,8 @@ export function buyerOrderRoutes(
         schema: {
           tags,
           security,
-          summary: 'Place an order from the cart (Idempotency-Key replays the first answer)',
+          summary:
+            'Place an order from the cart, taxed line by line (Idempotency-Key replays the first answer)',
           headers: CreateHeaders,
           body: OrderCreateBody,
           response: {
@@ -56,6 +57,7 @@ export function buyerOrderRoutes(
           buyer(request),
           request.body,
           request.headers[IDEMPOTENCY_KEY_HEADER],
+          { setup: await taxSetup.current(), env: config.env },
           { lockTimeoutMs: options.lockTimeoutMs },
         );
         if (result.replayed) reply.header('idempotent-replayed', 'true');

@@ -22,8 +22,21 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
+import { findCountry } from '@storefront/shared/countries';
+import {
+  findIndianState,
+  indianStateByCode,
+  isIndia,
+  lineTax,
+  taxTotals,
+  type LineTax,
+  type SupplyType,
+} from '@storefront/shared/gst';
+import { isValidGstin, normaliseGstin } from '@storefront/shared/gstin';
 import { paiseToRupees } from '@storefront/shared/money';
 import { priceLine } from '@storefront/shared/pricing';
+import { countryNotServedMessage } from '@storefront/shared/store-settings';
+import type { BillingDetails } from '@storefront/shared/tax-summary';
 import { productUnavailableMessage, quantityProblem } from '@storefront/shared/stock';
 import { statusBadge } from '@storefront/shared/order-status';
 import type {
@@ -32,13 +45,23 @@ import type {
   OrderCreateResponse,
   OrderShipBody,
 } from '@storefront/shared/orders';
+import type { Config } from '../../config.js';
 import type { Db, DbOrTx, Tx } from '../../db/connect.js';
 import { setLockTimeout } from '../../db/lock-timeout.js';
 import { idempotencyKeys, orders } from '../../db/schema.js';
 import { AppError, conflict, notFound } from '../../lib/errors.js';
 import { newObjectId } from '../../lib/ids.js';
-import { lineLabel, linePricing, takeCart, variantOf } from '../cart/service.js';
+import type { TaxSetup } from '../../module-context.js';
+import {
+  lineLabel,
+  linePricing,
+  takeCart,
+  variantOf,
+  type AccountBilling,
+} from '../cart/service.js';
 import { reserveStock, returnStock } from '../catalog/stock.js';
+import { checkTakesOrders } from '../gst/settings.js';
+import { effectiveRate, lineGstView, supplyOf, taxSummaryView } from '../gst/tax.js';
 import { recordAudit, type StaffActor } from '../staff/audit.js';
 import { queueOrderUpdate } from './status-emails.js';
 
@@ -104,6 +127,16 @@ export async function recordOrderEvent(
 
 // ── Reading orders ──────────────────────────────────────────────────────────
 
+/** The tax columns of an order line (issue 21); null on orders placed before it. */
+interface LineTaxColumns {
+  hsn: string | null;
+  gstRateBp: number | null;
+  taxablePaise: number | string | null;
+  cgstPaise: number | string | null;
+  sgstPaise: number | string | null;
+  igstPaise: number | string | null;
+}
+
 interface OrderRow {
   id: string;
   mkp_order_id: string;
@@ -117,6 +150,7 @@ interface OrderRow {
   shipping_address3: string;
   shipping_city: string;
   shipping_state: string;
+  shipping_state_code: string | null;
   shipping_postal_code: string;
   shipping_country: string;
   shipping_phone_number: string;
@@ -124,8 +158,22 @@ interface OrderRow {
   carrier: string | null;
   tracking_number: string | null;
   tracking_url: string | null;
+  /** Billing and tax (issue 21); null on orders placed before it. */
+  billing_gstin: string | null;
+  billing_legal_name: string | null;
+  billing_address1: string | null;
+  billing_address2: string | null;
+  billing_city: string | null;
+  billing_state_code: string | null;
+  billing_postal_code: string | null;
+  place_of_supply: string | null;
+  supply_type: string | null;
+  taxable_paise: number | string | null;
+  cgst_paise: number | string | null;
+  sgst_paise: number | string | null;
+  igst_paise: number | string | null;
   refunds: { amountPaise: number | string; status: string; at: Date | string }[];
-  lines: {
+  lines: ({
     productId: string;
     variantIndex: number | null;
     title: string;
@@ -135,11 +183,78 @@ interface OrderRow {
     unitPricePaise: number | string;
     quantity: number;
     lineTotalPaise: number | string;
-  }[];
+  } & LineTaxColumns)[];
   history: { from: string | null; to: string; cause: string; at: Date | string }[];
 }
 
 const isoDate = (value: Date | string) => ({ $date: new Date(value).toISOString() });
+
+/** A stored line's tax in the shared rule's terms, or null on a line from before issue 21. */
+function storedLineTax(line: LineTaxColumns): LineTax | null {
+  if (line.hsn === null || line.gstRateBp === null) return null;
+  return {
+    rateBp: Number(line.gstRateBp),
+    taxablePaise: Number(line.taxablePaise),
+    centralPaise: Number(line.cgstPaise),
+    statePaise: Number(line.sgstPaise),
+    integratedPaise: Number(line.igstPaise),
+  };
+}
+
+/** The order's billed GSTIN, name and address as stored, or null on an order from before issue 21. */
+export function storedBilling(row: {
+  billing_gstin: string | null;
+  billing_legal_name: string | null;
+  billing_address1: string | null;
+  billing_address2: string | null;
+  billing_city: string | null;
+  billing_state_code: string | null;
+  billing_postal_code: string | null;
+}): BillingDetails | null {
+  if (row.billing_gstin === null) return null;
+  const stateCode = row.billing_state_code ?? '';
+  return {
+    gstin: row.billing_gstin,
+    legalName: row.billing_legal_name ?? '',
+    address1: row.billing_address1 ?? '',
+    address2: row.billing_address2 ?? '',
+    city: row.billing_city ?? '',
+    state: indianStateByCode(stateCode)?.name ?? stateCode,
+    stateCode,
+    postalCode: row.billing_postal_code ?? '',
+  };
+}
+
+/** A stored order's tax as the contract shows it (rupees), or null on one from before issue 21. */
+export function storedTax(row: {
+  place_of_supply: string | null;
+  supply_type: string | null;
+  taxable_paise: number | string | null;
+  cgst_paise: number | string | null;
+  sgst_paise: number | string | null;
+  igst_paise: number | string | null;
+}) {
+  if (row.place_of_supply === null || row.supply_type === null) return null;
+  const centralPaise = Number(row.cgst_paise);
+  const statePaise = Number(row.sgst_paise);
+  const integratedPaise = Number(row.igst_paise);
+  return taxSummaryView(
+    {
+      taxablePaise: Number(row.taxable_paise),
+      centralPaise,
+      statePaise,
+      integratedPaise,
+      taxPaise: centralPaise + statePaise + integratedPaise,
+    },
+    { placeOfSupply: row.place_of_supply, supplyType: row.supply_type as SupplyType },
+  );
+}
+
+/** A stored line's tax as the contract shows it, or null on a line from before issue 21. */
+export function storedLineGst(line: LineTaxColumns) {
+  const tax = storedLineTax(line);
+  return tax === null ? null : lineGstView(line.hsn!, tax);
+}
 
 function toOrder(row: OrderRow): Order {
   return {
@@ -170,6 +285,7 @@ function toOrder(row: OrderRow): Order {
       consumerPrice: paiseToRupees(Number(line.unitPricePaise)),
       quantity: line.quantity,
       lineTotal: paiseToRupees(Number(line.lineTotalPaise)),
+      gst: storedLineGst(line),
     })),
     carrier: row.carrier,
     trackingNumber: row.tracking_number,
@@ -185,6 +301,9 @@ function toOrder(row: OrderRow): Order {
       cause: h.cause,
       at: isoDate(h.at),
     })),
+    billing: storedBilling(row),
+    shippingStateCode: row.shipping_state_code,
+    tax: storedTax(row),
   };
 }
 
@@ -193,9 +312,12 @@ async function selectOrders(db: Executor, userId: string, orderId?: string): Pro
   const result = await db.execute(
     sql`SELECT o.id, o.mkp_order_id, o.created_at, o.p_status, o.currency, o.source,
                o.recipient_name, o.shipping_address1, o.shipping_address2, o.shipping_address3,
-               o.shipping_city, o.shipping_state, o.shipping_postal_code, o.shipping_country,
-               o.shipping_phone_number, o.total_paise, o.carrier, o.tracking_number,
-               o.tracking_url,
+               o.shipping_city, o.shipping_state, o.shipping_state_code, o.shipping_postal_code,
+               o.shipping_country, o.shipping_phone_number, o.total_paise, o.carrier,
+               o.tracking_number, o.tracking_url, o.billing_gstin, o.billing_legal_name,
+               o.billing_address1, o.billing_address2, o.billing_city, o.billing_state_code,
+               o.billing_postal_code, o.place_of_supply, o.supply_type, o.taxable_paise,
+               o.cgst_paise, o.sgst_paise, o.igst_paise,
                COALESCE((SELECT json_agg(json_build_object(
                    'amountPaise', r.amount_paise, 'status', r.status, 'at', r.created_at)
                    ORDER BY r.id)
@@ -204,7 +326,9 @@ async function selectOrders(db: Executor, userId: string, orderId?: string): Pro
                    'productId', l.product_id, 'variantIndex', l.variant_index, 'title', l.title,
                    'sku', l.sku, 'sellerSku', l.seller_sku, 'source', l.source,
                    'unitPricePaise', l.unit_price_paise, 'quantity', l.quantity,
-                   'lineTotalPaise', l.line_total_paise) ORDER BY l.position)
+                   'lineTotalPaise', l.line_total_paise, 'hsn', l.hsn, 'gstRateBp', l.gst_rate_bp,
+                   'taxablePaise', l.taxable_paise, 'cgstPaise', l.cgst_paise,
+                   'sgstPaise', l.sgst_paise, 'igstPaise', l.igst_paise) ORDER BY l.position)
                   FROM order_lines l WHERE l.order_id = o.id), '[]') AS lines,
                COALESCE((SELECT json_agg(json_build_object(
                    'from', h.from_status, 'to', h.to_status, 'cause', h.cause,
@@ -305,6 +429,78 @@ export interface CreateOrderOptions {
   lockTimeoutMs?: number;
 }
 
+/** What an order is taxed with: the store's tax setup, and the server's environment (store_not_ready). */
+export interface OrderTaxContext {
+  setup: TaxSetup;
+  env: Config['env'];
+}
+
+/** Where an order is delivered, its state resolved: an Indian address by its canonical name and code. */
+interface ShipTo {
+  state: string;
+  stateCode: string | null;
+}
+
+/**
+ * The checks of an order's address against the store (issue 21), before its cart is priced:
+ * the store takes orders (409 store_not_ready in production while the registration has gaps),
+ * ships to the country (422 country_not_served), and an Indian state is one of the list (the
+ * body's schema checked it; here it is resolved).
+ */
+function shipTo(body: OrderCreateBody, { setup, env }: OrderTaxContext): ShipTo {
+  checkTakesOrders(setup.settings, env);
+  const country = findCountry(body.shippingCountry);
+  if (!country || !setup.settings.shipsTo.includes(country.name))
+    throw new AppError(
+      'unprocessable',
+      'country_not_served',
+      countryNotServedMessage(setup.settings.shipsTo),
+    );
+  if (!isIndia(country.name)) return { state: body.shippingState, stateCode: null };
+  const state = findIndianState(body.shippingState);
+  if (!state) throw new Error('OrderCreateBody lets only a known state through for India');
+  return { state: state.name, stateCode: state.code };
+}
+
+/**
+ * Whom the order bills: the checkout's billing details, else the account's GSTIN, company name
+ * and business address (issue 21). An account whose GSTIN is not valid cannot be billed without
+ * details given at checkout (422 billing_details_required): a tax invoice needs a valid GSTIN.
+ */
+function billingOf(body: OrderCreateBody, account: AccountBilling): BillingDetails {
+  if (body.billing) {
+    const state = findIndianState(body.billing.state)!;
+    return {
+      gstin: body.billing.gstin,
+      legalName: body.billing.legalName,
+      address1: body.billing.address1,
+      address2: body.billing.address2,
+      city: body.billing.city,
+      state: state.name,
+      stateCode: state.code,
+      postalCode: body.billing.postalCode,
+    };
+  }
+  const gstin = normaliseGstin(account.gstin);
+  const state = indianStateByCode(gstin.slice(0, 2));
+  if (!isValidGstin(gstin) || !state)
+    throw new AppError(
+      'unprocessable',
+      'billing_details_required',
+      `Your account's GST number (${account.gstin || 'none'}) is not valid, so an invoice cannot be made out to it. Enter the billing details (GSTIN, legal name and address) at checkout.`,
+    );
+  return {
+    gstin,
+    legalName: account.companyName,
+    address1: account.street,
+    address2: '',
+    city: account.city,
+    state: state.name,
+    stateCode: state.code,
+    postalCode: account.pincode,
+  };
+}
+
 function isLockTimeout(error: unknown): boolean {
   for (let e: unknown = error; e instanceof Error; e = e.cause) {
     if ((e as { code?: unknown }).code === LOCK_NOT_AVAILABLE) return true;
@@ -317,6 +513,7 @@ export async function createOrder(
   userId: string,
   body: OrderCreateBody,
   idempotencyKey: string | undefined,
+  tax: OrderTaxContext,
   options: CreateOrderOptions = {},
 ): Promise<CreateOrderResult> {
   const orderNumber = options.orderNumber ?? newOrderNumber;
@@ -332,7 +529,7 @@ export async function createOrder(
           : sql`INSERT INTO idempotency_keys (user_id, key, request_hash)
                 VALUES (${userId}, ${idempotencyKey}, ${requestHash})
                 ON CONFLICT DO NOTHING RETURNING key`;
-      const { claimed, lines: cart } = await takeCart(tx, userId, claim);
+      const { claimed, account, lines: cart } = await takeCart(tx, userId, claim);
       if (!claimed) {
         // The claim conflicted with a committed one (an uncommitted claim blocks the INSERT
         // above until it commits or rolls back), and the cart was left alone. A claim commits
@@ -353,8 +550,18 @@ export async function createOrder(
           );
         return { body: stored!.responseBody as OrderCreateResponse, replayed: true };
       }
+      // After the replay: a stored answer stands whatever the settings have become since.
+      const ship = shipTo(body, tax);
       if (cart.length === 0)
         throw conflict('cart_empty', 'Your cart is empty. Add items before checking out.');
+      const billing = billingOf(body, account);
+      // The place of supply and the heads (decision 052): the billed GSTIN's state decides
+      // (bill-to/ship-to), goods shipped abroad are an export.
+      const supply = supplyOf(
+        tax.setup.settings.stateCode,
+        { country: body.shippingCountry, stateCode: ship.stateCode },
+        billing.gstin,
+      );
 
       const priced = cart.map(({ line, product }, position) => {
         const variant = variantOf(product, line.variantIndex);
@@ -373,6 +580,12 @@ export async function createOrder(
         if (rule)
           throw conflict('cart_line_quantity', `${rule} Change it in your cart and try again.`);
         const price = priceLine(linePricing(product, variant), line.quantity, line.source);
+        // The product's rate and HSN as they are now; the line keeps them (decision 052).
+        const gst = lineTax(
+          price.lineTotalPaise,
+          effectiveRate(product, tax.setup.rates),
+          supply.supplyType,
+        );
         return {
           label,
           position,
@@ -385,6 +598,12 @@ export async function createOrder(
           unitPricePaise: price.unitPaise,
           quantity: line.quantity,
           lineTotalPaise: price.lineTotalPaise,
+          hsn: product.hsn,
+          gstRateBp: gst.rateBp,
+          taxablePaise: gst.taxablePaise,
+          cgstPaise: gst.centralPaise,
+          sgstPaise: gst.statePaise,
+          igstPaise: gst.integratedPaise,
         };
       });
       // The units, last before the order is written: the stock rows stay locked only from here
@@ -407,6 +626,16 @@ export async function createOrder(
         stockVariantPosition: taken.get(line.position)?.variantPosition ?? null,
       }));
       const totalPaise = lines.reduce((sum, line) => sum + line.lineTotalPaise, 0);
+      const totals = taxTotals(
+        lines.map((line) => ({
+          rateBp: line.gstRateBp,
+          taxablePaise: line.taxablePaise,
+          centralPaise: line.cgstPaise,
+          statePaise: line.sgstPaise,
+          integratedPaise: line.igstPaise,
+        })),
+      );
+      const sellerStateCode = tax.setup.settings.stateCode || null;
 
       const id = newObjectId();
       const shipping = {
@@ -415,7 +644,7 @@ export async function createOrder(
         shippingAddress2: body.shippingAddress2,
         shippingAddress3: body.shippingAddress3,
         shippingCity: body.shippingCity,
-        shippingState: body.shippingState,
+        shippingState: ship.state,
         shippingPostalCode: body.shippingPostalCode,
         shippingCountry: body.shippingCountry,
         shippingPhoneNumber: body.shippingPhoneNumber,
@@ -442,6 +671,7 @@ export async function createOrder(
             shipping_address3: shipping.shippingAddress3,
             shipping_city: shipping.shippingCity,
             shipping_state: shipping.shippingState,
+            shipping_state_code: ship.stateCode,
             shipping_postal_code: shipping.shippingPostalCode,
             shipping_country: shipping.shippingCountry,
             shipping_phone_number: shipping.shippingPhoneNumber,
@@ -449,6 +679,19 @@ export async function createOrder(
             carrier: null,
             tracking_number: null,
             tracking_url: null,
+            billing_gstin: billing.gstin,
+            billing_legal_name: billing.legalName,
+            billing_address1: billing.address1,
+            billing_address2: billing.address2,
+            billing_city: billing.city,
+            billing_state_code: billing.stateCode,
+            billing_postal_code: billing.postalCode,
+            place_of_supply: supply.placeOfSupply,
+            supply_type: supply.supplyType,
+            taxable_paise: totals.taxablePaise,
+            cgst_paise: totals.centralPaise,
+            sgst_paise: totals.statePaise,
+            igst_paise: totals.integratedPaise,
             refunds: [],
             lines,
             history: [{ from: null, to: 'UP', cause: 'order_created', at: createdAt }],
@@ -458,28 +701,38 @@ export async function createOrder(
           WITH o AS (
             INSERT INTO orders (id, mkp_order_id, user_id, p_status, currency, source,
                 recipient_name, shipping_address1, shipping_address2, shipping_address3,
-                shipping_city, shipping_state, shipping_postal_code, shipping_country,
-                shipping_phone_number, total_paise, created_at)
+                shipping_city, shipping_state, shipping_state_code, shipping_postal_code,
+                shipping_country, shipping_phone_number, total_paise, created_at,
+                billing_gstin, billing_legal_name, billing_address1, billing_address2,
+                billing_city, billing_state_code, billing_postal_code, seller_state_code,
+                place_of_supply, supply_type, taxable_paise, cgst_paise, sgst_paise, igst_paise)
             VALUES (${id}, ${mkpOrderId}, ${userId}, 'UP', ${body.currency}, ${body.source},
                 ${shipping.recipientName}, ${shipping.shippingAddress1},
                 ${shipping.shippingAddress2}, ${shipping.shippingAddress3},
-                ${shipping.shippingCity}, ${shipping.shippingState},
+                ${shipping.shippingCity}, ${shipping.shippingState}, ${ship.stateCode},
                 ${shipping.shippingPostalCode}, ${shipping.shippingCountry},
-                ${shipping.shippingPhoneNumber}, ${totalPaise}, ${createdAt.toISOString()}::timestamptz)
+                ${shipping.shippingPhoneNumber}, ${totalPaise}, ${createdAt.toISOString()}::timestamptz,
+                ${billing.gstin}, ${billing.legalName}, ${billing.address1}, ${billing.address2},
+                ${billing.city}, ${billing.stateCode}, ${billing.postalCode}, ${sellerStateCode},
+                ${supply.placeOfSupply}, ${supply.supplyType}, ${totals.taxablePaise},
+                ${totals.centralPaise}, ${totals.statePaise}, ${totals.integratedPaise})
             ON CONFLICT (mkp_order_id) DO NOTHING
             RETURNING id
           ), l AS (
             INSERT INTO order_lines (order_id, position, product_id, variant_index, title, sku,
                 seller_sku, source, unit_price_paise, quantity, line_total_paise,
-                stock_reserved, stock_variant_position)
+                stock_reserved, stock_variant_position, hsn, gst_rate_bp, taxable_paise,
+                cgst_paise, sgst_paise, igst_paise)
             SELECT o.id, x.position, x."productId", x."variantIndex", x.title, x.sku,
                    x."sellerSku", x.source, x."unitPricePaise", x.quantity, x."lineTotalPaise",
-                   x."stockReserved", x."stockVariantPosition"
+                   x."stockReserved", x."stockVariantPosition", x.hsn, x."gstRateBp",
+                   x."taxablePaise", x."cgstPaise", x."sgstPaise", x."igstPaise"
               FROM o, jsonb_to_recordset(${JSON.stringify(lines)}::jsonb) AS x(
                 position integer, "productId" text, "variantIndex" smallint, title text,
                 sku text, "sellerSku" text, source text, "unitPricePaise" bigint,
                 quantity integer, "lineTotalPaise" bigint, "stockReserved" integer,
-                "stockVariantPosition" smallint)
+                "stockVariantPosition" smallint, hsn text, "gstRateBp" integer,
+                "taxablePaise" bigint, "cgstPaise" bigint, "sgstPaise" bigint, "igstPaise" bigint)
           ), h AS (
             INSERT INTO order_status_history (order_id, from_status, to_status, cause, created_at)
             SELECT o.id, NULL, 'UP', 'order_created', ${createdAt.toISOString()}::timestamptz FROM o

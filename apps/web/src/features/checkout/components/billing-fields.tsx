@@ -98,7 +98,7 @@ export function BillingFields({
         </Field>
         <Field
           id="billing-postalCode"
-          label="PIN Code"
+          label="ZIP / Postal Code"
           labelPrefix="Billing "
           error={errorOf('postalCode')}
         >

@@ -15,7 +15,7 @@ import type { BillingInputValues, OrderCreateBody } from '@storefront/shared/ord
 import type { StorePublic } from '@storefront/shared/store-settings';
 import { Button } from '../../../components/ui/button';
 import type { SessionUser } from '../../../lib/contexts/session';
-import { countryName } from '../../../lib/data/countries';
+import { countryName } from '@storefront/shared/countries';
 import { formRules, useForm } from '../../../lib/form';
 import { countryNotServedMessage, shipsToCountry } from '../../../lib/ships-to';
 import { checkoutOrderBody, formFieldOf, type CheckoutShipping } from '../lib/checkout-body';

@@ -12,7 +12,7 @@ import type { z } from 'zod';
 import type { CheckoutRecipientForm, CheckoutShippingForm } from '@storefront/shared/orders';
 import { isIndia } from '@storefront/shared/gst';
 import { IndianStateSelect } from '../../../components/address/indian-state-select';
-import { COUNTRIES } from '../../../lib/data/countries';
+import { COUNTRIES } from '@storefront/shared/countries';
 import type { FormApi } from '../../../lib/form';
 import { Field } from './field';
 

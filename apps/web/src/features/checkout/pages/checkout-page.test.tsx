@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { findIndianState, INDIAN_STATES, isIndia, placeOfSupply } from '@storefront/shared/gst';
 import { GSTIN_PROBLEM_MESSAGES } from '@storefront/shared/gstin';
-import { CHECKOUT_MESSAGES, INDIAN_STATE_MESSAGE } from '@storefront/shared/orders';
+import { CHECKOUT_MESSAGES } from '@storefront/shared/orders';
 import type { StorePublic } from '@storefront/shared/store-settings';
 import { SessionContext, type Session } from '../../../lib/contexts/session';
 import {
@@ -97,7 +97,7 @@ describe('the checkout page', { timeout: 20_000 }, () => {
     );
     expect(screen.getByLabelText('Billing City')).toHaveValue('Pune');
     expect(screen.getByLabelText('Billing State')).toHaveValue('Maharashtra');
-    expect(screen.getByLabelText('Billing PIN Code')).toHaveValue('400050');
+    expect(screen.getByLabelText('Billing ZIP / Postal Code')).toHaveValue('400050');
     expect(screen.getByRole('radio', { name: 'Ship to my billing address' })).toBeChecked();
     // Only the recipient is asked; the address fields wait, hidden, for another address.
     expect(screen.getByLabelText('First Name')).toBeVisible();
@@ -187,7 +187,7 @@ describe('the checkout page', { timeout: 20_000 }, () => {
     );
     expect(state).toHaveFocus();
     await user.selectOptions(state, '');
-    await waitFor(() => expect(state).toHaveAccessibleDescription(INDIAN_STATE_MESSAGE));
+    await waitFor(() => expect(state).toHaveAccessibleDescription(CHECKOUT_MESSAGES.state));
     await user.selectOptions(state, 'Karnataka');
     await waitFor(() => expect(state).not.toHaveAccessibleDescription());
     expect(calls.filter((c) => c.method === 'POST')).toHaveLength(0);

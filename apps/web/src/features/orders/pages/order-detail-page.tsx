@@ -18,7 +18,7 @@ import { Button, buttonClasses } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { cn } from '../../../lib/cn';
-import { countryName } from '../../../lib/data/countries';
+import { countryName } from '@storefront/shared/countries';
 import { formatDate, formatTime } from '../lib/dates';
 import { formatRupeeAmount } from '../../../lib/format';
 import { useOrder } from '../../../lib/api/get-order';

@@ -27,6 +27,7 @@ const detail: CatalogProductDetail = {
     features: ['Strong handles'],
     descriptionHtml: '<p>A <strong>strong</strong> tote.</p>',
     hsn: '4202',
+    gstRateBp: null,
     weightGrams: 350,
     location: 'Surat',
     mrpPaise: 1999_00,

@@ -38,7 +38,7 @@ import { CancelDialog } from '../components/cancel-dialog';
 import { RefundDialog } from '../components/refund-dialog';
 import { RefundsTable } from '../components/refunds-table';
 import { ShipDialog } from '../components/ship-dialog';
-import { countryName } from '../../../../lib/data/countries';
+import { countryName } from '@storefront/shared/countries';
 
 /** Refunded once paid, shipped or delivered (decision 044: the server's rule). */
 const REFUNDABLE: readonly string[] = PAID_STATUSES;

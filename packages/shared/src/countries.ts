@@ -1,6 +1,8 @@
 /**
  * The checkout country list (spec §2 "Checkout"): ISO 3166-1 alpha-2 codes in lowercase with their
- * English names, sorted by name. The order stores the code; screens show the name.
+ * English names, sorted by name. The checkout sends the code and the order stores what was sent;
+ * screens show the name. The store's settings name the countries it ships to by these names
+ * (issue 21), and the server checks an order's country against them with `findCountry`.
  */
 export interface Country {
   code: string;
@@ -259,9 +261,16 @@ export const COUNTRIES: readonly Country[] = [
   { code: 'zw', name: 'Zimbabwe' },
 ];
 
-const byCode = new Map(COUNTRIES.map((country) => [country.code, country.name]));
+const byCode = new Map(COUNTRIES.map((country) => [country.code, country]));
+const byName = new Map(COUNTRIES.map((country) => [country.name.toLowerCase(), country]));
 
 /** The name of a stored country code; a value that is not a code is shown as it is. */
 export function countryName(code: string): string {
-  return byCode.get(code.toLowerCase()) ?? code;
+  return byCode.get(code.trim().toLowerCase())?.name ?? code;
+}
+
+/** The country a value names, by its code ('in') or its name ('India'), in any case. */
+export function findCountry(codeOrName: string): Country | undefined {
+  const key = codeOrName.trim().toLowerCase();
+  return byCode.get(key) ?? byName.get(key);
 }
