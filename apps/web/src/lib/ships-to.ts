@@ -6,18 +6,6 @@
  * store-settings' `countryNotServedMessage` (a test holds them equal); that module brings zod
  * with its schemas, which the checkout and the policy page load only after their first paint.
  */
-import { findCountry } from '@storefront/shared/countries';
-
-/** Whether the store ships to a country of the checkout, by its code or its name. */
-export function shipsToCountry(shipsTo: readonly string[], country: string): boolean {
-  const chosen = findCountry(country);
-  return shipsTo.some((served) => {
-    const listed = findCountry(served);
-    return chosen && listed
-      ? listed.code === chosen.code
-      : served.trim().toLowerCase() === country.trim().toLowerCase();
-  });
-}
 
 /** "India", "India and Nepal", "India, Nepal and Bhutan". */
 export function countryList(names: readonly string[]): string {

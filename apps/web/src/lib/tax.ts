@@ -1,11 +1,11 @@
 /**
- * How the storefront shows GST (issue 21, decision 052 and 057): catalog prices include it, so
+ * How the storefront shows GST (issue 21, decisions 052 and 057): catalog prices include it, so
  * a line's figures are its taxable value, its tax and the total it already was; a total's tax is
  * one 'GST (included)' figure until the place of supply is known, then its heads. The server
- * computes every figure; the web app computes only a pending cart edit's, with the same
- * `lineTax`.
+ * computes every figure; the web app computes only what a price not yet asked of the server
+ * shows (the product page's quantity, a pending cart edit), with the same `lineTax`
+ * (lib/line-tax-rule.ts, loaded after the first paint).
  */
-import { lineTax } from '@storefront/shared/gst';
 import { paiseToRupees } from '@storefront/shared/money';
 import type { TaxSummary } from '@storefront/shared/tax-summary';
 
@@ -14,16 +14,6 @@ export interface LineTaxFigures {
   taxable: number;
   tax: number;
   rate: number;
-}
-
-/** A line's figures from its GST-inclusive total in paise and its rate in basis points. */
-export function lineTaxFigures(grossPaise: number, rateBp: number): LineTaxFigures {
-  const tax = lineTax(grossPaise, rateBp);
-  return {
-    taxable: paiseToRupees(tax.taxablePaise),
-    tax: paiseToRupees(grossPaise - tax.taxablePaise),
-    rate: rateBp / 100,
-  };
 }
 
 /** A total's GST before the place of supply is known: one figure, all of it in `igst`. */

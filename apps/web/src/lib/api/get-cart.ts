@@ -2,8 +2,8 @@
  * GET /api/cart/ (spec §7): the buyer's cart, read by the header badge, the cart page, the
  * checkout summary and the confirmation page (which refreshes it). Cart changes answer the whole
  * cart, so their mutations (useCartChange) write that answer under this key instead of fetching
- * it again. With a ship-to (issue 21) the answer's tax has the place of supply and its heads:
- * the checkout asks under ['cart', 'ship-to', …], which every invalidation of the cart reaches.
+ * it again. With a ship-to (issue 21) the answer's tax has the place of supply and its heads
+ * (the checkout's features/checkout/api/get-taxed-cart.ts).
  */
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { CartQuery, CartResponse } from '@storefront/shared/cart';
@@ -20,13 +20,6 @@ export function getCart(signal?: AbortSignal, shipTo?: CartQuery): Promise<CartR
 
 export const cartQueryOptions = () =>
   queryOptions({ queryKey: ['cart'], queryFn: ({ signal }) => getCart(signal) });
-
-/** The cart taxed for a ship-to: the checkout's summary as the delivery state changes. */
-export const cartShipToQueryOptions = (shipTo: CartQuery) =>
-  queryOptions({
-    queryKey: ['cart', 'ship-to', shipTo],
-    queryFn: ({ signal }) => getCart(signal, shipTo),
-  });
 
 /** The signed-in buyer's cart; a visitor has none, so nothing is fetched for them. */
 export function useCartQuery() {

@@ -19,14 +19,19 @@ import { ProductImage } from '../../../components/product/product-image';
 import { Button } from '../../../components/ui/button';
 import { quantityRulesText } from '@storefront/shared/stock';
 import { sourceLabel } from '../../../lib/data/shipping-sources';
-import { lineTaxFigures, type LineTaxFigures } from '../../../lib/tax';
+import type { LineTaxRule } from '../../../lib/line-tax-rule';
+import type { LineTaxFigures } from '../../../lib/tax';
 import { CartQuantityStepper } from './cart-quantity-stepper';
 
-/** A line's prices and tax at a quantity: the server's at its own, the shared rules' at another. */
+/**
+ * A line's prices and tax at a quantity: the server's at its own, the shared rules' at another
+ * (the tax once its rule has loaded, else undefined).
+ */
 export function linePricePaise(
   line: CartLineView,
   quantity: number,
-): { unitPaise: number; lineTotalPaise: number; gst: LineTaxFigures } {
+  taxRule: LineTaxRule | undefined,
+): { unitPaise: number; lineTotalPaise: number; gst: LineTaxFigures | undefined } {
   if (quantity === line.quantity) {
     return {
       unitPaise: rupeesToPaise(line.unitPrice),
@@ -38,12 +43,13 @@ export function linePricePaise(
   return {
     unitPaise: price.unitPaise,
     lineTotalPaise: price.lineTotalPaise,
-    gst: lineTaxFigures(price.lineTotalPaise, line.pricing.gstRateBp),
+    gst: taxRule?.(price.lineTotalPaise, line.pricing.gstRateBp),
   };
 }
 
 export interface CartLineItemProps {
   line: CartLineView;
+  taxRule: LineTaxRule | undefined;
   pendingQuantity: number | undefined;
   onPendingChange: (quantity: number | undefined) => void;
   onCommit: (quantity: number) => Promise<void>;
@@ -53,6 +59,7 @@ export interface CartLineItemProps {
 
 export function CartLineItem({
   line,
+  taxRule,
   pendingQuantity,
   onPendingChange,
   onCommit,
@@ -60,7 +67,7 @@ export function CartLineItem({
   isRemoving,
 }: CartLineItemProps) {
   const quantity = pendingQuantity ?? line.quantity;
-  const { unitPaise, lineTotalPaise, gst } = linePricePaise(line, quantity);
+  const { unitPaise, lineTotalPaise, gst } = linePricePaise(line, quantity, taxRule);
   const name = line.product.name;
   return (
     <li data-testid="cart-line" className="flex gap-4 py-5">
@@ -122,7 +129,11 @@ export function CartLineItem({
           <p data-testid="line-total" className="text-lg font-bold">
             {formatRupees(lineTotalPaise)}
           </p>
-          <LineTax gst={gst} />
+          {gst ? (
+            <LineTax gst={gst} />
+          ) : (
+            <p aria-busy="true" className="ml-auto h-4 w-40 animate-pulse rounded bg-slate-200" />
+          )}
         </div>
       </div>
     </li>

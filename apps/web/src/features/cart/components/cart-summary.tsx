@@ -21,14 +21,19 @@ export function CartSummary({
 }: {
   itemCount: number;
   totalPaise: number;
-  tax: TaxSummary;
+  /** Null while a pending edit's tax waits for its rule to load. */
+  tax: TaxSummary | null;
 }) {
   const total = formatRupees(totalPaise);
   return (
     <OrderSummaryCard id="cart-summary" className="space-y-4 p-5">
-      <dl className="space-y-2 text-sm">
-        <TaxRows tax={tax} />
-      </dl>
+      {tax ? (
+        <dl className="space-y-2 text-sm">
+          <TaxRows tax={tax} />
+        </dl>
+      ) : (
+        <div aria-busy="true" className="h-12 animate-pulse rounded bg-slate-100" />
+      )}
       <p className="flex justify-between border-t border-slate-200 pt-3 text-base">
         <span>
           Subtotal ({itemCount} {itemCount === 1 ? 'item' : 'items'})

@@ -15,9 +15,10 @@ import type { BillingInputValues, OrderCreateBody } from '@storefront/shared/ord
 import type { StorePublic } from '@storefront/shared/store-settings';
 import { Button } from '../../../components/ui/button';
 import type { SessionUser } from '../../../lib/contexts/session';
-import { countryName } from '@storefront/shared/countries';
 import { formRules, useForm } from '../../../lib/form';
-import { countryNotServedMessage, shipsToCountry } from '../../../lib/ships-to';
+import { countryNotServedMessage } from '../../../lib/ships-to';
+import { useCountries } from '../hooks/use-countries';
+import { shipsToCountry } from '../lib/ships-to-country';
 import { checkoutOrderBody, formFieldOf, type CheckoutShipping } from '../lib/checkout-body';
 import { BillingFields } from './billing-fields';
 import { ShippingFields, type ShippingInput } from './shipping-form';
@@ -94,9 +95,10 @@ export function CheckoutForm({
   const choiceId = useId();
   const choice = useRef<HTMLInputElement>(null);
 
+  const countries = useCountries();
   const deliveryCountry = shipTo === 'billing' ? DEFAULT_COUNTRY_CODE : country;
   const notServed =
-    store !== undefined && !shipsToCountry(store.shipsTo, deliveryCountry)
+    store !== undefined && !shipsToCountry(store.shipsTo, deliveryCountry, countries?.findCountry)
       ? countryNotServedMessage(store.shipsTo)
       : null;
 
@@ -105,7 +107,7 @@ export function CheckoutForm({
   const billGstin = isValidGstin(gstin) ? normaliseGstin(gstin) : undefined;
   const deliveryState = shipTo === 'billing' ? billingState : shipState;
   const shipToQuery: CartQuery | null = !isIndia(deliveryCountry)
-    ? { shipCountry: countryName(deliveryCountry) }
+    ? { shipCountry: countries?.countryName(deliveryCountry) ?? deliveryCountry }
     : deliveryState
       ? { shipCountry: INDIA, shipState: deliveryState, ...(billGstin ? { billGstin } : {}) }
       : null;
@@ -220,6 +222,7 @@ export function CheckoutForm({
           form={shipping}
           withAddress={shipTo === 'other'}
           country={country}
+          countries={countries?.COUNTRIES}
           onCountryChange={(code) => {
             setCountry(code);
             setShipState('');

@@ -3,16 +3,18 @@
  * and, unless it ships to the billing address, where. The shared CheckoutShippingForm schema is
  * the resolver (CheckoutRecipientForm when only the recipient is asked), so the required-field
  * messages are the server's own (CHECKOUT_MESSAGES); address lines 2 and 3 are optional and sent
- * as ''. The country list holds ~240 lowercase codes with their names, India first chosen; for
+ * as ''. The country list holds ~240 lowercase codes with their names (loaded after the form
+ * paints, hooks/use-countries), India first chosen; for
  * India the state is chosen from the states and union territories with their GST codes (the
  * spec's free text stays for other countries).
  */
 import type { ReactNode } from 'react';
 import type { z } from 'zod';
 import type { CheckoutRecipientForm, CheckoutShippingForm } from '@storefront/shared/orders';
-import { isIndia } from '@storefront/shared/gst';
+import type { Country } from '@storefront/shared/countries';
+import { DEFAULT_COUNTRY_CODE } from '@storefront/shared/constants';
+import { INDIA, isIndia } from '@storefront/shared/gst';
 import { IndianStateSelect } from '../../../components/address/indian-state-select';
-import { COUNTRIES } from '@storefront/shared/countries';
 import type { FormApi } from '../../../lib/form';
 import { Field } from './field';
 
@@ -24,6 +26,7 @@ export function ShippingFields({
   form,
   withAddress,
   country,
+  countries = INDIA_ONLY,
   onCountryChange,
   onStateChange,
   countryMessage,
@@ -33,6 +36,8 @@ export function ShippingFields({
   withAddress: boolean;
   /** The chosen country's code, which decides how the state is asked. */
   country: string;
+  /** The country list, once loaded (until then India alone, the form's default). */
+  countries: readonly Country[] | undefined;
   onCountryChange: (country: string) => void;
   onStateChange: (state: string) => void;
   /** Why the store cannot ship to the chosen country, if it cannot. */
@@ -125,7 +130,7 @@ export function ShippingFields({
                   onCountryChange(event.target.value);
                 }}
               >
-                {COUNTRIES.map((option) => (
+                {countries.map((option) => (
                   <option key={option.code} value={option.code}>
                     {option.name}
                   </option>
@@ -148,6 +153,8 @@ export function ShippingFields({
     </div>
   );
 }
+
+const INDIA_ONLY: readonly Country[] = [{ code: DEFAULT_COUNTRY_CODE, name: INDIA }];
 
 interface FieldOptions {
   type?: 'text' | 'tel';

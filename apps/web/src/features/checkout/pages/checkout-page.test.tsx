@@ -111,7 +111,10 @@ describe('the checkout page', { timeout: 20_000 }, () => {
     await user.click(await screen.findByRole('radio', { name: 'Ship to a different address' }));
     const country = screen.getByLabelText('Country');
     expect(country).toHaveValue('in');
-    expect(country.querySelectorAll('option').length).toBeGreaterThanOrEqual(240);
+    // The list loads after the form has painted (hooks/use-countries).
+    await waitFor(() =>
+      expect(country.querySelectorAll('option').length).toBeGreaterThanOrEqual(240),
+    );
     const state = screen.getByLabelText('State / Union Territory');
     expect(state.tagName).toBe('SELECT');
     const options = within(state).getAllByRole('option');

@@ -6,7 +6,6 @@
  * order. The summary is the cart taxed for the ship-to the form reports: the place of supply
  * and its heads once the delivery state is chosen.
  */
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { ShoppingCart } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
@@ -22,11 +21,12 @@ import { buttonClasses } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { ApiError } from '../../../lib/api/api-client';
-import { cartShipToQueryOptions, useCartQuery } from '../../../lib/api/get-cart';
+import { useCartQuery } from '../../../lib/api/get-cart';
 import { useStore } from '../../../lib/api/get-store';
 import { useSession } from '../../../lib/contexts/session';
 import { useDocumentTitle } from '../../../lib/hooks/use-document-title';
 import { useCreateOrder } from '../api/create-order';
+import { useTaxedCart } from '../api/get-taxed-cart';
 import { CheckoutSummary } from '../components/checkout-summary';
 import { CheckoutForm } from '../components/checkout-form';
 import { newIdempotencyKey } from '../lib/idempotency-key';
@@ -37,11 +37,7 @@ export function CheckoutPage() {
   const { user } = useSession();
   const store = useStore();
   const [shipTo, setShipTo] = useState<CartQuery | null>(null);
-  const taxed = useQuery({
-    ...cartShipToQueryOptions(shipTo ?? {}),
-    enabled: shipTo !== null && user !== null,
-    placeholderData: keepPreviousData,
-  });
+  const taxed = useTaxedCart(shipTo);
   const createOrder = useCreateOrder();
   const navigate = useNavigate();
   const attempt = useRef<{ body: string; key: string } | null>(null);

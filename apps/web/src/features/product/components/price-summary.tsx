@@ -8,12 +8,9 @@
 import type { PriceTierOut } from '@storefront/shared/catalog';
 import { formatRupees, rupeesToPaise } from '@storefront/shared/money';
 import { priceLine, tierFor, tierRangeLabel } from '@storefront/shared/pricing';
-import { lazy, Suspense } from 'react';
 import { sourceLabel } from '../../../lib/data/shipping-sources';
-
-const PriceTaxRows = lazy(() =>
-  import('./price-tax-rows').then((module) => ({ default: module.PriceTaxRows })),
-);
+import { formatRupeeAmount } from '../../../lib/format';
+import { useLineTaxRule } from '../../../lib/hooks/use-line-tax-rule';
 
 export interface PriceSummaryProps {
   sp: number;
@@ -32,6 +29,8 @@ export function PriceSummary({ sp, tiers, quantity, source, gstRate }: PriceSumm
   }));
   const line = priceLine({ tiers: paiseTiers, spPaise: rupeesToPaise(sp) }, quantity, source);
   const tier = tierFor(paiseTiers, quantity);
+  // The rule loads after the page has painted; its rows hold their height meanwhile.
+  const gst = useLineTaxRule()?.(line.lineTotalPaise, Math.round(gstRate * 100));
   return (
     <section
       aria-labelledby="price-summary"
@@ -62,10 +61,14 @@ export function PriceSummary({ sp, tiers, quantity, source, gstRate }: PriceSumm
           <dt className="text-slate-600">Quantity</dt>
           <dd data-testid="summary-quantity">{quantity}</dd>
         </div>
-        {/* The rows' height held while their code loads, so nothing below moves when it comes. */}
-        <Suspense fallback={<TaxRowsPlaceholder rate={gstRate} />}>
-          <PriceTaxRows grossPaise={line.lineTotalPaise} rateBp={Math.round(gstRate * 100)} />
-        </Suspense>
+        <div className="flex justify-between gap-4 border-t border-slate-200 pt-2">
+          <dt className="text-slate-600">Price excl. GST</dt>
+          <TaxFigure testId="summary-taxable" rupees={gst?.taxable} />
+        </div>
+        <div className="flex justify-between gap-4">
+          <dt className="text-slate-600">GST ({gstRate}%)</dt>
+          <TaxFigure testId="summary-gst" rupees={gst?.tax} />
+        </div>
         <div className="flex justify-between gap-4 border-t border-slate-200 pt-2 text-base">
           <dt className="font-semibold">Total incl. GST</dt>
           <dd data-testid="line-total" className="font-bold text-slate-900">
@@ -77,17 +80,10 @@ export function PriceSummary({ sp, tiers, quantity, source, gstRate }: PriceSumm
   );
 }
 
-function TaxRowsPlaceholder({ rate }: { rate: number }) {
-  return (
-    <>
-      <div className="flex justify-between gap-4 border-t border-slate-200 pt-2">
-        <dt className="text-slate-600">Price excl. GST</dt>
-        <dd className="h-5 w-20 animate-pulse rounded bg-slate-200" />
-      </div>
-      <div className="flex justify-between gap-4">
-        <dt className="text-slate-600">GST ({rate}%)</dt>
-        <dd className="h-5 w-16 animate-pulse rounded bg-slate-200" />
-      </div>
-    </>
+function TaxFigure({ testId, rupees }: { testId: string; rupees: number | undefined }) {
+  return rupees === undefined ? (
+    <dd aria-busy="true" className="h-5 w-20 animate-pulse rounded bg-slate-200" />
+  ) : (
+    <dd data-testid={testId}>{formatRupeeAmount(rupees)}</dd>
   );
 }
