@@ -28,7 +28,7 @@ export function HeadlinePrice({ sp, mrp }: { sp: number; mrp: number }) {
       </p>
       <p className="mt-1 text-sm text-slate-600">
         Per unit with {sourceLabel(DEFAULT_SOURCE)} shipping ·{' '}
-        <span data-testid="list-price">List price {formatRupeeAmount(sp)}</span>
+        <span data-testid="headline-list-price">List price {formatRupeeAmount(sp)}</span>
       </p>
     </div>
   );

@@ -89,7 +89,7 @@ describe('the product page', () => {
     // The headline promises what one unit costs in the cart: ₹999 × 1.15, GST included.
     expect(screen.getByTestId('headline-price')).toHaveTextContent(/^₹1,148\.85$/);
     expect(screen.getByTestId('headline-price').parentElement).toHaveTextContent('incl. GST');
-    expect(screen.getByTestId('list-price')).toHaveTextContent('List price ₹999.00');
+    expect(screen.getByTestId('headline-list-price')).toHaveTextContent('List price ₹999.00');
     // The regular price (₹1,200) is still above it, so it is struck through.
     expect(screen.getByText('Regular price')).toBeInTheDocument();
 
@@ -371,7 +371,7 @@ describe('stock, the minimum order and variant prices (issue 20)', () => {
     expect(screen.getByTestId('base-unit-price')).toHaveTextContent('₹570.00');
     // The headline follows the variant: ₹570 × 1.15, with ₹570 as its list price.
     expect(screen.getByTestId('headline-price')).toHaveTextContent(/^₹655\.50$/);
-    expect(screen.getByTestId('list-price')).toHaveTextContent('List price ₹570.00');
+    expect(screen.getByTestId('headline-list-price')).toHaveTextContent('List price ₹570.00');
     await user.clear(screen.getByLabelText('Quantity'));
     await user.type(screen.getByLabelText('Quantity'), '10');
     // The 10+ tier saves 10% of the variant's ₹570 too: ₹513.00.
