@@ -54,5 +54,22 @@ describe('seedOrders', () => {
       sql`SELECT count(*)::int AS n FROM order_lines WHERE line_total_paise <> unit_price_paise * quantity`,
     );
     expect(lines.rows[0]).toEqual({ n: 0 });
+    // Taxed as a checkout taxes (issue 21): every line's taxable value and heads make its total,
+    // the order's are the lines' sums, and the heads follow the place of supply.
+    const tax = await t.database.db.execute(sql`
+      SELECT count(*) FILTER (WHERE l.taxable_paise + l.cgst_paise + l.sgst_paise + l.igst_paise
+                                    <> l.line_total_paise OR l.hsn IS NULL)::int AS bad_lines
+        FROM order_lines l`);
+    expect(tax.rows[0]).toEqual({ bad_lines: 0 });
+    const orders = await t.database.db.execute(sql`
+      SELECT count(*) FILTER (WHERE o.taxable_paise <> (SELECT sum(taxable_paise) FROM order_lines l
+                                                         WHERE l.order_id = o.id)
+                                 OR o.igst_paise <> (SELECT sum(igst_paise) FROM order_lines l
+                                                      WHERE l.order_id = o.id))::int AS bad_sums,
+             count(*) FILTER (WHERE (o.supply_type = 'intra') <> (o.place_of_supply = '27')
+                                 OR (o.supply_type = 'inter' AND o.cgst_paise <> 0))::int AS bad_heads,
+             count(*) FILTER (WHERE o.billing_gstin IS NULL OR o.place_of_supply IS NULL)::int AS untaxed
+        FROM orders o`);
+    expect(orders.rows[0]).toEqual({ bad_sums: 0, bad_heads: 0, untaxed: 0 });
   });
 });

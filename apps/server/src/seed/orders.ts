@@ -8,6 +8,8 @@
  */
 import { sql } from 'drizzle-orm';
 import { ORDER_SOURCE } from '@storefront/shared/constants';
+import { findIndianState, lineTax, taxTotals } from '@storefront/shared/gst';
+import { isValidGstin } from '@storefront/shared/gstin';
 import { priceLine, SHIPPING_SOURCES } from '@storefront/shared/pricing';
 import type { Db } from '../db/connect.js';
 import { orderLines, orders, orderStatusHistory } from '../db/schema.js';
@@ -16,6 +18,8 @@ import {
   toProductForPricing,
   type PricingRow,
 } from '../modules/catalog/service.js';
+import { effectiveRate, supplyOf } from '../modules/gst/tax.js';
+import { readTaxSetup } from '../modules/gst/tax-setup.js';
 import { createRandom } from './random.js';
 
 const BATCH = 1000;
@@ -65,8 +69,21 @@ export async function seedOrders(
   const random = createRandom(options.seed ^ 0x5eed0);
   const now = options.now ?? new Date();
   const buyers = (
-    await db.execute(sql`SELECT id FROM users WHERE email_verified_at IS NOT NULL ORDER BY id`)
-  ).rows.map((r) => r.id as string);
+    await db.execute(
+      sql`SELECT id, gst_number, company_name, business_street, business_city, pincode
+            FROM users WHERE email_verified_at IS NOT NULL ORDER BY id`,
+    )
+  ).rows as {
+    id: string;
+    gst_number: string;
+    company_name: string;
+    business_street: string;
+    business_city: string;
+    pincode: string | null;
+  }[];
+  // Taxed as a checkout would tax them (issue 21): the store's state and rates, the buyer's
+  // account billed (when its GSTIN is valid), the place of supply from both.
+  const { settings, rates } = await readTaxSetup(db);
   const products = (
     await db.execute(
       sql`SELECT ${pricingColumns} FROM products p WHERE p.options = '[]'::jsonb ORDER BY p.id LIMIT 200`,
@@ -98,12 +115,15 @@ export async function seedOrders(
             unitPricePaise: price.unitPaise,
             quantity,
             lineTotalPaise: price.lineTotalPaise,
+            hsn: product.hsn,
+            gstRateBp: effectiveRate(product, rates),
           };
         });
-      return {
+      const buyer = buyers[i % buyers.length]!;
+      const order = {
         id: random.hexId(),
         mkpOrderId: `MKP-${ymd(createdAt)}-S${i.toString(36).toUpperCase().padStart(5, '0')}`,
-        userId: buyers[i % buyers.length]!,
+        userId: buyer.id,
         pStatus: status,
         source: ORDER_SOURCE,
         recipientName: 'Seeded Buyer',
@@ -124,7 +144,46 @@ export async function seedOrders(
           ? { carrier: 'Delhivery', trackingNumber: `DL${String(i).padStart(9, '0')}IN` }
           : {}),
         createdAt,
-        lines,
+      };
+      const shipState = findIndianState(order.shippingState)!;
+      const billed = isValidGstin(buyer.gst_number) ? buyer.gst_number : null;
+      const supply = supplyOf(
+        settings.stateCode,
+        { country: order.shippingCountry, stateCode: shipState.code },
+        billed,
+      );
+      const taxes = lines.map((line) =>
+        lineTax(line.lineTotalPaise, line.gstRateBp, supply.supplyType),
+      );
+      const totals = taxTotals(taxes);
+      return {
+        ...order,
+        shippingStateCode: shipState.code,
+        ...(billed
+          ? {
+              billingGstin: billed,
+              billingLegalName: buyer.company_name,
+              billingAddress1: buyer.business_street,
+              billingAddress2: '',
+              billingCity: buyer.business_city,
+              billingStateCode: billed.slice(0, 2),
+              billingPostalCode: buyer.pincode ?? '',
+            }
+          : {}),
+        sellerStateCode: settings.stateCode || null,
+        placeOfSupply: supply.placeOfSupply,
+        supplyType: supply.supplyType,
+        taxablePaise: totals.taxablePaise,
+        cgstPaise: totals.centralPaise,
+        sgstPaise: totals.statePaise,
+        igstPaise: totals.integratedPaise,
+        lines: lines.map((line, n) => ({
+          ...line,
+          taxablePaise: taxes[n]!.taxablePaise,
+          cgstPaise: taxes[n]!.centralPaise,
+          sgstPaise: taxes[n]!.statePaise,
+          igstPaise: taxes[n]!.integratedPaise,
+        })),
       };
     });
     await db.transaction(async (tx) => {

@@ -28,6 +28,8 @@ export const consolePaths = {
   catalogProduct: '/admin/catalog/products/:id',
   taxonomy: '/admin/categories',
   catalogTransfer: '/admin/import',
+  settings: '/admin/settings',
+  taxRates: '/admin/tax-rates',
 } as const;
 
 /** Why the sign-in page is shown: the session ran out, or the member signed out. */
@@ -75,6 +77,8 @@ export type SectionKey =
   | 'catalog'
   | 'taxonomy'
   | 'catalogTransfer'
+  | 'taxRates'
+  | 'settings'
   | 'staff'
   | 'audit';
 
@@ -99,6 +103,15 @@ export const SECTIONS: readonly Section[] = [
     path: consolePaths.catalogTransfer,
     roles: ['catalog'],
   },
+  // The HSN table: catalog staff keep it (a product's rate comes from it), finance reads it.
+  {
+    key: 'taxRates',
+    label: 'Tax rates',
+    path: consolePaths.taxRates,
+    roles: ['catalog', 'finance'],
+  },
+  // The seller's registration: the owner changes it, finance reads it (invoices carry it).
+  { key: 'settings', label: 'Settings', path: consolePaths.settings, roles: ['finance'] },
   { key: 'staff', label: 'Staff', path: consolePaths.staff, roles: ['owner'] },
   { key: 'audit', label: 'Audit log', path: consolePaths.audit, roles: ['owner'] },
 ];

@@ -138,7 +138,7 @@ describe('the store settings', () => {
       'Credit notes need a prefix of their own, not the invoices’ one',
     ],
     [{ postalCode: '42130' }, 'postalCode', 'A PIN code is 6 digits'],
-  ] as const)(
+  ] as [Partial<StoreSettingsInput>, string, string][])(
     'refuses %j with 400 and the field message, changing nothing',
     async (change, field, message) => {
       const refused = await call('PUT', '/api/staff/settings', owner, settings(change));

@@ -34,13 +34,15 @@ describe('the console frame', () => {
         'Products',
         'Categories',
         'Import / export',
+        'Tax rates',
+        'Settings',
         'Staff',
         'Audit log',
       ],
     ],
     ['fulfilment', ['Dashboard', 'Orders', 'Buyers']],
-    ['finance', ['Dashboard', 'Orders', 'Payments', 'Buyers']],
-    ['catalog', ['Dashboard', 'Products', 'Categories', 'Import / export']],
+    ['finance', ['Dashboard', 'Orders', 'Payments', 'Buyers', 'Tax rates', 'Settings']],
+    ['catalog', ['Dashboard', 'Products', 'Categories', 'Import / export', 'Tax rates']],
   ] as const)('shows a %s the sections their role may use', async (role, sections) => {
     signedInAs(role);
     renderConsole('/admin');

@@ -31,6 +31,11 @@ const ProductPage = page(() => import('../features/catalog/pages/product-page'),
 const TaxonomyPage = page(() => import('../features/catalog/pages/taxonomy-page'), 'TaxonomyPage');
 const StaffPage = page(() => import('../features/staff/pages/staff-page'), 'StaffPage');
 const AuditPage = page(() => import('../features/audit/pages/audit-page'), 'AuditPage');
+const SettingsPage = page(() => import('../features/settings/pages/settings-page'), 'SettingsPage');
+const TaxRatesPage = page(
+  () => import('../features/settings/pages/tax-rates-page'),
+  'TaxRatesPage',
+);
 const CatalogTransferPage = page(
   () => import('../features/catalog/pages/import-export-page'),
   'ImportExportPage',
@@ -168,6 +173,22 @@ export function ConsoleRoutes() {
             element={
               <Section name="catalogTransfer">
                 <CatalogTransferPage />
+              </Section>
+            }
+          />
+          <Route
+            path={consolePaths.taxRates}
+            element={
+              <Section name="taxRates">
+                <TaxRatesPage />
+              </Section>
+            }
+          />
+          <Route
+            path={consolePaths.settings}
+            element={
+              <Section name="settings">
+                <SettingsPage />
               </Section>
             }
           />

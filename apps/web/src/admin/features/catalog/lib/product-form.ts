@@ -44,6 +44,8 @@ export interface ProductForm {
   features: string[];
   descriptionHtml: string;
   hsn: string;
+  /** The product's own GST rate in basis points ('1800'); empty: the HSN table's. */
+  gstRate: string;
   weightGrams: string;
   location: string;
   mrp: string;
@@ -69,6 +71,7 @@ export const EMPTY_FORM: ProductForm = {
   features: [],
   descriptionHtml: '',
   hsn: '',
+  gstRate: '',
   weightGrams: '',
   location: '',
   mrp: '',
@@ -114,6 +117,7 @@ export function formFromDocument(doc: ProductDocument): ProductForm {
     features: doc.features,
     descriptionHtml: doc.descriptionHtml,
     hsn: doc.hsn,
+    gstRate: doc.gstRateBp === null ? '' : String(doc.gstRateBp),
     weightGrams: String(doc.weightGrams),
     location: doc.location,
     mrp: paiseToRupees(doc.mrpPaise),
@@ -217,6 +221,7 @@ export function documentFromForm(
     features: form.features.map((f) => f.trim()).filter(Boolean),
     descriptionHtml: form.descriptionHtml,
     hsn: form.hsn.trim(),
+    gstRateBp: form.gstRate === '' ? null : Number(form.gstRate),
     weightGrams: whole(form.weightGrams, 'weightGrams'),
     location: form.location,
     mrpPaise: money(form.mrp, 'mrpPaise'),
@@ -275,6 +280,7 @@ export function fieldLabel(path: string): string {
     features: 'Key features',
     descriptionHtml: 'Description',
     hsn: 'HSN code',
+    gstRateBp: 'GST rate',
     weightGrams: 'Weight',
     location: 'Dispatch location',
     mrpPaise: 'MRP',

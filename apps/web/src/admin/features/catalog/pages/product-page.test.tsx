@@ -169,6 +169,47 @@ describe('the product editor', () => {
     expect(within(panel).getByText(issues[2]!.message)).toBeInTheDocument();
   });
 
+  it("offers the HSN table's rate for the product's HSN code, or a rate of its own, and sends it", async () => {
+    const requests = catalogApi((request) => {
+      if (request.path === '/api/staff/tax-rates')
+        return {
+          body: {
+            defaultRateBp: 1800,
+            rates: [
+              { hsnPrefix: '42', rateBp: 500, description: 'Leather', updatedAt: detail.updatedAt },
+              { hsnPrefix: '4202', rateBp: 1800, description: 'Bags', updatedAt: detail.updatedAt },
+            ],
+          },
+        };
+      return request.method === 'PUT' ? { body: detail } : undefined;
+    });
+    const user = userEvent.setup();
+    renderConsole(`/admin/catalog/products/${ID}`);
+    const rate = await screen.findByLabelText('GST rate', {}, FIRST_LOAD);
+    // HSN 4202: the longer prefix's 18 %, not the chapter's 5 %.
+    await waitFor(() =>
+      expect(within(rate).getByRole('option', { selected: true })).toHaveTextContent(
+        'From the HSN table (18%)',
+      ),
+    );
+    const hsn = screen.getByLabelText('HSN code');
+    await user.clear(hsn);
+    await user.type(hsn, '4201');
+    expect(within(rate).getByRole('option', { selected: true })).toHaveTextContent(
+      'From the HSN table (5%)',
+    );
+    expect(
+      within(rate)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['From the HSN table (5%)', '0%', '0.1%', '0.25%', '0.5%', '3%', '5%', '18%', '40%']);
+    await user.selectOptions(rate, '40%');
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    await waitFor(() => expect(saved(requests)).toBeDefined());
+    const body = saved(requests)!.body as { product: CatalogProductDetail['product'] };
+    expect(body.product).toMatchObject({ hsn: '4201', gstRateBp: 4000 });
+  });
+
   it('refuses what it cannot read before asking the server, naming the field', async () => {
     const requests = catalogApi();
     const user = userEvent.setup();

@@ -15,6 +15,7 @@ import {
   type TaxonomyResponse,
 } from '@storefront/shared/catalog-desk';
 import { PRODUCT_STATUSES, type ProductIssue } from '@storefront/shared/catalog-product';
+import { formatRate, GST_RATES_BP, rateForHsn } from '@storefront/shared/gst';
 import { ErrorAlert } from '../../../../components/ui/alert';
 import { Button } from '../../../../components/ui/button';
 import { FormField } from '../../../../components/ui/form-field';
@@ -25,6 +26,7 @@ import { Loading } from '../../../components/loading';
 import { PageHeader } from '../../../components/page-header';
 import { Panel } from '../../../components/panel';
 import { QueryError } from '../../../components/query-error';
+import { rateTable, useTaxRates } from '../../../lib/tax-rates';
 import { consoleHref, consolePaths } from '../../../paths';
 import { useCatalogProduct } from '../api/get-product';
 import { useTaxonomy } from '../api/get-taxonomy';
@@ -97,6 +99,11 @@ function ProductEditor({
   const at = (path: string) => issuesAt(issues, path);
   const error = (path: string) => errorText(at(path));
   const category = taxonomy.categories.find((c) => c.slug === form.category);
+  const taxRates = useTaxRates();
+  // What the HSN table gives this HSN code (a code the table cannot read names no rate).
+  const tableRate = /^\d{4,8}$/.test(form.hsn.trim())
+    ? formatRate(rateForHsn(form.hsn.trim(), rateTable(taxRates.data)))
+    : undefined;
   const storedVariants = new Set(detail?.product.variants.map((v) => v.option1));
 
   const showIssues = (found: ProductIssue[]) => {
@@ -242,6 +249,23 @@ function ProductEditor({
               error={error('hsn')}
               hint="4, 6 or 8 digits"
             />
+            <SelectField
+              label="GST rate"
+              value={form.gstRate}
+              onChange={(e) => update({ gstRate: e.target.value })}
+              error={error('gstRateBp')}
+            >
+              <option value="">
+                {taxRates.data && tableRate
+                  ? `From the HSN table (${tableRate})`
+                  : 'From the HSN table'}
+              </option>
+              {GST_RATES_BP.map((rate) => (
+                <option key={rate} value={String(rate)}>
+                  {formatRate(rate)}
+                </option>
+              ))}
+            </SelectField>
             <SelectField
               label="Category"
               value={form.category}

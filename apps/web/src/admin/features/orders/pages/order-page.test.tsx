@@ -193,6 +193,53 @@ describe('the order page’s money', () => {
   });
 });
 
+describe('the order page’s tax', () => {
+  it('shows whom it bills, the place of supply, each line’s GST and the totals by head', async () => {
+    desk('finance', paidOrder());
+    renderConsole(`/admin/orders/${ORDER}`);
+    const billed = await screen.findByRole(
+      'region',
+      { name: 'Billed to (tax invoice)' },
+      FIRST_LOAD,
+    );
+    expect(billed).toHaveTextContent('Acme Traders Private Limited');
+    expect(billed).toHaveTextContent('GSTIN 27AABCM1234F1ZX');
+    expect(billed).toHaveTextContent('Pune, Maharashtra (27) 411013');
+    const supply = screen.getByRole('region', { name: 'Place of supply' });
+    expect(supply).toHaveTextContent('Maharashtra (27)');
+    expect(supply).toHaveTextContent('Within the state: CGST + SGST');
+    const lines = screen.getByRole('table', { name: 'What was ordered' });
+    const first = within(lines).getAllByRole('row')[1]!;
+    expect(first).toHaveTextContent('7318');
+    expect(first).toHaveTextContent('₹1,694.92');
+    expect(first).toHaveTextContent('18% · ₹305.08');
+    expect(first).toHaveTextContent('CGST ₹152.54 + SGST ₹152.54');
+    const totals = within(lines)
+      .getAllByRole('row')
+      .slice(-4)
+      .map((row) => row.textContent);
+    expect(totals).toEqual([
+      'Taxable value₹2,542.38',
+      'CGST₹228.81',
+      'SGST₹228.81',
+      'Total (GST included)₹3,000.00',
+    ]);
+  });
+
+  it('says an order placed before GST was recorded has no breakdown', async () => {
+    const old = paidOrder();
+    desk(
+      'finance',
+      paidOrder({ billing: null, tax: null, lines: old.lines.map((l) => ({ ...l, gst: null })) }),
+    );
+    renderConsole(`/admin/orders/${ORDER}`);
+    expect(
+      await screen.findByText(/Placed before GST was recorded line by line/, {}, FIRST_LOAD),
+    ).toBeInTheDocument();
+    expect(screen.getByText(/Placed before billing details were recorded/)).toBeInTheDocument();
+  });
+});
+
 describe('the refund dialog', () => {
   it('refunds an amount in rupees from ₹1 up to what is left, and keeps the server’s 409 in the dialog', async () => {
     const requests = desk('finance', paidOrder(), (request) =>

@@ -18,6 +18,7 @@ import {
   type DeskOrderDetail,
   type DeskRefund,
 } from '@storefront/shared/order-desk';
+import type { TaxSummary } from '@storefront/shared/tax-summary';
 import { OrderStatusBadge } from '../../../../components/order/order-status-badge';
 import { Button } from '../../../../components/ui/button';
 import { toast } from '../../../../components/ui/use-toast';
@@ -139,6 +140,113 @@ export function OrderPage() {
   );
 }
 
+/** A line's GST: its rate and amount, and the amount in each head below. */
+function LineTax({
+  gst,
+  heads,
+}: {
+  gst: DeskOrderDetail['lines'][number]['gst'];
+  heads: string[];
+}) {
+  if (!gst) return <>—</>;
+  const amounts = heads.includes('IGST') ? [gst.igst] : [gst.cgst, gst.sgst];
+  return (
+    <>
+      <span className="block">
+        {gst.rate}% · {formatRupeeAmount(gst.tax)}
+      </span>
+      <span className="block text-xs text-slate-500">
+        {heads.map((head, i) => `${head} ${formatRupeeAmount(amounts[i] ?? 0)}`).join(' + ')}
+      </span>
+    </>
+  );
+}
+
+/** The order's taxable value, each head and the total, under the lines. */
+function TaxTotals({ tax, total }: { tax: TaxSummary; total: number }) {
+  const heads: [string, number][] = tax.heads.includes('IGST')
+    ? [['IGST', tax.igst]]
+    : [
+        [tax.heads[0] ?? 'CGST', tax.cgst],
+        [tax.heads[1] ?? 'SGST', tax.sgst],
+      ];
+  const rows: [string, number][] = [['Taxable value', tax.taxable], ...heads];
+  return (
+    <tfoot>
+      {rows.map(([label, amount]) => (
+        <tr key={label}>
+          <Td colSpan={8} className="text-right text-slate-600">
+            {label}
+          </Td>
+          <Td className="text-right whitespace-nowrap">{formatRupeeAmount(amount)}</Td>
+        </tr>
+      ))}
+      <tr>
+        <Td colSpan={8} className="text-right font-semibold">
+          Total (GST included)
+        </Td>
+        <Td className="text-right font-semibold whitespace-nowrap">{formatRupeeAmount(total)}</Td>
+      </tr>
+    </tfoot>
+  );
+}
+
+const SUPPLY_LABELS: Record<NonNullable<TaxSummary['supplyType']>, string> = {
+  intra: 'Within the state: CGST + SGST',
+  'intra-ut': 'Within the union territory: CGST + UTGST',
+  inter: 'Inter-state: IGST',
+};
+
+/** Whom the tax invoice is made out to, and where the supply is (issue 21). */
+function BillingAndSupply({ order }: { order: DeskOrderDetail }) {
+  if (!order.billing || !order.tax)
+    return (
+      <Panel title="Billing and tax">
+        <p className="text-sm text-slate-600">
+          Placed before billing details were recorded: the buyer's company above is all there is.
+        </p>
+      </Panel>
+    );
+  const { billing, tax } = order;
+  return (
+    <div className="grid gap-4 md:grid-cols-2">
+      <Panel title="Billed to (tax invoice)">
+        <address className="text-sm not-italic">
+          <span className="block font-medium">{billing.legalName}</span>
+          <span className="block font-mono">GSTIN {billing.gstin}</span>
+          {[billing.address1, billing.address2].filter(Boolean).map((line) => (
+            <span key={line} className="block">
+              {line}
+            </span>
+          ))}
+          <span className="block">
+            {billing.city}, {billing.state} ({billing.stateCode}) {billing.postalCode}
+          </span>
+        </address>
+      </Panel>
+      <Panel title="Place of supply">
+        <Facts
+          items={[
+            [
+              'Place of supply',
+              tax.placeOfSupply ? `${tax.placeOfSupply.name} (${tax.placeOfSupply.code})` : '—',
+            ],
+            ['Supply', tax.supplyType ? SUPPLY_LABELS[tax.supplyType] : '—'],
+            ['Taxable value', formatRupeeAmount(tax.taxable)],
+            ...(tax.heads.includes('IGST')
+              ? [['IGST', formatRupeeAmount(tax.igst)] as [string, string]]
+              : [
+                  [tax.heads[0] ?? 'CGST', formatRupeeAmount(tax.cgst)] as [string, string],
+                  [tax.heads[1] ?? 'SGST', formatRupeeAmount(tax.sgst)] as [string, string],
+                ]),
+            ['GST in total', formatRupeeAmount(tax.tax)],
+          ]}
+        />
+      </Panel>
+    </div>
+  );
+}
+
 function OrderDetails({
   order,
   handlesRefunds,
@@ -203,6 +311,7 @@ function OrderDetails({
           </address>
         </Panel>
       </div>
+      <BillingAndSupply order={order} />
 
       <section aria-labelledby="lines-heading" className="grid gap-2">
         <h2 id="lines-heading" className="text-lg font-semibold">
@@ -216,6 +325,9 @@ function OrderDetails({
               <Th className="text-right">Quantity</Th>
               <Th className="text-right">Refunded</Th>
               <Th className="text-right">Unit price</Th>
+              <Th>HSN</Th>
+              <Th className="text-right">Taxable value</Th>
+              <Th className="text-right">GST</Th>
               <Th className="text-right">Line total</Th>
             </tr>
           </thead>
@@ -235,13 +347,26 @@ function OrderDetails({
                 <Td className="text-right whitespace-nowrap">
                   {formatRupeeAmount(line.unitPrice)}
                 </Td>
+                <Td className="font-mono text-xs">{line.gst?.hsn ?? '—'}</Td>
+                <Td className="text-right whitespace-nowrap">
+                  {line.gst ? formatRupeeAmount(line.gst.taxable) : '—'}
+                </Td>
+                <Td className="text-right whitespace-nowrap">
+                  <LineTax gst={line.gst} heads={order.tax?.heads ?? []} />
+                </Td>
                 <Td className="text-right whitespace-nowrap">
                   {formatRupeeAmount(line.lineTotal)}
                 </Td>
               </tr>
             ))}
           </tbody>
+          {order.tax ? <TaxTotals tax={order.tax} total={order.total} /> : null}
         </DataTable>
+        {order.tax ? null : (
+          <p className="text-sm text-slate-600">
+            Placed before GST was recorded line by line: this order has no tax breakdown.
+          </p>
+        )}
       </section>
 
       <section aria-labelledby="refunds-heading" className="grid gap-2">
