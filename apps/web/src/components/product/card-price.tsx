@@ -3,15 +3,10 @@
  * costs with the default shipping source, GST included, which is what the cart charges for one
  * unit; the spec's sale price stays beside it as the list price.
  */
-import { formatRupees, rupeesToPaise } from '@storefront/shared/money';
-import { applySourceMultiplier, DEFAULT_SOURCE } from '@storefront/shared/pricing';
+import { formatRupees } from '@storefront/shared/money';
 import { cn } from '../../lib/cn';
 import { formatRupeeAmount } from '../../lib/format';
-
-/** One unit's price with the default source (Ex-India Customs), in paise. */
-export function defaultUnitPaise(sp: number): number {
-  return applySourceMultiplier(rupeesToPaise(sp), DEFAULT_SOURCE);
-}
+import { defaultUnitPaise } from '../../lib/unit-price';
 
 export function CardPrice({
   sp,

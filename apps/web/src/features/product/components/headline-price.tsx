@@ -6,7 +6,7 @@
  */
 import { formatRupees } from '@storefront/shared/money';
 import { DEFAULT_SOURCE } from '@storefront/shared/pricing';
-import { defaultUnitPaise } from '../../../components/product/card-price';
+import { defaultUnitPaise } from '../../../lib/unit-price';
 import { sourceLabel } from '../../../lib/data/shipping-sources';
 import { formatRupeeAmount } from '../../../lib/format';
 

@@ -81,8 +81,13 @@ describe('the product page', () => {
     expect(screen.getByLabelText('Colour')).toHaveValue('White');
     expect(screen.getByLabelText('Size')).toHaveValue('S');
     expect(screen.getByLabelText('Shipping source')).toHaveValue('Ex-india custom');
+    // The stock line's code loads after the page paints (over a second on a busy machine).
     expect(
-      await screen.findByText('In Stock - Ships within 1 business day from warehouse'),
+      await screen.findByText(
+        'In Stock - Ships within 1 business day from warehouse',
+        {},
+        { timeout: 4000 },
+      ),
     ).toBeInTheDocument();
     expect(within(screen.getByLabelText('Shipping source')).getAllByRole('option')).toHaveLength(1);
     expect(screen.getByTestId('line-total')).toHaveTextContent('₹1,148.85');
