@@ -2,8 +2,9 @@
  * Issue 5's journey: logged out, Add to Cart leads to the login form, which brings the buyer
  * back to the same choices; two variants go to the cart on either side of a tier boundary; the
  * stepper crosses the boundary and, after its 500 ms pause, the server's prices are shown;
- * checkout with a missing field then a full address; the order in /orders found by part of its
- * number, its detail, and after payment the operator's shipment in the tracking view.
+ * checkout with billing details from the account and a missing field then a full ship-to; the
+ * order in /orders found by part of its number, its detail with its billing and GST, and after
+ * payment the operator's shipment in the tracking view.
  */
 import { formatRupees } from '@storefront/shared/money';
 import { priceLine } from '@storefront/shared/pricing';
@@ -114,18 +115,27 @@ test('a buyer fills a cart across a tier boundary, checks out, finds the order a
   await page.reload();
   await expectCartAfterTheEdit();
 
-  // Checkout: a missing city is refused with its message; the full address creates the order.
+  // Checkout (issue 21): the billing details come from the demo buyer's account (a Maharashtra
+  // GSTIN), which is the place of supply; the order ships to another address, whose state is
+  // chosen from the list. A missing city is refused with its message; then the order is made.
   await page.getByRole('link', { name: 'Proceed to Checkout' }).click();
+  await expect(page.getByLabel('GSTIN')).toHaveValue(/^27[0-9A-Z]{13}$/);
+  await expect(page.getByLabel('Billing State')).toHaveValue('Maharashtra');
+  await expect(page.getByTestId('place-of-supply')).toContainText(
+    'Place of supply: Maharashtra (27)',
+  );
+  await expect(page.getByTestId('checkout-total')).toHaveText(formatRupees(totalPaise));
+  await page.getByRole('radio', { name: 'Ship to a different address' }).check();
   await page.getByLabel('First Name').fill('Asha');
   await page.getByLabel('Last Name').fill('Mehta');
-  await page.getByLabel('Address Line 1').fill('12 MG Road');
-  await page.getByLabel('State / Province').fill('Maharashtra');
-  await page.getByLabel('ZIP / Postal Code').fill('411001');
+  await page.getByLabel('Address Line 1', { exact: true }).fill('12 MG Road');
+  await page.getByLabel('State / Union Territory').selectOption('Maharashtra');
+  await page.getByLabel('ZIP / Postal Code', { exact: true }).fill('411001');
   await page.getByLabel('Phone Number').fill('9876543210');
   await page.getByRole('button', { name: 'Continue to Payment' }).click();
   await expect(page.getByText('City is required')).toBeVisible();
   await expect(page).toHaveURL(/\/checkout$/);
-  await page.getByLabel('City').fill('Pune');
+  await page.getByLabel('City', { exact: true }).fill('Pune');
   await page.getByRole('button', { name: 'Continue to Payment' }).click();
   await expect(page).toHaveURL(/\/order\/[0-9a-f]{24}$/);
   await expect(page.getByRole('button', { name: 'Complete Payment' })).toBeVisible();
@@ -148,6 +158,11 @@ test('a buyer fills a cart across a tier boundary, checks out, finds the order a
   await expect(page.getByRole('heading', { name: `Order ${mkpOrderId}` })).toBeVisible();
   await expect(page.getByText('Seller SKU:')).toHaveCount(2);
   await expect(page.getByTestId('order-total')).toHaveText(formatRupees(totalPaise));
+  // Billed to the account's GSTIN, shipped to Pune; the lines and the total carry their GST.
+  await expect(page.getByTestId('billing-details')).toContainText('GSTIN: 27');
+  await expect(page.getByText('Pune, Maharashtra (27) 411001')).toBeVisible();
+  await expect(page.getByTestId('place-of-supply')).toContainText('Maharashtra (27)');
+  await expect(page.getByTestId('line-tax')).toHaveCount(2);
   await expect(page.getByRole('link', { name: 'Pay Now' })).toBeVisible();
 
   // Paid through the sandbox gateway, then shipped by the operator.

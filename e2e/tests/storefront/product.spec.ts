@@ -83,6 +83,16 @@ test.describe('product detail', () => {
     const first = tiers[0]!;
     await expect(page.getByTestId('unit-price')).toHaveText(money(unitFor(first.price)));
     await expect(page.getByTestId('line-total')).toHaveText(money(unitFor(first.price)));
+    // Issue 21: the headline promises one unit with Ex-India Customs, GST included, the sale
+    // price beside it as the list price; each tier shows the unit price the cart charges.
+    await expect(page.getByTestId('headline-price')).toHaveText(money(unitFor(product.sp)));
+    await expect(page.getByTestId('headline-list-price')).toHaveText(
+      `List price ${money(product.sp * 100)}`,
+    );
+    for (const [i, tier] of tiers.entries())
+      await expect(rows.nth(i).getByTestId('tier-price')).toHaveText(money(unitFor(tier.price)));
+    await expect(page.getByTestId('summary-taxable')).toHaveText(/^₹[\d,]+\.\d{2}$/);
+    await expect(page.getByTestId('summary-gst')).toHaveText(/^₹[\d,]+\.\d{2}$/);
 
     const quantity = page.getByRole('textbox', { name: 'Quantity', exact: true });
     await quantity.fill(String(last.minQuantity));

@@ -11,7 +11,8 @@ const policies = [
       'Orders are processed in 1 to 2 days.',
       'Metro cities: delivery in 3 to 5 days.',
       'Non-metro locations: delivery in 5 to 7 days.',
-      'We ship only to addresses within India.',
+      // From the store's settings (GET /api/store, issue 21): India by default.
+      /We ship only to addresses in India\. At checkout, a delivery address in any other country/,
     ],
   },
   {

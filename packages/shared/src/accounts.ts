@@ -268,6 +268,11 @@ export const UserProfile = z.object({
   business_state: z.string(),
   business_type: z.string(),
   business_country: z.string(),
+  /**
+   * The business address's PIN code as registered ('' when none was given): our addition, so
+   * the checkout can prefill the billing address whole (issue 21).
+   */
+  pincode: z.string(),
   created_at: z.string(),
   role: z.string(),
 });

@@ -84,6 +84,8 @@ export const BillingInput = z
       });
   });
 export type BillingInput = z.infer<typeof BillingInput>;
+/** What the checkout's billing form holds (address line 2 may be left out). */
+export type BillingInputValues = z.input<typeof BillingInput>;
 
 /**
  * POST /api/orders/ (spec §3). Address lines 2 and 3 are optional and sent as ''. An Indian
@@ -115,19 +117,38 @@ export type OrderCreateBody = z.infer<typeof OrderCreateBody>;
 /** What a client may send (currency, source and address lines 2 and 3 may be left out). */
 export type OrderCreateInput = z.input<typeof OrderCreateBody>;
 
-/** The checkout shipping form (spec §5): the same messages, mapped onto the create payload. */
-export const CheckoutShippingForm = z.object({
+/**
+ * Who receives the parcel: what the checkout asks alone when the order ships to the billing
+ * address (issue 21).
+ */
+export const CheckoutRecipientForm = z.object({
   firstName: required(CHECKOUT_MESSAGES.firstName),
   lastName: required(CHECKOUT_MESSAGES.lastName),
-  address1: required(CHECKOUT_MESSAGES.address1),
-  address2: optionalLine,
-  address3: optionalLine,
-  city: required(CHECKOUT_MESSAGES.city),
-  state: required(CHECKOUT_MESSAGES.state),
-  postalCode: required(CHECKOUT_MESSAGES.postalCode),
-  country: required(CHECKOUT_MESSAGES.country),
   phone: required(CHECKOUT_MESSAGES.phone),
 });
+export type CheckoutRecipientForm = z.infer<typeof CheckoutRecipientForm>;
+
+/**
+ * The checkout shipping form (spec §5): the same messages, mapped onto the create payload; an
+ * Indian address's state is one of the list, as the create payload requires (issue 21).
+ */
+export const CheckoutShippingForm = z
+  .object({
+    firstName: required(CHECKOUT_MESSAGES.firstName),
+    lastName: required(CHECKOUT_MESSAGES.lastName),
+    address1: required(CHECKOUT_MESSAGES.address1),
+    address2: optionalLine,
+    address3: optionalLine,
+    city: required(CHECKOUT_MESSAGES.city),
+    state: required(CHECKOUT_MESSAGES.state),
+    postalCode: required(CHECKOUT_MESSAGES.postalCode),
+    country: required(CHECKOUT_MESSAGES.country),
+    phone: required(CHECKOUT_MESSAGES.phone),
+  })
+  .superRefine((form, ctx) => {
+    if (isIndia(form.country) && form.state && !findIndianState(form.state))
+      ctx.addIssue({ code: 'custom', path: ['state'], message: STATE_CHOICE_MESSAGE });
+  });
 export type CheckoutShippingForm = z.infer<typeof CheckoutShippingForm>;
 
 export function orderCreateBodyFromForm(form: CheckoutShippingForm): OrderCreateBody {

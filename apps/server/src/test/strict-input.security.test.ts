@@ -8,6 +8,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SHIPPING_SOURCES } from '@storefront/shared/pricing';
 import { GOOD_PASSWORD, signupPayload } from '../modules/users/test-support.js';
+import { DEMO_STORE } from '../seed/seed.js';
 import type { TestApp } from './app.js';
 import { shippingAddress, type TestBuyer } from './buyers.js';
 import { photo } from './image-fixtures.js';
@@ -50,6 +51,7 @@ const DOCUMENT = {
   features: [],
   descriptionHtml: '<p>Staples</p>',
   hsn: '8472',
+  gstRateBp: null,
   weightGrams: 100,
   location: 'Mumbai',
   mrpPaise: 200_00,
@@ -273,6 +275,23 @@ const VALID: Record<string, () => ValidRequest> = {
     headers: staffHeaders(),
   }),
   'GET /api/staff/dashboard': () => ({ url: '/api/staff/dashboard', headers: staffHeaders() }),
+  'GET /api/store': () => ({ url: '/api/store' }),
+  'GET /api/staff/settings': () => ({ url: '/api/staff/settings', headers: staffHeaders() }),
+  'PUT /api/staff/settings': () => ({
+    url: '/api/staff/settings',
+    payload: { ...DEMO_STORE },
+    headers: staffHeaders(),
+  }),
+  'GET /api/staff/tax-rates': () => ({ url: '/api/staff/tax-rates', headers: staffHeaders() }),
+  'PUT /api/staff/tax-rates/{hsnPrefix}': () => ({
+    url: '/api/staff/tax-rates/2202',
+    payload: { rateBp: 4000, description: 'Aerated drinks' },
+    headers: staffHeaders(),
+  }),
+  'DELETE /api/staff/tax-rates/{hsnPrefix}': () => ({
+    url: '/api/staff/tax-rates/3401',
+    headers: staffHeaders(),
+  }),
   'POST /api/staff/catalog/images': () => ({
     url: '/api/staff/catalog/images',
     form: [{ name: 'file', filename: 'a.jpg', contentType: 'image/jpeg', data: JPEG }],

@@ -48,6 +48,7 @@ type Access =
 
 const ACCESS: Record<string, Access> = {
   'GET /api/health': 'public',
+  'GET /api/store': 'public',
   'GET /api/products/categories': 'public',
   'GET /api/products/collections': 'public',
   'GET /api/products': 'public',
@@ -87,6 +88,11 @@ const ACCESS: Record<string, Access> = {
   'POST /api/staff/setup/complete': 'staff-entry',
   'POST /api/staff/logout': 'staff',
   'GET /api/staff/session': 'staff',
+  'GET /api/staff/settings': 'staff',
+  'PUT /api/staff/settings': 'staff',
+  'GET /api/staff/tax-rates': 'staff',
+  'PUT /api/staff/tax-rates/{hsnPrefix}': 'staff',
+  'DELETE /api/staff/tax-rates/{hsnPrefix}': 'staff',
   'GET /api/staff/members': 'staff',
   'POST /api/staff/invitations': 'staff',
   'DELETE /api/staff/invitations/{id}': 'staff',

@@ -81,20 +81,31 @@ export function useForm<Input extends Values, Output>({
     },
   });
 
+  /**
+   * Checks every field as a submit does and shows the messages, without submitting: for a page
+   * whose one submit button sends several forms (the checkout's billing and shipping).
+   */
+  const validate = async (): Promise<
+    { valid: true; data: Output } | { valid: false; focusFirstInvalid: () => void }
+  > => {
+    submitted.current = true;
+    const result = await rules.check(values());
+    if (!result.valid) {
+      setErrors(result.errors);
+      const firstInvalid = [...fields.current].find(([name]) => result.errors[name]);
+      return { valid: false, focusFirstInvalid: () => firstInvalid?.[1].focus() };
+    }
+    setErrors({});
+    return { valid: true, data: result.data };
+  };
+
   const handleSubmit =
     (onValid: (data: Output) => Promise<void> | void) => async (event?: FormEvent) => {
       event?.preventDefault();
-      submitted.current = true;
       setSubmitting(true);
       try {
-        const result = await rules.check(values());
-        if (!result.valid) {
-          setErrors(result.errors);
-          const firstInvalid = [...fields.current].find(([name]) => result.errors[name]);
-          firstInvalid?.[1].focus();
-          return;
-        }
-        setErrors({});
+        const result = await validate();
+        if (!result.valid) return result.focusFirstInvalid();
         await onValid(result.data);
       } finally {
         setSubmitting(false);
@@ -107,5 +118,8 @@ export function useForm<Input extends Values, Output>({
     [],
   );
 
-  return { register, handleSubmit, setError, formState: { errors, isSubmitting } };
+  return { register, handleSubmit, validate, setError, formState: { errors, isSubmitting } };
 }
+
+/** What `useForm` gives a form's field components. */
+export type FormApi<Input extends Values, Output> = ReturnType<typeof useForm<Input, Output>>;

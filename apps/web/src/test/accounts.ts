@@ -13,6 +13,7 @@ export function userProfile(overrides: Partial<UserProfile> = {}): UserProfile {
     business_state: 'Maharashtra',
     business_type: 'Retailer',
     business_country: 'India',
+    pincode: '400050',
     created_at: '2026-01-05T10:00:00.000Z',
     role: 'buyer',
     ...overrides,

@@ -61,7 +61,7 @@ export function detail(overrides: Partial<ProductDetail> = {}): ProductDetail {
     varients: [],
     minOrderQuantity: 1,
     orderMultiple: 1,
-    gstRate: 5,
+    gstRate: 18,
     ...overrides,
   };
 }

@@ -1,10 +1,83 @@
 /** Cart and order objects shaped like the API's answers, and a session, for component tests. */
 import { vi } from 'vitest';
 import type { CartLineView, CartResponse } from '@storefront/shared/cart';
-import { lineTax, taxTotals } from '@storefront/shared/gst';
+import {
+  indianStateByCode,
+  lineTax,
+  OUTSIDE_INDIA_CODE,
+  supplyType,
+  taxHeads,
+  type SupplyType,
+} from '@storefront/shared/gst';
 import type { Order } from '@storefront/shared/orders';
 import { priceLine } from '@storefront/shared/pricing';
+import type { StorePublic } from '@storefront/shared/store-settings';
+import type { LineGst, TaxSummary } from '@storefront/shared/tax-summary';
 import type { Session } from '../lib/contexts/session';
+
+/** The seller of the tests: registered in Maharashtra (27). */
+export const STORE: StorePublic = {
+  legalName: 'Storefront Trading Private Limited',
+  tradeName: 'Storefront',
+  gstin: '27AAPFU0939F1ZV',
+  stateCode: '27',
+  stateName: 'Maharashtra',
+  shipsTo: ['India'],
+};
+
+/** A line's GST as the server computes it (shared lineTax), in the API's rupees. */
+export function lineGst(
+  grossPaise: number,
+  {
+    rateBp = 1800,
+    supply = 'inter',
+    hsn = '7323',
+  }: { rateBp?: number; supply?: SupplyType; hsn?: string } = {},
+): LineGst {
+  const tax = lineTax(grossPaise, rateBp, supply);
+  return {
+    hsn,
+    rate: rateBp / 100,
+    taxable: tax.taxablePaise / 100,
+    tax: (grossPaise - tax.taxablePaise) / 100,
+    cgst: tax.centralPaise / 100,
+    sgst: tax.statePaise / 100,
+    igst: tax.integratedPaise / 100,
+  };
+}
+
+/**
+ * The tax of lines as the server sums it: with a place of supply (a GST state code, or '96'
+ * abroad) its heads against the seller's state; without one, all in igst under 'GST'.
+ */
+export function taxOf(
+  lines: readonly LineGst[],
+  placeCode: string | null,
+  sellerState = STORE.stateCode,
+): TaxSummary {
+  const cents = (pick: (line: LineGst) => number) =>
+    lines.reduce((sum, line) => sum + Math.round(pick(line) * 100), 0) / 100;
+  const supply = placeCode === null ? null : supplyType(sellerState, placeCode);
+  return {
+    taxable: cents((l) => l.taxable),
+    cgst: cents((l) => l.cgst),
+    sgst: cents((l) => l.sgst),
+    igst: cents((l) => l.igst),
+    tax: cents((l) => l.tax),
+    heads: supply === null ? ['GST'] : [...taxHeads(supply)],
+    supplyType: supply,
+    placeOfSupply:
+      placeCode === null
+        ? null
+        : {
+            code: placeCode,
+            name:
+              placeCode === OUTSIDE_INDIA_CODE
+                ? 'Other Countries'
+                : (indianStateByCode(placeCode)?.name ?? placeCode),
+          },
+  };
+}
 
 export const SIGNED_IN: Session = {
   user: {
@@ -13,7 +86,10 @@ export const SIGNED_IN: Session = {
     phone: '9876543210',
     companyName: 'Mehta Traders',
     city: 'Pune',
-    gstNumber: '27AAPFU0939F1ZV',
+    gstNumber: '27AABCM1234F1ZX',
+    businessStreet: '14 Linking Road, Bandra West',
+    businessState: 'Maharashtra',
+    pincode: '400050',
   },
   isLoading: false,
   signOut: () => undefined,
@@ -23,16 +99,15 @@ export const SIGNED_IN: Session = {
 export function cartLine(overrides: Partial<CartLineView> = {}): CartLineView {
   const pricing = overrides.pricing ?? {
     spPaise: 10_000,
+    gstRateBp: 1800,
     tiers: [
       { minQuantity: 1, maxQuantity: 9, pricePaise: 10_000 },
       { minQuantity: 10, maxQuantity: 999_999, pricePaise: 9_000 },
     ],
-    gstRateBp: 1800,
   };
   const quantity = overrides.quantity ?? 2;
   const source = overrides.source ?? 'Ex-india custom';
   const price = priceLine(pricing, quantity, source);
-  const tax = lineTax(price.lineTotalPaise, pricing.gstRateBp);
   return {
     id: 'aaaaaaaaaaaaaaaaaaaaaaaa:1:Ex-india custom',
     productId: 'aaaaaaaaaaaaaaaaaaaaaaaa',
@@ -57,42 +132,42 @@ export function cartLine(overrides: Partial<CartLineView> = {}): CartLineView {
     available: null,
     problem: null,
     pricing,
-    gst: {
-      hsn: '7323',
-      rate: tax.rateBp / 100,
-      taxable: tax.taxablePaise / 100,
-      tax: tax.integratedPaise / 100,
-      cgst: 0,
-      sgst: 0,
-      igst: tax.integratedPaise / 100,
-    },
+    gst: lineGst(price.lineTotalPaise, { rateBp: pricing.gstRateBp }),
     ...overrides,
   };
 }
 
-export function cartOf(lines: CartLineView[]): CartResponse {
-  const total = lines.reduce((sum, line) => sum + line.lineTotal, 0);
-  // Each line's tax, worked out again (a test may have changed its total), and summed.
-  const tax = taxTotals(
-    lines.map((line) => lineTax(Math.round(line.lineTotal * 100), line.pricing.gstRateBp)),
-  );
+/**
+ * The cart as GET /api/cart/ answers it: without a place of supply (every change's answer, or
+ * no ship-to yet) its tax is unsplit; with one, each line and the total carry the heads.
+ */
+export function cartOf(
+  lines: CartLineView[],
+  placeCode: string | null = null,
+  sellerState = STORE.stateCode,
+): CartResponse {
+  const supply = placeCode === null ? 'inter' : supplyType(sellerState, placeCode);
+  const taxed = lines.map((line) => ({
+    ...line,
+    gst: lineGst(Math.round(line.lineTotal * 100), {
+      rateBp: line.pricing.gstRateBp,
+      supply,
+      hsn: line.gst.hsn,
+    }),
+  }));
+  const total = lines.reduce((sum, line) => sum + Math.round(line.lineTotal * 100), 0) / 100;
   return {
     items: {},
-    lines,
+    lines: taxed,
     lineCount: lines.length,
     itemCount: lines.reduce((sum, line) => sum + line.quantity, 0),
     subtotal: total,
     total,
-    tax: {
-      taxable: tax.taxablePaise / 100,
-      cgst: 0,
-      sgst: 0,
-      igst: tax.integratedPaise / 100,
-      tax: tax.taxPaise / 100,
-      heads: ['GST'],
-      supplyType: null,
-      placeOfSupply: null,
-    },
+    tax: taxOf(
+      taxed.map((line) => line.gst),
+      placeCode,
+      sellerState,
+    ),
   };
 }
 
@@ -130,7 +205,7 @@ export function order(overrides: Partial<Order> = {}): Order {
         consumerPrice: 115,
         quantity: 10,
         lineTotal: 1150,
-        gst: null,
+        gst: lineGst(115_000, { supply: 'intra' }),
       },
     ],
     carrier: null,
@@ -146,10 +221,18 @@ export function order(overrides: Partial<Order> = {}): Order {
       },
     ],
     documents: [],
-    // An order from before issue 21: no billing details or tax recorded.
-    billing: null,
-    shippingStateCode: null,
-    tax: null,
+    billing: {
+      gstin: '27AABCM1234F1ZX',
+      legalName: 'Mehta Traders Pvt Ltd',
+      address1: '14 Linking Road',
+      address2: 'Bandra West',
+      city: 'Mumbai',
+      state: 'Maharashtra',
+      stateCode: '27',
+      postalCode: '400050',
+    },
+    shippingStateCode: '27',
+    tax: taxOf([lineGst(115_000, { supply: 'intra' })], '27'),
     ...overrides,
   };
 }

@@ -315,6 +315,7 @@ describe('the cart', () => {
         { minQuantity: 1, maxQuantity: 9, pricePaise: 285_00 },
         { minQuantity: 10, maxQuantity: 999_999, pricePaise: 256_50 },
       ],
+      gstRateBp: 1800,
     });
     const placed = await order(buyer);
     expect(placed.statusCode, placed.body).toBe(201);

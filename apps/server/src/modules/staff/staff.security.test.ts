@@ -42,6 +42,11 @@ const POLICY: Record<string, 'open' | 'member' | StaffRole[]> = {
   'POST /api/staff/buyers/{id}/disable': ['owner'],
   'POST /api/staff/buyers/{id}/enable': ['owner'],
   'GET /api/staff/dashboard': 'member',
+  'GET /api/staff/settings': ['finance'],
+  'PUT /api/staff/settings': ['owner'],
+  'GET /api/staff/tax-rates': ['catalog', 'finance'],
+  'PUT /api/staff/tax-rates/{hsnPrefix}': ['catalog'],
+  'DELETE /api/staff/tax-rates/{hsnPrefix}': ['catalog'],
   'POST /api/staff/catalog/images': ['catalog'],
   'POST /api/staff/catalog/imports': ['catalog'],
   'GET /api/staff/catalog/imports': ['catalog'],
@@ -104,7 +109,8 @@ const send = (op: Operation, headers: Record<string, string>) =>
       .replace('{mkpOrderId}', 'MKP-20260101-AAAAAA')
       .replace('{refundId}', '1')
       .replace('{paymentId}', '1')
-      .replace('{documentId}', '1'),
+      .replace('{documentId}', '1')
+      .replace('{hsnPrefix}', '3401'),
     headers,
     payload: op.hasBody ? {} : undefined,
   });

@@ -24,6 +24,7 @@ const USER_FIELDS = [
   'full_name',
   'gst_number',
   'phone_number',
+  'pincode',
   'role',
 ];
 
@@ -129,6 +130,24 @@ describe('GET /api/user/me', () => {
       expect(Object.keys(profile).sort()).toEqual(USER_FIELDS);
       expect(response.body).not.toMatch(/argon2|scrypt|password|token/i);
     }
+  });
+
+  it('gives the business address’s PIN code, or an empty one when none was registered', async () => {
+    const user = await createUser(t.database.db);
+    const token = (await loginTokens(t.app, user.email, user.password)).access_token;
+    const pincode = async () =>
+      (
+        (
+          await t.app.inject({
+            method: 'GET',
+            url: '/api/user/me',
+            headers: { authorization: `Bearer ${token}` },
+          })
+        ).json() as { pincode: string }
+      ).pincode;
+    expect(await pincode()).toBe('');
+    await t.database.db.update(users).set({ pincode: '600002' }).where(eq(users.id, user.id));
+    expect(await pincode()).toBe('600002');
   });
 
   it('answers 401 without a bearer token', async () => {

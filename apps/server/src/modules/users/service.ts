@@ -69,6 +69,7 @@ function toProfile(user: UserRow): UserProfile {
     business_state: user.businessState,
     business_type: user.businessType,
     business_country: user.businessCountry,
+    pincode: user.pincode ?? '',
     created_at: user.createdAt.toISOString(),
     role: user.role,
   };

@@ -12,6 +12,9 @@ const USER: SessionUser = {
   companyName: 'Mehta Traders',
   city: 'Mumbai',
   gstNumber: '27AABCM1234F1Z5',
+  businessStreet: '14 Linking Road',
+  businessState: 'Maharashtra',
+  pincode: '400050',
 };
 
 const query = (state: Partial<UseQueryResult<string[]>>) =>

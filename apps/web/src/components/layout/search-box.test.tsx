@@ -64,7 +64,7 @@ describe('the header search suggestions', () => {
     });
   });
 
-  it('shows each name with the match marked, a thumbnail and the price in rupees', async () => {
+  it('shows each name with the match marked, a thumbnail and one unit’s price as a card shows it', async () => {
     const { user, box } = setUp();
     await user.type(box, 'stainless');
     const first = await waitFor(() => {
@@ -73,7 +73,8 @@ describe('the header search suggestions', () => {
       return option!;
     });
     expect(first).toHaveTextContent('Stainless Steel Floor Mop');
-    expect(first).toHaveTextContent('₹2,799.00');
+    // ₹2,799.00 × 1.15 (Ex-India Customs), GST included: the price a card and the cart show.
+    expect(first).toHaveTextContent('₹3,218.85');
     expect(first.querySelector('img')).toHaveAttribute(
       'src',
       `/images/${PRODUCTS[0]!.images[0]}.png?w=160`,

@@ -1,11 +1,12 @@
 /**
  * What one header suggestion shows: a small thumbnail, the name with the typed words marked,
- * and the price in rupees. Loaded with the search client, not with the first page: the
- * highlighting comes from react-instantsearch.
+ * and one unit's price as a card shows it (GST included, the default source). Loaded with the
+ * search client, not with the first page: the highlighting comes from react-instantsearch.
  */
 import { Highlight } from 'react-instantsearch';
 import type { Suggestion } from '../../lib/api/use-search-suggestions';
-import { formatRupeeAmount } from '../../lib/format';
+import { formatRupees } from '@storefront/shared/money';
+import { defaultUnitPaise } from '../../lib/unit-price';
 import { ProductImage } from '../product/product-image';
 
 export function SuggestionContent({ suggestion }: { suggestion: Suggestion }) {
@@ -30,7 +31,7 @@ export function SuggestionContent({ suggestion }: { suggestion: Suggestion }) {
         />
       </span>
       <span className="shrink-0 text-sm font-medium text-slate-700">
-        {formatRupeeAmount(suggestion.sp)}
+        {formatRupees(defaultUnitPaise(suggestion.sp))}
       </span>
     </>
   );

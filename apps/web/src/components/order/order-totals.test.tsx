@@ -1,7 +1,8 @@
 import { render, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { OrderSummaryCard } from './order-summary-card';
-import { FreeShippingRow, OrderTotals, TotalsRow } from './order-totals';
+import type { TaxSummary } from '@storefront/shared/tax-summary';
+import { FreeShippingRow, OrderTotals, PlaceOfSupply, TotalsRow } from './order-totals';
 
 /** Each row of the list as [label, value]. */
 function rowsOf(list: HTMLElement) {
@@ -59,6 +60,97 @@ describe('the order totals', () => {
       ['Order total', '₹345.00'],
     ]);
     expect(screen.getByText('₹345.00')).toHaveClass('font-semibold');
+  });
+});
+
+describe('the GST of a total (issue 21)', () => {
+  const tax = (overrides: Partial<TaxSummary>): TaxSummary => ({
+    taxable: 292.37,
+    cgst: 0,
+    sgst: 0,
+    igst: 52.63,
+    tax: 52.63,
+    heads: ['GST'],
+    supplyType: null,
+    placeOfSupply: null,
+    ...overrides,
+  });
+
+  it.each([
+    ['before the place of supply is known', tax({}), [['GST (included)', '₹52.63']], null],
+    [
+      'within the seller’s state',
+      tax({
+        cgst: 26.32,
+        sgst: 26.31,
+        igst: 0,
+        heads: ['CGST', 'SGST'],
+        supplyType: 'intra',
+        placeOfSupply: { code: '27', name: 'Maharashtra' },
+      }),
+      [
+        ['CGST', '₹26.32'],
+        ['SGST', '₹26.31'],
+      ],
+      'Place of supply: Maharashtra (27) · CGST + SGST',
+    ],
+    [
+      'within a union territory without a legislature',
+      tax({
+        cgst: 26.32,
+        sgst: 26.31,
+        igst: 0,
+        heads: ['CGST', 'UTGST'],
+        supplyType: 'intra-ut',
+        placeOfSupply: { code: '04', name: 'Chandigarh' },
+      }),
+      [
+        ['CGST', '₹26.32'],
+        ['UTGST', '₹26.31'],
+      ],
+      'Place of supply: Chandigarh (04) · CGST + UTGST',
+    ],
+    [
+      'to another state',
+      tax({
+        heads: ['IGST'],
+        supplyType: 'inter',
+        placeOfSupply: { code: '29', name: 'Karnataka' },
+      }),
+      [['IGST', '₹52.63']],
+      'Place of supply: Karnataka (29) · IGST',
+    ],
+    [
+      'abroad',
+      tax({
+        heads: ['IGST'],
+        supplyType: 'inter',
+        placeOfSupply: { code: '96', name: 'Other Countries' },
+      }),
+      [['IGST', '₹52.63']],
+      'Place of supply: Other Countries (96) · IGST',
+    ],
+  ] as const)('shows the taxable value and the heads %s', (_case, summary, heads, place) => {
+    render(
+      <>
+        <PlaceOfSupply tax={summary} />
+        <OrderTotals
+          itemCount={3}
+          subtotal={345}
+          total={345}
+          tax={summary}
+          totalTestId="the-total"
+        />
+      </>,
+    );
+    expect(rowsOf(screen.getByText('Shipping').closest('dl')!)).toEqual([
+      ['Taxable value (3 items)', '₹292.37'],
+      ...heads,
+      ['Shipping', 'FREE'],
+      ['Total', '₹345.00'],
+    ]);
+    if (place) expect(screen.getByTestId('place-of-supply')).toHaveTextContent(place);
+    else expect(screen.queryByTestId('place-of-supply')).toBeNull();
   });
 });
 

@@ -1,12 +1,16 @@
-/** The product card (spec §2): image, name in blue, '₹' price of sp, and a View Product button. */
+/**
+ * The product card (spec §2): image, name in blue, the price of one unit as the cart charges it
+ * with its list price (issue 21, components/product/card-price), and a View Product button.
+ */
 import type { ProductSummary } from '@storefront/shared/catalog';
 import { Link } from 'react-router';
 import { cn } from '../../lib/cn';
-import { formatRupeeAmount, productLinkId } from '../../lib/format';
+import { productLinkId } from '../../lib/format';
 import { PRODUCT_CARD_IMAGE } from '@storefront/shared/images';
 import { href } from '@storefront/shared/routes';
 import { buttonClasses } from '../ui/button';
 import { Skeleton } from '../ui/skeleton';
+import { CardPrice } from './card-price';
 import { ProductImage } from './product-image';
 
 export type ProductCardProduct = Pick<ProductSummary, '_id' | 'name' | 'sp' | 'imgUrl'> & {
@@ -55,9 +59,7 @@ export function ProductCard({
           {product.name}
         </Link>
       </h3>
-      <p className={cn('mt-1 font-semibold text-slate-900', small ? 'text-sm' : 'text-lg')}>
-        {formatRupeeAmount(product.sp)}
-      </p>
+      <CardPrice sp={product.sp} size={size} className="mt-1" />
       <div className="mt-auto pt-3">
         <Link to={to} className={buttonClasses('primary', small ? 'sm' : 'md', 'w-full')}>
           View Product
@@ -76,6 +78,7 @@ export function ProductCardSkeleton({ size = 'default' }: { size?: 'default' | '
       <Skeleton className="aspect-square w-full" />
       <Skeleton className="h-4 w-4/5" />
       <Skeleton className="h-5 w-1/3" />
+      <Skeleton className="h-3 w-2/5" />
       <Skeleton className={size === 'small' ? 'h-8 w-full' : 'h-10 w-full'} />
     </div>
   );

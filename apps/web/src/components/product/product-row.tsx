@@ -1,13 +1,14 @@
 /**
  * A product drawn as a row: image on the left; name, an optional description, the price and a
  * 'View Product' button beside it. The category listing's list view and the search results use
- * it; the caller gives the name as a node, so search can pass a highlighted name.
+ * it; the caller gives the name as a node, so search can pass a highlighted name. The price is
+ * a card's (components/product/card-price).
  */
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { formatRupeeAmount } from '../../lib/format';
 import { buttonClasses } from '../ui/button';
 import { Skeleton } from '../ui/skeleton';
+import { CardPrice } from './card-price';
 import { ProductImage } from './product-image';
 
 export interface ProductRowProps {
@@ -18,7 +19,7 @@ export interface ProductRowProps {
   imageAlt: string;
   name: ReactNode;
   description?: ReactNode;
-  /** Sale price in rupees. */
+  /** The spec's sale price in rupees: shown as one unit's price with its list price. */
   price?: number;
   testId?: string;
 }
@@ -57,9 +58,7 @@ export function ProductRow({
         </h3>
         {description}
         <div className="mt-auto flex flex-wrap items-center justify-between gap-2 pt-2">
-          {price === undefined ? null : (
-            <p className="text-lg font-semibold text-slate-900">{formatRupeeAmount(price)}</p>
-          )}
+          {price === undefined ? null : <CardPrice sp={price} />}
           <Link to={to} className={buttonClasses('primary', 'sm', 'ml-auto')}>
             View Product
           </Link>

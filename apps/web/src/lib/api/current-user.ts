@@ -6,6 +6,7 @@
  */
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import type { LoginResponse, UserProfile } from '@storefront/shared/accounts';
+import { SIGNUP_PLACEHOLDER } from '@storefront/shared/constants';
 import { apiRequest } from './api-client';
 import { authRequest, orEmptyOnAuthFailure } from './auth-client';
 import { clearTokens, readAccessToken, readRefreshToken, storeTokens } from './auth-tokens';
@@ -24,7 +25,10 @@ export const currentUserQueryOptions = (hasToken: boolean) =>
     enabled: hasToken,
   });
 
-/** The session's view of the user (spec §3 "Session user view"). */
+/** A signup field left out is stored as the spec's placeholder 'string' (§9): nothing known. */
+const known = (value: string) => (value === SIGNUP_PLACEHOLDER ? '' : value);
+
+/** The session's view of the user (spec §3 "Session user view", plus the business address). */
 export function toSessionUser(user: UserProfile): SessionUser {
   return {
     name: user.full_name,
@@ -33,6 +37,9 @@ export function toSessionUser(user: UserProfile): SessionUser {
     companyName: user.company_name,
     city: user.business_city,
     gstNumber: user.gst_number,
+    businessStreet: known(user.business_street),
+    businessState: known(user.business_state),
+    pincode: user.pincode,
   };
 }
 

@@ -2,16 +2,18 @@
  * GET /api/cart/ (spec §7): the buyer's cart, read by the header badge, the cart page, the
  * checkout summary and the confirmation page (which refreshes it). Cart changes answer the whole
  * cart, so their mutations (useCartChange) write that answer under this key instead of fetching
- * it again.
+ * it again. With a ship-to (issue 21) the answer's tax has the place of supply and its heads
+ * (the checkout's features/checkout/api/get-taxed-cart.ts).
  */
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { CartResponse } from '@storefront/shared/cart';
+import type { CartQuery, CartResponse } from '@storefront/shared/cart';
 import { authRequest } from './auth-client';
 import { useSession } from '../contexts/session';
 
-export function getCart(signal?: AbortSignal): Promise<CartResponse> {
+export function getCart(signal?: AbortSignal, shipTo?: CartQuery): Promise<CartResponse> {
   return authRequest<CartResponse>('/api/cart/', {
     signal,
+    query: shipTo,
     errorPrefix: 'Failed to fetch cart items',
   });
 }

@@ -5,7 +5,10 @@
  */
 import { createContext, useContext } from 'react';
 
-/** Spec §3 "Session user view". */
+/**
+ * Spec §3 "Session user view", and the rest of the business address (issue 21: the checkout
+ * prefills the billing details with it; '' where the account has none).
+ */
 export interface SessionUser {
   name: string;
   email: string;
@@ -13,6 +16,9 @@ export interface SessionUser {
   companyName: string;
   city: string;
   gstNumber: string;
+  businessStreet: string;
+  businessState: string;
+  pincode: string;
 }
 
 export interface Session {

@@ -38,7 +38,7 @@ function order(overrides: Partial<Order> = {}): Order {
     statusHistory: [],
     documents: [],
     billing: null,
-    shippingStateCode: null,
+    shippingStateCode: '27',
     tax: null,
     ...overrides,
   };

@@ -4,7 +4,9 @@
  * signupBodyFromRegisterForm builds the payload. Success hands the email to the page, which
  * switches to the login tab; there is no automatic login (spec §4). Failure toasts
  * 'Registration failed' with the server's detail and puts its field messages (a common password,
- * say) under their fields.
+ * say) under their fields. The business state is chosen from the states and union territories
+ * with their GST codes (issue 21: an account's GSTIN makes its business Indian; the same list as
+ * every Indian address).
  */
 import type {
   RegisterForm as RegisterFormValues,
@@ -12,6 +14,7 @@ import type {
   SignupBodyInput,
 } from '@storefront/shared/accounts';
 import { GST_LENGTH } from '@storefront/shared/constants';
+import { IndianStateSelect } from '../../../components/address/indian-state-select';
 import { Button } from '../../../components/ui/button';
 import { toast } from '../../../components/ui/use-toast';
 import { ApiError } from '../../../lib/api/api-client';
@@ -52,7 +55,12 @@ const EMPTY: RegisterFormInput = {
   confirmPassword: '',
 };
 
-type FieldSpec = Omit<FormFieldProps, 'name'> & { name: keyof RegisterFormInput; wide?: boolean };
+type FieldSpec = Omit<FormFieldProps, 'name'> & {
+  name: keyof RegisterFormInput;
+  wide?: boolean;
+  /** Chosen from the Indian states and union territories rather than typed. */
+  indianState?: boolean;
+};
 
 /** The form's fields in screen order, grouped in two-column rows (one column on phones). */
 const FIELD_GROUPS: FieldSpec[][] = [
@@ -71,7 +79,7 @@ const FIELD_GROUPS: FieldSpec[][] = [
       inputClassName: 'uppercase placeholder:normal-case',
     },
     { name: 'city', label: 'City', autoComplete: 'address-level2' },
-    { name: 'state', label: 'State (optional)', autoComplete: 'address-level1' },
+    { name: 'state', label: 'State (optional)', indianState: true },
     {
       name: 'pincode',
       label: 'Pincode (optional)',
@@ -139,13 +147,24 @@ export function RegisterForm({ onRegistered }: { onRegistered: (email: string) =
     <form noValidate onSubmit={onSubmit} className="grid gap-4" aria-label="Register">
       {FIELD_GROUPS.map((group) => (
         <div key={group[0]!.name} className="grid gap-4 sm:grid-cols-2">
-          {group.map(({ name, wide, ...input }) => (
+          {group.map(({ name, wide, indianState, ...input }) => (
             <FormField
               key={name}
               className={wide ? 'sm:col-span-2' : undefined}
               error={errors[name]?.message}
               {...input}
               {...register(name)}
+              control={
+                indianState
+                  ? (props) => (
+                      <IndianStateSelect
+                        {...props}
+                        {...register(name)}
+                        placeholder="Choose your business's state"
+                      />
+                    )
+                  : undefined
+              }
             />
           ))}
         </div>

@@ -1,6 +1,7 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { INDIAN_STATES } from '@storefront/shared/gst';
 import { SessionProvider } from '../../../app/session-provider';
 import { Toaster } from '../../../components/ui/toaster';
 import { loginResponse, userProfile } from '../../../test/accounts';
@@ -261,6 +262,22 @@ describe('the register tab', () => {
       }),
     ]);
     expect(localStorage.getItem('access_token')).toBeNull();
+  });
+
+  it('asks the business state from the Indian states and union territories, and sends its name', async () => {
+    const user = userEvent.setup();
+    const requests = fakeApi(() => ({ status: 201, body: { msg: 'Registration successful.' } }));
+    renderAuth();
+    await user.click(screen.getByRole('tab', { name: 'Register' }));
+    const form = await fillRegisterForm(user);
+    const state = within(form).getByLabelText('State (optional)');
+    expect(state.tagName).toBe('SELECT');
+    expect(state).toHaveValue('');
+    expect(within(state).getAllByRole('option')).toHaveLength(INDIAN_STATES.length + 1);
+    await user.selectOptions(state, 'Maharashtra (27)');
+    await user.click(screen.getByRole('button', { name: 'Create Business Account' }));
+    expect(await screen.findByText('Registration successful')).toBeInTheDocument();
+    expect(requests[0]).toMatchObject({ body: { business_state: 'Maharashtra' } });
   });
 
   it("toasts 'Registration failed' with the detail and puts field messages under their fields", async () => {

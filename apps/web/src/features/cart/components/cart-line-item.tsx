@@ -4,7 +4,9 @@
  * line total. While a quantity edit waits for its 500 ms pause, the line is priced for the new
  * quantity with the shared priceLine rule the server applies; the server's answer then wins.
  * A line that cannot be ordered as it stands (issue 20: no longer sold, too few in stock, below
- * the minimum, not whole packs) says why, in the server's words.
+ * the minimum, not whole packs) says why, in the server's words. Each line shows its price
+ * without GST and its GST (issue 21): the server's, or for a pending quantity the shared
+ * lineTax's at the line's rate.
  */
 import { AlertCircle, Trash2 } from 'lucide-react';
 import { Link } from 'react-router';
@@ -12,25 +14,42 @@ import type { CartLineView } from '@storefront/shared/cart';
 import { formatRupees, rupeesToPaise } from '@storefront/shared/money';
 import { priceLine } from '@storefront/shared/pricing';
 import { href } from '@storefront/shared/routes';
+import { LineTax } from '../../../components/order/line-tax';
 import { ProductImage } from '../../../components/product/product-image';
 import { Button } from '../../../components/ui/button';
 import { quantityRulesText } from '@storefront/shared/stock';
 import { sourceLabel } from '../../../lib/data/shipping-sources';
+import type { LineTaxRule } from '../../../lib/line-tax-rule';
+import type { LineTaxFigures } from '../../../lib/tax';
 import { CartQuantityStepper } from './cart-quantity-stepper';
 
-export function linePricePaise(line: CartLineView, quantity: number) {
+/**
+ * A line's prices and tax at a quantity: the server's at its own, the shared rules' at another
+ * (the tax once its rule has loaded, else undefined).
+ */
+export function linePricePaise(
+  line: CartLineView,
+  quantity: number,
+  taxRule: LineTaxRule | undefined,
+): { unitPaise: number; lineTotalPaise: number; gst: LineTaxFigures | undefined } {
   if (quantity === line.quantity) {
     return {
       unitPaise: rupeesToPaise(line.unitPrice),
       lineTotalPaise: rupeesToPaise(line.lineTotal),
+      gst: line.gst,
     };
   }
   const price = priceLine(line.pricing, quantity, line.source);
-  return { unitPaise: price.unitPaise, lineTotalPaise: price.lineTotalPaise };
+  return {
+    unitPaise: price.unitPaise,
+    lineTotalPaise: price.lineTotalPaise,
+    gst: taxRule?.(price.lineTotalPaise, line.pricing.gstRateBp),
+  };
 }
 
 export interface CartLineItemProps {
   line: CartLineView;
+  taxRule: LineTaxRule | undefined;
   pendingQuantity: number | undefined;
   onPendingChange: (quantity: number | undefined) => void;
   onCommit: (quantity: number) => Promise<void>;
@@ -40,6 +59,7 @@ export interface CartLineItemProps {
 
 export function CartLineItem({
   line,
+  taxRule,
   pendingQuantity,
   onPendingChange,
   onCommit,
@@ -47,7 +67,7 @@ export function CartLineItem({
   isRemoving,
 }: CartLineItemProps) {
   const quantity = pendingQuantity ?? line.quantity;
-  const { unitPaise, lineTotalPaise } = linePricePaise(line, quantity);
+  const { unitPaise, lineTotalPaise, gst } = linePricePaise(line, quantity, taxRule);
   const name = line.product.name;
   return (
     <li data-testid="cart-line" className="flex gap-4 py-5">
@@ -105,9 +125,16 @@ export function CartLineItem({
             </p>
           ) : null}
         </div>
-        <p data-testid="line-total" className="text-lg font-bold sm:text-right">
-          {formatRupees(lineTotalPaise)}
-        </p>
+        <div className="sm:text-right">
+          <p data-testid="line-total" className="text-lg font-bold">
+            {formatRupees(lineTotalPaise)}
+          </p>
+          {gst ? (
+            <LineTax gst={gst} />
+          ) : (
+            <p aria-busy="true" className="ml-auto h-4 w-40 animate-pulse rounded bg-slate-200" />
+          )}
+        </div>
       </div>
     </li>
   );

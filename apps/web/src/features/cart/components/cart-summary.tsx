@@ -1,28 +1,49 @@
 /**
  * The cart's totals (spec §2 "Cart", §9): subtotal equals the order total (no tax or shipping
- * added), a collapsible 'Shipping details' with the order total and shipping FREE
- * (docs/product-decisions.md #8), and Proceed to Checkout.
+ * added: prices include GST), a collapsible 'Shipping details' with the order total and shipping
+ * FREE (docs/product-decisions.md #8), and Proceed to Checkout. Above the subtotal, its taxable
+ * value and 'GST (included)' (issue 21): the heads follow from the delivery state, at checkout.
  */
 import * as Collapsible from '@radix-ui/react-collapsible';
 import { ChevronDown } from 'lucide-react';
 import { Link } from 'react-router';
 import { formatRupees } from '@storefront/shared/money';
 import { href } from '@storefront/shared/routes';
+import type { TaxSummary } from '@storefront/shared/tax-summary';
 import { OrderSummaryCard } from '../../../components/order/order-summary-card';
-import { FreeShippingRow, TotalsRow } from '../../../components/order/order-totals';
+import { FreeShippingRow, TaxRows, TotalsRow } from '../../../components/order/order-totals';
 import { buttonClasses } from '../../../components/ui/button';
 
-export function CartSummary({ itemCount, totalPaise }: { itemCount: number; totalPaise: number }) {
+export function CartSummary({
+  itemCount,
+  totalPaise,
+  tax,
+}: {
+  itemCount: number;
+  totalPaise: number;
+  /** Null while a pending edit's tax waits for its rule to load. */
+  tax: TaxSummary | null;
+}) {
   const total = formatRupees(totalPaise);
   return (
     <OrderSummaryCard id="cart-summary" className="space-y-4 p-5">
-      <p className="flex justify-between text-base">
+      {tax ? (
+        <dl className="space-y-2 text-sm">
+          <TaxRows tax={tax} />
+        </dl>
+      ) : (
+        <div aria-busy="true" className="h-12 animate-pulse rounded bg-slate-100" />
+      )}
+      <p className="flex justify-between border-t border-slate-200 pt-3 text-base">
         <span>
           Subtotal ({itemCount} {itemCount === 1 ? 'item' : 'items'})
         </span>
         <span data-testid="cart-subtotal" className="font-bold">
           {total}
         </span>
+      </p>
+      <p className="text-xs text-slate-600">
+        Prices include GST. Checkout shows it as CGST + SGST or IGST, from your delivery state.
       </p>
       <Collapsible.Root className="rounded-md border border-slate-200">
         <Collapsible.Trigger className="group flex w-full items-center justify-between px-3 py-2 text-sm font-medium hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-blue-600">

@@ -1,4 +1,4 @@
-import { act, fireEvent, screen } from '@testing-library/react';
+import { act, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { SessionContext } from '../../../lib/contexts/session';
 import { cartLine, cartOf, recordFetch, SIGNED_IN } from '../../../test/order-fixtures';
@@ -218,6 +218,46 @@ describe('the cart page', () => {
       'href',
       '/checkout',
     );
+  });
+
+  it('shows each line’s price excl. GST and GST, and the cart’s taxable value and GST (included)', async () => {
+    const bottle = cartLine({ quantity: 2 });
+    const pricing = { ...bottle.pricing, gstRateBp: 500 };
+    const lamp = cartLine({
+      id: 'bbbbbbbbbbbbbbbbbbbbbbbb:none:Ex-india custom',
+      productId: 'bbbbbbbbbbbbbbbbbbbbbbbb',
+      variantIndex: null,
+      product: { ...bottle.product, _id: 'bbbbbbbbbbbbbbbbbbbbbbbb', name: 'Desk Lamp' },
+      quantity: 10,
+      pricing,
+    });
+    recordFetch(() => [200, cartOf([bottle, lamp])]);
+    renderCart();
+    await flush();
+    const [first, second] = screen.getAllByTestId('cart-line');
+    // ₹230.00 at 18%: ₹194.92 + ₹35.08; ₹1,035.00 at 5%: ₹985.71 + ₹49.29 (half up per line).
+    expect(within(first!).getByTestId('line-tax')).toHaveTextContent(
+      '₹194.92 excl. GST + ₹35.08 GST (18%)',
+    );
+    expect(within(second!).getByTestId('line-tax')).toHaveTextContent(
+      '₹985.71 excl. GST + ₹49.29 GST (5%)',
+    );
+    const summary = screen.getByRole('region', { name: 'Order Summary' });
+    expect(within(summary).getByTestId('taxable-value')).toHaveTextContent(/^₹1,180\.63$/);
+    expect(within(summary).getByText('GST (included)')).toBeInTheDocument();
+    expect(within(summary).getByTestId('tax-gst')).toHaveTextContent(/^₹84\.37$/);
+    expect(screen.getByTestId('cart-subtotal')).toHaveTextContent(/^₹1,265\.00$/);
+    // No place of supply in the cart: no head is named yet.
+    expect(within(summary).queryByText(/^(CGST|SGST|UTGST|IGST)$/)).toBeNull();
+
+    // A pending edit is taxed at once with the line's rate, the rest of the cart as it was.
+    fireEvent.change(within(first!).getByRole('textbox'), { target: { value: '10' } });
+    expect(within(first!).getByTestId('line-tax')).toHaveTextContent(
+      '₹877.12 excl. GST + ₹157.88 GST (18%)',
+    );
+    expect(within(summary).getByTestId('taxable-value')).toHaveTextContent(/^₹1,862\.83$/);
+    expect(within(summary).getByTestId('tax-gst')).toHaveTextContent(/^₹207\.17$/);
+    expect(screen.getByTestId('cart-subtotal')).toHaveTextContent(/^₹2,070\.00$/);
   });
 
   it('says why a line cannot be ordered, and steps a pack at a time from the minimum', async () => {

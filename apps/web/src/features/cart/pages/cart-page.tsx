@@ -16,6 +16,8 @@ import { toast } from '../../../components/ui/use-toast';
 import { describeError } from '../../../lib/api/error-message';
 import { useCartQuery } from '../../../lib/api/get-cart';
 import { useDocumentTitle } from '../../../lib/hooks/use-document-title';
+import { useLineTaxRule } from '../../../lib/hooks/use-line-tax-rule';
+import { unsplitTax } from '../../../lib/tax';
 import { useRemoveCartItem } from '../api/remove-cart-item';
 import { useUpdateCartItem } from '../api/update-cart-item';
 import { CartLineItem, linePricePaise } from '../components/cart-line-item';
@@ -47,10 +49,13 @@ function CartContents({ lines }: { lines: CartLineView[] }) {
 
   const quantityOf = (line: CartLineView) => pending[line.id] ?? line.quantity;
   const itemCount = lines.reduce((sum, line) => sum + quantityOf(line), 0);
-  const totalPaise = lines.reduce(
-    (sum, line) => sum + linePricePaise(line, quantityOf(line)).lineTotalPaise,
-    0,
-  );
+  const taxRule = useLineTaxRule();
+  const prices = lines.map((line) => linePricePaise(line, quantityOf(line), taxRule));
+  const totalPaise = prices.reduce((sum, price) => sum + price.lineTotalPaise, 0);
+  // The cart knows no place of supply: its GST is one figure until checkout (decision 057);
+  // unknown for the moment a pending edit waits for the tax rule to load.
+  const taxes = prices.map((price) => price.gst);
+  const tax = taxes.every((gst) => gst !== undefined) ? unsplitTax(taxes) : null;
 
   function setPendingOf(id: string, quantity: number | undefined) {
     setPending(({ [id]: _, ...rest }) =>
@@ -86,6 +91,7 @@ function CartContents({ lines }: { lines: CartLineView[] }) {
           <CartLineItem
             key={line.id}
             line={line}
+            taxRule={taxRule}
             pendingQuantity={pending[line.id]}
             onPendingChange={(quantity) => setPendingOf(line.id, quantity)}
             onCommit={(quantity) => commit(line, quantity)}
@@ -111,7 +117,7 @@ function CartContents({ lines }: { lines: CartLineView[] }) {
         ))}
       </Card>
       <div className="lg:sticky lg:top-4 lg:self-start">
-        <CartSummary itemCount={itemCount} totalPaise={totalPaise} />
+        <CartSummary itemCount={itemCount} totalPaise={totalPaise} tax={tax} />
       </div>
     </div>
   );

@@ -72,7 +72,8 @@ export function FilterSidebar({ filters, onChange, options }: FilterSidebarProps
           />
         </div>
         <fieldset>
-          <legend className="mb-1 text-sm font-medium">Price (₹)</legend>
+          {/* The range compares the sale price (spec §5), which cards show as the list price. */}
+          <legend className="mb-1 text-sm font-medium">List price (₹)</legend>
           <div className="flex items-center gap-2">
             <label htmlFor={`${id}-min`} className="sr-only">
               Minimum price

@@ -1,56 +1,52 @@
 /**
- * The checkout shipping form (spec §2 "Checkout", §5): the shared CheckoutShippingForm schema is
- * the resolver, so the required-field messages are the server's own (CHECKOUT_MESSAGES); address
- * lines 2 and 3 are optional and sent as ''. The country list holds ~240 lowercase codes with
- * their names, India first chosen.
+ * The checkout's shipping fields (spec §2 "Checkout", §5; issue 21): who receives the parcel
+ * and, unless it ships to the billing address, where. The shared CheckoutShippingForm schema is
+ * the resolver (CheckoutRecipientForm when only the recipient is asked), so the required-field
+ * messages are the server's own (CHECKOUT_MESSAGES); address lines 2 and 3 are optional and sent
+ * as ''. The country list holds ~240 lowercase codes with their names (loaded after the form
+ * paints, hooks/use-countries), India first chosen; for
+ * India the state is chosen from the states and union territories with their GST codes (the
+ * spec's free text stays for other countries).
  */
 import type { ReactNode } from 'react';
 import type { z } from 'zod';
+import type { CheckoutRecipientForm, CheckoutShippingForm } from '@storefront/shared/orders';
+import type { Country } from '@storefront/shared/countries';
 import { DEFAULT_COUNTRY_CODE } from '@storefront/shared/constants';
-import type { CheckoutShippingForm } from '@storefront/shared/orders';
-import { Button } from '../../../components/ui/button';
-import { cn } from '../../../lib/cn';
-import { formRules, useForm } from '../../../lib/form';
-import { COUNTRIES } from '@storefront/shared/countries';
+import { INDIA, isIndia } from '@storefront/shared/gst';
+import { IndianStateSelect } from '../../../components/address/indian-state-select';
+import type { FormApi } from '../../../lib/form';
+import { Field } from './field';
 
-type FormInput = z.input<typeof CheckoutShippingForm>;
-type FieldName = keyof FormInput;
+export type ShippingInput = z.input<typeof CheckoutShippingForm>;
+export type ShippingForm = FormApi<ShippingInput, CheckoutShippingForm | CheckoutRecipientForm>;
+type Name = keyof ShippingInput;
 
-const shippingRules = formRules(() =>
-  import('@storefront/shared/orders').then((module) => module.CheckoutShippingForm),
-);
-
-const EMPTY: FormInput = {
-  firstName: '',
-  lastName: '',
-  address1: '',
-  address2: '',
-  address3: '',
-  city: '',
-  state: '',
-  postalCode: '',
-  country: DEFAULT_COUNTRY_CODE,
-  phone: '',
-};
-
-export function ShippingForm({
-  onSubmit,
-  isSubmitting,
+export function ShippingFields({
+  form,
+  withAddress,
+  country,
+  countries = INDIA_ONLY,
+  onCountryChange,
+  onStateChange,
+  countryMessage,
 }: {
-  onSubmit: (values: CheckoutShippingForm) => Promise<void>;
-  isSubmitting: boolean;
+  form: ShippingForm;
+  /** False when the order ships to the billing address: only the recipient is asked. */
+  withAddress: boolean;
+  /** The chosen country's code, which decides how the state is asked. */
+  country: string;
+  /** The country list, once loaded (until then India alone, the form's default). */
+  countries: readonly Country[] | undefined;
+  onCountryChange: (country: string) => void;
+  onStateChange: (state: string) => void;
+  /** Why the store cannot ship to the chosen country, if it cannot. */
+  countryMessage: ReactNode;
 }) {
-  const {
-    register,
-    handleSubmit,
-    formState: { errors },
-  } = useForm<FormInput, CheckoutShippingForm>({
-    rules: shippingRules,
-    defaultValues: EMPTY,
-  });
-
-  const field = (name: FieldName, label: string, options: FieldOptions = {}) => (
-    <Field name={name} label={label} error={errors[name]?.message} optional={options.optional}>
+  const { register, formState } = form;
+  const errorOf = (name: Name) => formState.errors[name]?.message;
+  const field = (name: Name, label: string, options: FieldOptions = {}) => (
+    <Field id={`shipping-${name}`} label={label} error={errorOf(name)} optional={options.optional}>
       {(props) => (
         <input
           type={options.type ?? 'text'}
@@ -61,90 +57,107 @@ export function ShippingForm({
       )}
     </Field>
   );
-
+  const state = register('state');
+  const countryField = register('country');
+  const india = isIndia(country);
   return (
-    <form noValidate onSubmit={(event) => void handleSubmit(onSubmit)(event)} className="space-y-4">
+    <div className="space-y-4">
       <div className="grid gap-4 sm:grid-cols-2">
-        {field('firstName', 'First Name', { autoComplete: 'given-name' })}
-        {field('lastName', 'Last Name', { autoComplete: 'family-name' })}
+        {field('firstName', 'First Name', { autoComplete: 'shipping given-name' })}
+        {field('lastName', 'Last Name', { autoComplete: 'shipping family-name' })}
       </div>
-      {field('address1', 'Address Line 1', { autoComplete: 'address-line1' })}
-      {field('address2', 'Address Line 2', { autoComplete: 'address-line2', optional: true })}
-      {field('address3', 'Address Line 3', { autoComplete: 'address-line3', optional: true })}
-      <div className="grid gap-4 sm:grid-cols-2">
-        {field('city', 'City', { autoComplete: 'address-level2' })}
-        {field('state', 'State / Province', { autoComplete: 'address-level1' })}
+      {/* Kept (hidden) while the order ships to the billing address, so nothing typed is lost. */}
+      <div hidden={!withAddress} className="space-y-4">
+        {field('address1', 'Address Line 1', { autoComplete: 'shipping address-line1' })}
+        {field('address2', 'Address Line 2', {
+          autoComplete: 'shipping address-line2',
+          optional: true,
+        })}
+        {field('address3', 'Address Line 3', {
+          autoComplete: 'shipping address-line3',
+          optional: true,
+        })}
+        <div className="grid gap-4 sm:grid-cols-2">
+          {field('city', 'City', { autoComplete: 'shipping address-level2' })}
+          <Field
+            id="shipping-state"
+            label={india ? 'State / Union Territory' : 'State / Province'}
+            error={errorOf('state')}
+          >
+            {(props) =>
+              india ? (
+                <IndianStateSelect
+                  key="india"
+                  {...props}
+                  autoComplete="shipping address-level1"
+                  {...state}
+                  onChange={(event) => {
+                    void state.onChange();
+                    onStateChange(event.target.value);
+                  }}
+                />
+              ) : (
+                <input
+                  key="elsewhere"
+                  type="text"
+                  autoComplete="shipping address-level1"
+                  {...props}
+                  {...state}
+                  onChange={(event) => {
+                    void state.onChange();
+                    onStateChange(event.target.value);
+                  }}
+                />
+              )
+            }
+          </Field>
+        </div>
+        <div className="grid gap-4 sm:grid-cols-2">
+          {field('postalCode', 'ZIP / Postal Code', { autoComplete: 'shipping postal-code' })}
+          <Field id="shipping-country" label="Country" error={errorOf('country')}>
+            {(props) => (
+              <select
+                autoComplete="shipping country"
+                {...props}
+                aria-describedby={
+                  [props['aria-describedby'], countryMessage ? 'country-not-served' : '']
+                    .filter(Boolean)
+                    .join(' ') || undefined
+                }
+                {...countryField}
+                onChange={(event) => {
+                  void countryField.onChange();
+                  onCountryChange(event.target.value);
+                }}
+              >
+                {countries.map((option) => (
+                  <option key={option.code} value={option.code}>
+                    {option.name}
+                  </option>
+                ))}
+              </select>
+            )}
+          </Field>
+        </div>
+        {countryMessage ? (
+          <p
+            id="country-not-served"
+            role="alert"
+            className="rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm font-medium text-amber-900"
+          >
+            {countryMessage}
+          </p>
+        ) : null}
       </div>
-      <div className="grid gap-4 sm:grid-cols-2">
-        {field('postalCode', 'ZIP / Postal Code', { autoComplete: 'postal-code' })}
-        <Field name="country" label="Country" error={errors.country?.message}>
-          {(props) => (
-            <select autoComplete="country" {...props} {...register('country')}>
-              {COUNTRIES.map((country) => (
-                <option key={country.code} value={country.code}>
-                  {country.name}
-                </option>
-              ))}
-            </select>
-          )}
-        </Field>
-      </div>
-      {field('phone', 'Phone Number', { type: 'tel', autoComplete: 'tel' })}
-      <Button type="submit" size="lg" className="w-full" disabled={isSubmitting}>
-        {isSubmitting ? 'Placing order...' : 'Continue to Payment'}
-      </Button>
-    </form>
+      {field('phone', 'Phone Number', { type: 'tel', autoComplete: 'shipping tel' })}
+    </div>
   );
 }
+
+const INDIA_ONLY: readonly Country[] = [{ code: DEFAULT_COUNTRY_CODE, name: INDIA }];
 
 interface FieldOptions {
   type?: 'text' | 'tel';
   autoComplete?: string;
   optional?: boolean;
-}
-
-interface ControlProps {
-  id: string;
-  'aria-invalid': boolean;
-  'aria-describedby': string | undefined;
-  className: string;
-}
-
-function Field({
-  name,
-  label,
-  error,
-  optional = false,
-  children,
-}: {
-  name: FieldName;
-  label: string;
-  error: string | undefined;
-  optional?: boolean;
-  children: (props: ControlProps) => ReactNode;
-}) {
-  const id = `shipping-${name}`;
-  const errorId = `${id}-error`;
-  return (
-    <div>
-      <label htmlFor={id} className="mb-1 block text-sm font-medium text-slate-800">
-        {label}
-        {optional ? <span className="font-normal text-slate-500"> (optional)</span> : null}
-      </label>
-      {children({
-        id,
-        'aria-invalid': error !== undefined,
-        'aria-describedby': error ? errorId : undefined,
-        className: cn(
-          'h-10 w-full rounded-md border bg-white px-3 text-base focus:outline-2 focus:outline-offset-0 focus:outline-blue-600',
-          error ? 'border-red-500' : 'border-slate-300',
-        ),
-      })}
-      {error ? (
-        <p id={errorId} className="mt-1 text-sm text-red-600">
-          {error}
-        </p>
-      ) : null}
-    </div>
-  );
 }

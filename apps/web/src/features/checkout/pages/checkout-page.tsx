@@ -1,13 +1,16 @@
 /**
- * Checkout (/checkout; spec §2 "Checkout", §4, §5; product decision #1): the Shipping step. Its
- * submit creates the order, which the server prices from its cart, and goes to /order/{id}, the
- * Payment step. Each attempt carries its own Idempotency-Key; a retry of the same details after
- * a failure reuses it, so a lost answer never becomes a second order.
+ * Checkout (/checkout; spec §2 "Checkout", §4, §5; product decision #1): the Shipping step, with
+ * the billing details (issue 21). Its submit creates the order, which the server prices from its
+ * cart, and goes to /order/{id}, the Payment step. Each attempt carries its own Idempotency-Key;
+ * a retry of the same details after a failure reuses it, so a lost answer never becomes a second
+ * order. The summary is the cart taxed for the ship-to the form reports: the place of supply
+ * and its heads once the delivery state is chosen.
  */
 import { ShoppingCart } from 'lucide-react';
-import { useRef } from 'react';
+import { useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import type { CheckoutShippingForm } from '@storefront/shared/orders';
+import type { CartQuery } from '@storefront/shared/cart';
+import type { OrderCreateBody } from '@storefront/shared/orders';
 import { href } from '@storefront/shared/routes';
 import { SignedInQuery } from '../../../components/account/sign-in-required';
 import { SITE_NAME } from '../../../components/layout/site-info';
@@ -17,24 +20,29 @@ import { describeError } from '../../../lib/api/error-message';
 import { buttonClasses } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { Skeleton } from '../../../components/ui/skeleton';
+import { ApiError } from '../../../lib/api/api-client';
 import { useCartQuery } from '../../../lib/api/get-cart';
+import { useStore } from '../../../lib/api/get-store';
+import { useSession } from '../../../lib/contexts/session';
 import { useDocumentTitle } from '../../../lib/hooks/use-document-title';
 import { useCreateOrder } from '../api/create-order';
+import { useTaxedCart } from '../api/get-taxed-cart';
 import { CheckoutSummary } from '../components/checkout-summary';
-import { ShippingForm } from '../components/shipping-form';
+import { CheckoutForm } from '../components/checkout-form';
 import { newIdempotencyKey } from '../lib/idempotency-key';
 
 export function CheckoutPage() {
   useDocumentTitle('Checkout');
   const cart = useCartQuery();
+  const { user } = useSession();
+  const store = useStore();
+  const [shipTo, setShipTo] = useState<CartQuery | null>(null);
+  const taxed = useTaxedCart(shipTo);
   const createOrder = useCreateOrder();
   const navigate = useNavigate();
   const attempt = useRef<{ body: string; key: string } | null>(null);
 
-  async function submit(values: CheckoutShippingForm) {
-    // Loaded with the form's resolver, which has just validated the values.
-    const { orderCreateBodyFromForm } = await import('@storefront/shared/orders');
-    const body = orderCreateBodyFromForm(values);
+  function submit(body: OrderCreateBody) {
     const serialized = JSON.stringify(body);
     if (attempt.current?.body !== serialized) {
       attempt.current = { body: serialized, key: newIdempotencyKey() };
@@ -95,10 +103,7 @@ export function CheckoutPage() {
               </Card>
             ) : (
               <div className="grid gap-8 lg:grid-cols-3">
-                <Card as="section" aria-labelledby="shipping-heading" className="p-5 lg:col-span-2">
-                  <h2 id="shipping-heading" className="mb-4 text-lg font-bold">
-                    Shipping Address
-                  </h2>
+                <Card className="p-5 lg:col-span-2">
                   {createOrder.isError ? (
                     <div className="mb-4">
                       <ErrorAlert title="Failed to create order">
@@ -106,10 +111,23 @@ export function CheckoutPage() {
                       </ErrorAlert>
                     </div>
                   ) : null}
-                  <ShippingForm onSubmit={submit} isSubmitting={createOrder.isPending || placed} />
+                  <CheckoutForm
+                    user={user}
+                    store={store.data}
+                    onSubmit={submit}
+                    isSubmitting={createOrder.isPending || placed}
+                    serverFields={
+                      createOrder.error instanceof ApiError ? createOrder.error.fields : undefined
+                    }
+                    onShipToChange={setShipTo}
+                  />
                 </Card>
                 <div className="lg:sticky lg:top-4 lg:self-start">
-                  <CheckoutSummary cart={data} />
+                  <CheckoutSummary
+                    cart={shipTo !== null && taxed.data ? taxed.data : data}
+                    store={store.data}
+                    updating={shipTo !== null && taxed.isFetching}
+                  />
                 </div>
               </div>
             )

@@ -2,35 +2,46 @@
  * Cancel Order (issue 19): offered until the order ships. The dialog says what happens to the
  * money (a paid order is refunded in full to the original payment method) before the buyer
  * confirms; the server decides, and its refusal (shipped meanwhile) is shown as it says it.
+ * Opened by the page's Cancel Order button and loaded with it (lazy-cancel-order-dialog.tsx).
  */
 import * as Dialog from '@radix-ui/react-dialog';
-import { useState } from 'react';
 import type { Order } from '@storefront/shared/orders';
 import { Button } from '../../../components/ui/button';
 import { describeError } from '../../../lib/api/error-message';
 import { useCancelOrder } from '../../../lib/api/cancel-order';
 import { formatRupeeAmount } from '../../../lib/format';
 
-export function CancelOrderDialog({ order }: { order: Order }) {
-  const [open, setOpen] = useState(false);
+export function CancelOrderDialog({
+  order,
+  open,
+  onOpenChange,
+  returnFocus,
+}: {
+  order: Order;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  /** Gives the focus back to what opened the dialog, once it has closed. */
+  returnFocus: () => void;
+}) {
   const cancel = useCancelOrder(order._id.$oid);
   const paid = order.pStatus === 'PD';
   return (
     <Dialog.Root
       open={open}
       onOpenChange={(next) => {
-        setOpen(next);
+        onOpenChange(next);
         if (!next) cancel.reset();
       }}
     >
-      <Dialog.Trigger asChild>
-        <Button variant="outline" size="sm">
-          Cancel Order
-        </Button>
-      </Dialog.Trigger>
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 z-50 bg-black/50" />
-        <Dialog.Content className="fixed top-1/2 left-1/2 z-50 w-[min(28rem,92vw)] -translate-x-1/2 -translate-y-1/2 rounded-lg bg-white p-6 shadow-xl focus:outline-none">
+        <Dialog.Content
+          onCloseAutoFocus={(event) => {
+            event.preventDefault();
+            returnFocus();
+          }}
+          className="fixed top-1/2 left-1/2 z-50 w-[min(28rem,92vw)] -translate-x-1/2 -translate-y-1/2 rounded-lg bg-white p-6 shadow-xl focus:outline-none"
+        >
           <Dialog.Title className="text-lg font-bold">
             Cancel order {order.mkpOrderId}?
           </Dialog.Title>
@@ -55,7 +66,7 @@ export function CancelOrderDialog({ order }: { order: Order }) {
               variant="destructive"
               size="sm"
               disabled={cancel.isPending}
-              onClick={() => cancel.mutate(undefined, { onSuccess: () => setOpen(false) })}
+              onClick={() => cancel.mutate(undefined, { onSuccess: () => onOpenChange(false) })}
             >
               {cancel.isPending ? 'Cancelling…' : 'Cancel Order'}
             </Button>

@@ -1,7 +1,9 @@
 /**
  * One order in the list (spec §2 "Orders"): number, placed-on date, items count, total, the
  * status badge with its icon, and its actions — View Details always, Pay Now while payment is
- * due (UP, PF or none), Track Package once paid (docs/product-decisions.md #6).
+ * due (UP, PF or none), Track Package once paid (docs/product-decisions.md #6). Issue 21: whom
+ * it is billed to (legal name and GSTIN), its place of supply, and its taxable value and GST
+ * beside the total; the lines' GST is on the order's own page.
  */
 import { CreditCard, Eye, Truck } from 'lucide-react';
 import { Link } from 'react-router';
@@ -25,11 +27,36 @@ export function OrderCard({ order, onTrack }: { order: Order; onTrack: () => voi
         </div>
         <OrderStatusBadge status={order.pStatus} />
       </div>
+      {order.billing ? (
+        <p data-testid="order-billed-to" className="mt-2 text-sm text-slate-600">
+          Billed to <span className="font-medium text-slate-900">{order.billing.legalName}</span> ·
+          GSTIN {order.billing.gstin}
+          {order.tax?.placeOfSupply
+            ? ` · Place of supply: ${order.tax.placeOfSupply.name} (${order.tax.placeOfSupply.code})`
+            : ''}
+        </p>
+      ) : null}
       <dl className="mt-4 flex flex-wrap gap-x-8 gap-y-2 text-sm">
         <div>
           <dt className="text-slate-600">Items</dt>
           <dd className="font-semibold">{order.itemCount}</dd>
         </div>
+        {order.tax ? (
+          <>
+            <div>
+              <dt className="text-slate-600">Taxable value</dt>
+              <dd data-testid="order-taxable" className="font-semibold">
+                {formatRupeeAmount(order.tax.taxable)}
+              </dd>
+            </div>
+            <div>
+              <dt className="text-slate-600">GST ({order.tax.heads.join(' + ')})</dt>
+              <dd data-testid="order-gst" className="font-semibold">
+                {formatRupeeAmount(order.tax.tax)}
+              </dd>
+            </div>
+          </>
+        ) : null}
         <div>
           <dt className="text-slate-600">Total</dt>
           <dd className="font-semibold">{formatRupeeAmount(order.total_amount)}</dd>

@@ -122,7 +122,7 @@ describe('the order detail page', () => {
       '12 MG Road',
       'Camp',
       'Near the Clock Tower',
-      'Pune, Maharashtra 411001',
+      'Pune, Maharashtra (27) 411001',
       'India',
       'Phone: 9876543210',
     ]);
@@ -134,7 +134,7 @@ describe('the order detail page', () => {
     expect([...bare.children].map((line) => line.textContent)).toEqual([
       'Asha Mehta',
       '12 MG Road',
-      'Pune, Maharashtra 411001',
+      'Pune, Maharashtra (27) 411001',
       'India',
     ]);
   });
@@ -176,6 +176,48 @@ describe('the order detail page', () => {
       'Paper ClipSKU: HK-2Seller SKU: N/A₹347.50 × Qty: 1₹347.50',
     ]);
     expect(screen.getByTestId('order-total')).toHaveTextContent('₹1,497.50');
+  });
+
+  it('shows whom the order is billed to, the place of supply, each line’s GST and the heads', async () => {
+    serve({});
+    renderDetail();
+    const billing = await screen.findByTestId('billing-details');
+    expect([...billing.children].map((line) => line.textContent)).toEqual([
+      'Mehta Traders Pvt Ltd',
+      'GSTIN: 27AABCM1234F1ZX',
+      '14 Linking Road',
+      'Bandra West',
+      'Mumbai, Maharashtra (27) 400050',
+    ]);
+    expect(screen.getByRole('heading', { name: 'Billing Details' })).toBeInTheDocument();
+    // ₹1,150.00 at 18%: ₹974.58 + ₹175.42, split ₹87.71 CGST and ₹87.71 SGST within Maharashtra.
+    expect(within(screen.getByTestId('order-line')).getByTestId('line-tax')).toHaveTextContent(
+      '₹974.58 excl. GST + ₹175.42 GST (18%)',
+    );
+    expect(screen.getByTestId('place-of-supply')).toHaveTextContent(
+      'Place of supply: Maharashtra (27) · CGST + SGST',
+    );
+    expect(screen.getByText('Taxable value (10 items)').nextSibling).toHaveTextContent(
+      /^₹974\.58$/,
+    );
+    expect(screen.getByTestId('tax-cgst')).toHaveTextContent(/^₹87\.71$/);
+    expect(screen.getByTestId('tax-sgst')).toHaveTextContent(/^₹87\.71$/);
+    expect(screen.getByTestId('order-total')).toHaveTextContent(/^₹1,150\.00$/);
+  });
+
+  it('shows an order from before GST was recorded without billing or tax', async () => {
+    serve({
+      billing: null,
+      tax: null,
+      shippingStateCode: null,
+      orderDetails: order().orderDetails.map((line) => ({ ...line, gst: null })),
+    });
+    renderDetail();
+    expect(await screen.findByTestId('order-total')).toHaveTextContent('₹1,150.00');
+    expect(screen.queryByRole('heading', { name: 'Billing Details' })).toBeNull();
+    expect(screen.queryByTestId('place-of-supply')).toBeNull();
+    expect(screen.queryByTestId('line-tax')).toBeNull();
+    expect(screen.getByText('Pune, Maharashtra 411001')).toBeInTheDocument();
   });
 
   it.each([
@@ -266,5 +308,9 @@ describe('the order detail page', () => {
     expect(await within(dialog).findByRole('alert')).toHaveTextContent(
       'an order can be cancelled only before it ships',
     );
+    // Keep Order closes the dialog and gives the focus back to Cancel Order.
+    await user.click(within(dialog).getByRole('button', { name: 'Keep Order' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Cancel Order' })).toHaveFocus();
   });
 });

@@ -1,11 +1,13 @@
 /**
  * One order (/orders/{id}; spec §2 "Order detail"): Back to Orders; 'Order {number}' with the
- * date and time it was placed and its status; the Shipping Address and Payment cards (Pay Now
- * only for UP, PF or no status); the items as priced when ordered; the total. Track Package
- * opens the tracking view once paid (docs/product-decisions.md #6).
+ * date and time it was placed and its status; the Billing Details (issue 21: the GSTIN, legal
+ * name and address the invoice is made out to), Shipping Address and Payment cards (Pay Now only
+ * for UP, PF or no status); the items as priced when ordered, each with its price excluding GST
+ * and its GST; the place of supply, the taxable value, the GST's heads and the total. Track
+ * Package opens the tracking view once paid (docs/product-decisions.md #6).
  */
-import { AlertTriangle, ArrowLeft, CreditCard, MapPin, Truck } from 'lucide-react';
-import { useState, type ReactNode } from 'react';
+import { AlertTriangle, ArrowLeft, Building2, CreditCard, MapPin, Truck } from 'lucide-react';
+import { useRef, useState, type ReactNode } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { canCancel, canPay, canTrack, statusBadge } from '@storefront/shared/order-status';
 import type { Order } from '@storefront/shared/orders';
@@ -15,12 +17,15 @@ import { OrderStatusBadge, OrderStatusIcon } from '../../../components/order/ord
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { Skeleton } from '../../../components/ui/skeleton';
+import { cn } from '../../../lib/cn';
 import { countryName } from '@storefront/shared/countries';
 import { formatDate, formatTime } from '../lib/dates';
 import { formatRupeeAmount } from '../../../lib/format';
 import { useOrder } from '../../../lib/api/get-order';
 import { useDocumentTitle } from '../../../lib/hooks/use-document-title';
-import { CancelOrderDialog } from '../components/cancel-order-dialog';
+import { LazyCancelOrderDialog } from '../components/lazy-cancel-order-dialog';
+import { LineTax } from '../../../components/order/line-tax';
+import { FreeShippingRow, PlaceOfSupply, TaxRows } from '../../../components/order/order-totals';
 import { LazyTrackingDialog } from '../components/lazy-tracking-dialog';
 import { TaxDocumentsCard } from '../components/tax-documents-card';
 
@@ -50,6 +55,8 @@ export function OrderDetailPage() {
 
 function OrderDetail({ order }: { order: Order }) {
   const [tracking, setTracking] = useState(false);
+  const [cancelling, setCancelling] = useState(false);
+  const cancelButton = useRef<HTMLButtonElement>(null);
   const placed = order.createdAt.$date;
   const id = order._id.$oid;
   return (
@@ -78,7 +85,26 @@ function OrderDetail({ order }: { order: Order }) {
         </div>
       </div>
 
-      <div className="grid gap-6 md:grid-cols-2">
+      <div className="grid gap-6 md:grid-cols-2 lg:grid-cols-3">
+        {order.billing ? (
+          <DetailCard
+            title="Billing Details"
+            icon={<Building2 aria-hidden="true" className="size-5" />}
+          >
+            <address data-testid="billing-details" className="text-sm leading-6 not-italic">
+              <span className="block font-semibold">{order.billing.legalName}</span>
+              <span className="block">GSTIN: {order.billing.gstin}</span>
+              <span className="block">{order.billing.address1}</span>
+              {order.billing.address2 ? (
+                <span className="block">{order.billing.address2}</span>
+              ) : null}
+              <span className="block">
+                {order.billing.city}, {order.billing.state} ({order.billing.stateCode}){' '}
+                {order.billing.postalCode}
+              </span>
+            </address>
+          </DetailCard>
+        ) : null}
         <DetailCard
           title="Shipping Address"
           icon={<MapPin aria-hidden="true" className="size-5" />}
@@ -93,7 +119,9 @@ function OrderDetail({ order }: { order: Order }) {
               <span className="block">{order.shippingAddress3}</span>
             ) : null}
             <span className="block">
-              {order.shippingCity}, {order.shippingState} {order.shippingPostalCode}
+              {order.shippingCity}, {order.shippingState}
+              {order.shippingStateCode ? ` (${order.shippingStateCode})` : ''}{' '}
+              {order.shippingPostalCode}
             </span>
             <span className="block">{countryName(order.shippingCountry)}</span>
             {order.shippingPhoneNumber ? (
@@ -126,7 +154,16 @@ function OrderDetail({ order }: { order: Order }) {
                 Pay Now
               </Link>
             ) : null}
-            {canCancel(order.pStatus) ? <CancelOrderDialog order={order} /> : null}
+            {canCancel(order.pStatus) ? (
+              <Button
+                ref={cancelButton}
+                variant="outline"
+                size="sm"
+                onClick={() => setCancelling(true)}
+              >
+                Cancel Order
+              </Button>
+            ) : null}
           </div>
         </DetailCard>
       </div>
@@ -155,17 +192,42 @@ function OrderDetail({ order }: { order: Order }) {
                   <span className="text-slate-600">× Qty: {line.quantity}</span>
                 </p>
                 <p className="font-semibold">{formatRupeeAmount(line.lineTotal)}</p>
+                {line.gst ? <LineTax gst={line.gst} /> : null}
               </div>
             </li>
           ))}
         </ul>
-        <p className="flex justify-between border-t border-slate-200 px-5 py-4 text-lg font-bold">
-          <span>Order Total</span>
-          <span data-testid="order-total">{formatRupeeAmount(order.total_amount)}</span>
-        </p>
+        <div className="border-t border-slate-200 px-5 py-4">
+          {order.tax ? (
+            <>
+              <PlaceOfSupply tax={order.tax} />
+              <dl className="mt-3 space-y-2 text-sm">
+                <TaxRows tax={order.tax} itemCount={order.itemCount} />
+                <FreeShippingRow />
+              </dl>
+            </>
+          ) : null}
+          <p
+            className={cn(
+              'flex justify-between text-lg font-bold',
+              order.tax && 'mt-3 border-t border-slate-200 pt-3',
+            )}
+          >
+            <span>Order Total</span>
+            <span data-testid="order-total">{formatRupeeAmount(order.total_amount)}</span>
+          </p>
+        </div>
       </Card>
 
       {tracking ? <LazyTrackingDialog order={order} open onOpenChange={setTracking} /> : null}
+      {cancelling ? (
+        <LazyCancelOrderDialog
+          order={order}
+          open
+          onOpenChange={setCancelling}
+          returnFocus={() => cancelButton.current?.focus()}
+        />
+      ) : null}
     </div>
   );
 }

@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { LOGGED_OUT, SessionContext, type Session } from '../../../lib/contexts/session';
-import { order, recordFetch, SIGNED_IN } from '../../../test/order-fixtures';
+import { lineGst, order, recordFetch, SIGNED_IN, taxOf } from '../../../test/order-fixtures';
 import { renderRoute } from '../../../test/render';
 import { filterOrders } from '../lib/filter-orders';
 import { OrdersPage } from './orders-page';
@@ -66,6 +66,36 @@ describe('the orders page', () => {
 
     await userEvent.setup().click(paid!.getByRole('button', { name: 'Track Package' }));
     expect(await screen.findByRole('dialog', { name: 'Track Package' })).toBeInTheDocument();
+  });
+
+  it('says whom each order is billed to, its place of supply, taxable value and GST', async () => {
+    const inter = order({
+      billing: {
+        ...PENDING.billing!,
+        gstin: '29AAPFU0939F1ZR',
+        state: 'Karnataka',
+        stateCode: '29',
+      },
+      tax: taxOf([lineGst(115_000)], '29'),
+    });
+    const old = order({ billing: null, tax: null, shippingStateCode: null });
+    recordFetch(() => [200, { payload: [PENDING, inter, old] }]);
+    renderOrders();
+    const [intra, igst, before] = (await screen.findAllByTestId('order-card')).map((card) =>
+      within(card),
+    );
+    expect(intra?.getByTestId('order-billed-to')).toHaveTextContent(
+      'Billed to Mehta Traders Pvt Ltd · GSTIN 27AABCM1234F1ZX · Place of supply: Maharashtra (27)',
+    );
+    expect(intra?.getByTestId('order-taxable')).toHaveTextContent(/^₹974\.58$/);
+    expect(intra?.getByText('GST (CGST + SGST)')).toBeInTheDocument();
+    expect(intra?.getByTestId('order-gst')).toHaveTextContent(/^₹175\.42$/);
+    expect(igst?.getByTestId('order-billed-to')).toHaveTextContent(
+      'GSTIN 29AAPFU0939F1ZR · Place of supply: Karnataka (29)',
+    );
+    expect(igst?.getByText('GST (IGST)')).toBeInTheDocument();
+    expect(before?.queryByTestId('order-billed-to')).toBeNull();
+    expect(before?.queryByTestId('order-gst')).toBeNull();
   });
 
   it('filters as the buyer types, and Clear Search brings every order back', async () => {

@@ -1,11 +1,15 @@
 /**
- * The payment step's order summary (spec §2 "Payment"): the order's lines in a list that scrolls
- * above 10rem, shipping FREE (product decision #8), tax included and shown as '-', and the total.
+ * The payment step's order summary (spec §2 "Payment"; issue 21): the order's lines in a list
+ * that scrolls above 10rem, each with its price excluding GST and its GST; the place of supply,
+ * the taxable value and the GST's heads (superseding the spec's "tax shown as included,
+ * displayed '-'"), shipping FREE (product decision #8) and the total. An order from before GST
+ * was recorded has no figures to show: its tax reads "Not itemised".
  */
 import type { Order } from '@storefront/shared/orders';
 import { formatRupeeAmount } from '../../../lib/format';
+import { LineTax } from '../../../components/order/line-tax';
 import { OrderSummaryCard } from '../../../components/order/order-summary-card';
-import { OrderTotals, TotalsRow } from '../../../components/order/order-totals';
+import { OrderTotals, PlaceOfSupply, TotalsRow } from '../../../components/order/order-totals';
 
 export function PaymentSummary({ order }: { order: Order }) {
   return (
@@ -18,24 +22,31 @@ export function PaymentSummary({ order }: { order: Order }) {
       >
         {order.orderDetails.map((line, index) => (
           <li key={`${line.sku}-${index}`} className="flex justify-between gap-3 py-2 text-sm">
-            <span className="min-w-0">
+            <div className="min-w-0">
               <span className="line-clamp-2 font-medium">{line.title}</span>
               <span className="text-slate-600">
                 {line.quantity} × {formatRupeeAmount(line.consumerPrice)}
               </span>
-            </span>
+              {line.gst ? <LineTax gst={line.gst} /> : null}
+            </div>
             <span className="font-semibold">{formatRupeeAmount(line.lineTotal)}</span>
           </li>
         ))}
       </ul>
+      {order.tax ? (
+        <div className="mt-4 border-t border-slate-200 pt-4">
+          <PlaceOfSupply tax={order.tax} />
+        </div>
+      ) : null}
       {/* An order stores one amount, so it is both the subtotal and the total. */}
       <OrderTotals
         itemCount={order.itemCount}
         subtotal={order.total_amount}
         total={order.total_amount}
+        tax={order.tax}
         totalTestId="payment-total"
       >
-        <TotalsRow label="Tax (included)">-</TotalsRow>
+        {order.tax ? null : <TotalsRow label="GST (included)">Not itemised</TotalsRow>}
       </OrderTotals>
     </OrderSummaryCard>
   );

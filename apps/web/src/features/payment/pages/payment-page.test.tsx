@@ -3,7 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { redirectTo } from '../lib/redirect';
 import { SessionContext } from '../../../lib/contexts/session';
-import { order, recordFetch, SIGNED_IN } from '../../../test/order-fixtures';
+import type { Order } from '@storefront/shared/orders';
+import { lineGst, order, recordFetch, SIGNED_IN, taxOf } from '../../../test/order-fixtures';
 import { renderRoute } from '../../../test/render';
 import { PaymentPage } from './payment-page';
 
@@ -20,19 +21,26 @@ const ORDER = order({
     consumerPrice: 1234.5,
     quantity: 1,
     lineTotal: 1234.5,
-    gst: null,
+    gst: lineGst(123_450),
   })),
   total_amount: 9876,
+  itemCount: 8,
+  // Billed to a Karnataka GSTIN by a seller in Maharashtra: IGST.
+  tax: taxOf(
+    Array.from({ length: 8 }, () => lineGst(123_450)),
+    '29',
+  ),
 });
 
 function renderPayment(
   answerPay: () => [number, unknown] | Promise<[number, unknown]>,
   pStatus = 'UP',
+  placed: Order = ORDER,
 ) {
   recordFetch((call) => {
     if (call.path.startsWith('/api/payments/pay/')) return answerPay();
     if (call.path === `/api/orders/order/${ORDER._id.$oid}`) {
-      return [200, { payload: { ...ORDER, pStatus } }];
+      return [200, { payload: { ...placed, pStatus } }];
     }
     return [404, { detail: 'Order not found', code: 'order_not_found' }];
   });
@@ -47,7 +55,7 @@ function renderPayment(
 describe('the payment step', () => {
   beforeEach(() => vi.mocked(redirectTo).mockReset());
 
-  it('shows Shipping done, Payment current and the summary with FREE shipping and tax "-"', async () => {
+  it('shows Shipping done, Payment current and the summary with its GST and FREE shipping', async () => {
     renderPayment(() => [200, { paymentUrl: '/sandbox-pay/x' }]);
     expect(await screen.findByTestId('payment-total')).toHaveTextContent('₹9,876.00');
     expect(screen.getByText('Payment').closest('[aria-current]')).toHaveAttribute(
@@ -56,8 +64,35 @@ describe('the payment step', () => {
     );
     expect(screen.getByText('(done)')).toBeInTheDocument();
     expect(screen.getByTestId('payment-items')).toHaveClass('max-h-40', 'overflow-y-auto');
-    expect(screen.getByText('Tax (included)').nextSibling).toHaveTextContent('-');
     expect(screen.getByText('FREE')).toBeInTheDocument();
+    // The spec's "Tax (included) -" is superseded (issue 21): the order's GST, by head.
+    expect(screen.queryByText('Tax (included)')).toBeNull();
+    expect(screen.getByTestId('place-of-supply')).toHaveTextContent(
+      'Place of supply: Karnataka (29) · IGST',
+    );
+    // Each ₹1,234.50 line: ₹1,046.19 + ₹188.31 at 18%; eight of them.
+    expect(
+      within(screen.getByTestId('payment-items')).getAllByTestId('line-tax')[0],
+    ).toHaveTextContent('₹1,046.19 excl. GST + ₹188.31 GST (18%)');
+    expect(screen.getByText('Taxable value (8 items)').nextSibling).toHaveTextContent(
+      /^₹8,369\.52$/,
+    );
+    expect(screen.getByTestId('tax-igst')).toHaveTextContent(/^₹1,506\.48$/);
+    expect(screen.queryByTestId('tax-cgst')).toBeNull();
+  });
+
+  it('says the GST of an order from before it was recorded is not itemised', async () => {
+    renderPayment(() => [200, { paymentUrl: '/sandbox-pay/x' }], 'UP', {
+      ...ORDER,
+      orderDetails: ORDER.orderDetails.map((line) => ({ ...line, gst: null })),
+      tax: null,
+      billing: null,
+      shippingStateCode: null,
+    });
+    expect(await screen.findByTestId('payment-total')).toHaveTextContent('₹9,876.00');
+    expect(screen.getByText('Subtotal (8 items)').nextSibling).toHaveTextContent('₹9,876.00');
+    expect(screen.getByText('GST (included)').nextSibling).toHaveTextContent('Not itemised');
+    expect(screen.queryByTestId('line-tax')).toBeNull();
   });
 
   it('sends the browser to the payment URL, showing Processing... meanwhile', async () => {

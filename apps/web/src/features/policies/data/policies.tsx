@@ -1,14 +1,17 @@
 /**
  * The four policy pages (spec §2) with the policy facts of spec §5 and §9: delivery times,
- * processing times, India-only shipping, 7-day claims and refunds, what can be returned,
- * cancellations, the 18+ age rule and the support hours.
+ * processing times, where the store ships (the seller's setting, issue 21), 7-day claims and
+ * refunds, what can be returned, cancellations, the 18+ age rule and the support hours.
  */
 import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { href } from '@storefront/shared/routes';
 import {
   POSTAL_ADDRESS,
   SUPPORT_EMAIL,
   SUPPORT_HOURS,
 } from '../../../components/layout/site-info';
+import { WhereWeShip } from '../components/where-we-ship';
 
 export type PolicyId = 'shipping' | 'returns' | 'privacy' | 'terms';
 
@@ -41,7 +44,7 @@ export const POLICIES: Record<PolicyId, Policy> = {
     title: 'Shipping Policy',
     lastUpdated: POLICY_LAST_UPDATED,
     intro:
-      'How and when your order reaches you. We ship only within India, and we handle international freight and customs for imported products.',
+      'How and when your order reaches you, and where we ship. We handle international freight and customs for imported products.',
     sections: [
       {
         heading: 'International products',
@@ -67,7 +70,7 @@ export const POLICIES: Record<PolicyId, Policy> = {
       },
       {
         heading: 'Where we ship',
-        body: <p>We ship only to addresses within India.</p>,
+        body: <WhereWeShip />,
       },
       {
         heading: 'Tracking',
@@ -196,7 +199,11 @@ export const POLICIES: Record<PolicyId, Policy> = {
         heading: 'Shipping, returns and cancellations',
         body: (
           <p>
-            We ship only within India. Return or damage claims must be made within 7 days of
+            We ship to the countries our{' '}
+            <Link to={href.shippingPolicy()} className="text-blue-700 underline">
+              Shipping Policy
+            </Link>{' '}
+            lists. Return or damage claims must be made within 7 days of
             delivery; only wrong or damaged items are returnable, and orders cannot be cancelled
             after shipping or when customized.
           </p>

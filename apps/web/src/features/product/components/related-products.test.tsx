@@ -40,7 +40,9 @@ describe('related products', () => {
         : undefined,
     );
     renderRoute(<RelatedProducts productId={ID} />);
-    expect(await screen.findByText('₹1,234.50')).toBeInTheDocument();
+    // One unit with Ex-India Customs, GST included: ₹1,234.50 × 1.15 = ₹1,419.675 → ₹1,419.68.
+    expect(await screen.findByTestId('card-price')).toHaveTextContent(/^₹1,419\.68$/);
+    expect(screen.getByTestId('list-price')).toHaveTextContent('List price ₹1,234.50');
     expect(screen.getByRole('link', { name: 'View Product' })).toHaveAttribute(
       'href',
       `/products/${product.objectID}`,

@@ -81,16 +81,33 @@ describe('the product page', () => {
     expect(screen.getByLabelText('Colour')).toHaveValue('White');
     expect(screen.getByLabelText('Size')).toHaveValue('S');
     expect(screen.getByLabelText('Shipping source')).toHaveValue('Ex-india custom');
+    // The stock line's code loads after the page paints (over a second on a busy machine).
     expect(
-      await screen.findByText('In Stock - Ships within 1 business day from warehouse'),
+      await screen.findByText(
+        'In Stock - Ships within 1 business day from warehouse',
+        {},
+        { timeout: 4000 },
+      ),
     ).toBeInTheDocument();
     expect(within(screen.getByLabelText('Shipping source')).getAllByRole('option')).toHaveLength(1);
     expect(screen.getByTestId('line-total')).toHaveTextContent('₹1,148.85');
+    // The headline promises what one unit costs in the cart: ₹999 × 1.15, GST included.
+    expect(screen.getByTestId('headline-price')).toHaveTextContent(/^₹1,148\.85$/);
+    expect(screen.getByTestId('headline-price').parentElement).toHaveTextContent('incl. GST');
+    expect(screen.getByTestId('headline-list-price')).toHaveTextContent('List price ₹999.00');
+    // The regular price (₹1,200) is still above it, so it is struck through.
+    expect(screen.getByText('Regular price')).toBeInTheDocument();
 
     await user.clear(screen.getByLabelText('Quantity'));
     await user.type(screen.getByLabelText('Quantity'), '25');
     expect(screen.getByTestId('unit-price')).toHaveTextContent('₹1,033.85');
     expect(screen.getByTestId('line-total')).toHaveTextContent('₹25,846.25');
+    // The marked tier's price is the unit price the summary (and the cart) charges.
+    const tier = screen.getAllByTestId('tier-row').find((row) => row.getAttribute('aria-current'));
+    expect(within(tier!).getByTestId('tier-price')).toHaveTextContent(/^₹1,033\.85$/);
+    // ₹25,846.25 at 18%: ₹21,903.60 without GST, ₹3,942.65 of GST.
+    expect(await screen.findByTestId('summary-taxable')).toHaveTextContent(/^₹21,903\.60$/);
+    expect(screen.getByTestId('summary-gst')).toHaveTextContent(/^₹3,942\.65$/);
     expect(
       screen.getByText('In Stock - Ships within 1 business day from warehouse'),
     ).toBeInTheDocument();
@@ -354,8 +371,12 @@ describe('stock, the minimum order and variant prices (issue 20)', () => {
     await screen.findByLabelText('Pack');
     // ₹100 × 1.15 Ex-India Customs.
     expect(screen.getByTestId('unit-price')).toHaveTextContent('₹115.00');
+    expect(screen.getByTestId('headline-price')).toHaveTextContent(/^₹115\.00$/);
     await user.selectOptions(screen.getByLabelText('Pack'), 'Pack of 6');
     expect(screen.getByTestId('base-unit-price')).toHaveTextContent('₹570.00');
+    // The headline follows the variant: ₹570 × 1.15, with ₹570 as its list price.
+    expect(screen.getByTestId('headline-price')).toHaveTextContent(/^₹655\.50$/);
+    expect(screen.getByTestId('headline-list-price')).toHaveTextContent('List price ₹570.00');
     await user.clear(screen.getByLabelText('Quantity'));
     await user.type(screen.getByLabelText('Quantity'), '10');
     // The 10+ tier saves 10% of the variant's ₹570 too: ₹513.00.

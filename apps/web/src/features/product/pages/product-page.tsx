@@ -13,18 +13,18 @@ import { SHIPPING_TEXT, STATIC_RATING, STATIC_REVIEW_COUNT } from '@storefront/s
 import { allowedQuantity, isAllowedQuantity } from '@storefront/shared/order-quantity';
 import { ErrorAlert } from '../../../components/ui/alert';
 import { Breadcrumb } from '../../../components/ui/breadcrumb';
-import { formatRupeeAmount } from '../../../lib/format';
+import { Skeleton } from '../../../components/ui/skeleton';
 import { href } from '@storefront/shared/routes';
 import { useDocumentTitle } from '../../../lib/hooks/use-document-title';
 import { categorySlug } from '@storefront/shared/slugs';
 import { isFetchableProductId, useProduct } from '../api/get-product';
 import { AddToCartButton } from '../components/add-to-cart-button';
 import { BusinessBenefits } from '../components/business-benefits';
+import { HeadlinePrice } from '../components/headline-price';
 import { OptionSelectors } from '../components/option-selectors';
 import { PriceSummary } from '../components/price-summary';
 import { ProductGallery } from '../components/product-gallery';
 import { ProductSkeleton } from '../components/product-skeleton';
-import { ProductTabs } from '../components/product-tabs';
 import { QuantityStepper } from '../components/quantity-stepper';
 import { Rating } from '../components/rating';
 import { RelatedProducts } from '../components/related-products';
@@ -35,6 +35,11 @@ import { SourceSelector } from '../components/source-selector';
 const loadNotes = () => import('../components/stock-status');
 const StockStatus = lazy(() => loadNotes().then((m) => ({ default: m.StockStatus })));
 const QuantityNotes = lazy(() => loadNotes().then((m) => ({ default: m.QuantityNotes })));
+// The tabs sit below the first screen: their code (and the static sample content) loads after
+// the page has painted, keeping the page's first load within its budget (decision 057).
+const ProductTabs = lazy(() =>
+  import('../components/product-tabs').then((m) => ({ default: m.ProductTabs })),
+);
 import { TierTable } from '../components/tier-table';
 import { useAddToCart } from '../hooks/use-add-to-cart';
 import { selectionFromParams, type ProductSelection } from '../lib/selection-url';
@@ -101,15 +106,7 @@ function ProductView({ product }: { product: ProductDetail }) {
             <div className="mt-2">
               <Rating value={STATIC_RATING} count={STATIC_REVIEW_COUNT} />
             </div>
-            <p className="mt-3 flex items-baseline gap-3">
-              <span className="text-3xl font-bold">{formatRupeeAmount(prices.sp)}</span>
-              {product.mrp > prices.sp ? (
-                <span className="text-slate-500 line-through">
-                  <span className="sr-only">Regular price </span>
-                  {formatRupeeAmount(product.mrp)}
-                </span>
-              ) : null}
-            </p>
+            <HeadlinePrice sp={prices.sp} mrp={product.mrp} />
           </div>
 
           {product.features.length > 0 ? (
@@ -134,7 +131,7 @@ function ProductView({ product }: { product: ProductDetail }) {
             onChange={(options) => update({ options })}
           />
 
-          <TierTable tiers={prices.tiers} quantity={selection.quantity} />
+          <TierTable tiers={prices.tiers} quantity={selection.quantity} source={selection.source} />
 
           <div className="space-y-2">
             <QuantityStepper
@@ -154,6 +151,7 @@ function ProductView({ product }: { product: ProductDetail }) {
             tiers={prices.tiers}
             quantity={selection.quantity}
             source={selection.source}
+            gstRate={product.gstRate}
           />
 
           <div className="space-y-1 text-sm">
@@ -185,7 +183,9 @@ function ProductView({ product }: { product: ProductDetail }) {
       </div>
 
       <div className="mt-10">
-        <ProductTabs description={product.description} name={product.name} />
+        <Suspense fallback={<Skeleton className="h-72 w-full" />}>
+          <ProductTabs description={product.description} name={product.name} />
+        </Suspense>
       </div>
 
       <div className="mt-10">

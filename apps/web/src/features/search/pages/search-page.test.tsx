@@ -115,7 +115,9 @@ describe('the search page', () => {
     expect(hitNames()).toEqual(['Steel Mug 300 ml', 'Steel Jar 1 L']);
     const first = within(results()).getAllByTestId('search-hit')[0]!;
     expect(within(first).getByText('Steel', { selector: 'mark' })).toBeInTheDocument();
-    expect(within(first).getByText('₹1,299.00')).toBeInTheDocument();
+    // One unit with Ex-India Customs, GST included; the sale price as the list price.
+    expect(within(first).getByTestId('card-price')).toHaveTextContent(/^₹1,493\.85$/);
+    expect(within(first).getByTestId('list-price')).toHaveTextContent('List price ₹1,299.00');
     expect(within(first).getByRole('link', { name: 'View Product' })).toHaveAttribute(
       'href',
       `/products/${'a'.repeat(24)}`,

@@ -1,0 +1,39 @@
+/**
+ * The checkout's ~240 countries (@storefront/shared/countries), loaded after the form has
+ * painted: the form ships to the billing address (India) unless the buyer asks for another one,
+ * so the list waits for that choice, out of the checkout's first load (decision 057, the 120 KB
+ * budget). Undefined until loaded.
+ */
+import { useEffect, useState } from 'react';
+
+import type { COUNTRIES, countryName, findCountry } from '@storefront/shared/countries';
+
+interface Countries {
+  COUNTRIES: typeof COUNTRIES;
+  countryName: typeof countryName;
+  findCountry: typeof findCountry;
+}
+
+let countries: Countries | undefined;
+let loading: Promise<Countries> | undefined;
+
+export function useCountries(): Countries | undefined {
+  const [loaded, setLoaded] = useState(countries);
+  useEffect(() => {
+    if (loaded) return;
+    let current = true;
+    loading ??= import('../lib/country-list').then(
+      (module) =>
+        (countries = {
+          COUNTRIES: module.COUNTRIES,
+          countryName: module.countryName,
+          findCountry: module.findCountry,
+        }),
+    );
+    void loading.then((next) => current && setLoaded(next));
+    return () => {
+      current = false;
+    };
+  }, [loaded]);
+  return loaded;
+}
