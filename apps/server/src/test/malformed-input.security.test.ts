@@ -31,6 +31,7 @@ import {
 import { buildTestApp, type TestApp } from './app.js';
 import { createStaff, signIn } from './staff.js';
 import { shippingAddress } from './buyers.js';
+import { DEMO_STORE } from '../seed/seed.js';
 import { FIXTURES, insertProducts } from './catalog-fixtures.js';
 import { documentedOperations, type Operation } from './openapi-operations.js';
 
@@ -78,6 +79,8 @@ function urlOf(op: Operation, query = ''): string {
 /** A body each operation would accept: every request below breaks it in one way only. */
 function validBody(op: Operation): Record<string, unknown> {
   const values: Record<string, unknown> = {
+    // The store's settings (issue 21); the fields they share with others take the others' values.
+    ...DEMO_STORE,
     ...signupPayload(),
     email: buyer.email,
     password: GOOD_PASSWORD,
@@ -109,6 +112,7 @@ function validBody(op: Operation): Record<string, unknown> {
       features: [],
       descriptionHtml: '<p>Staples</p>',
       hsn: '8472',
+      gstRateBp: null,
       weightGrams: 100,
       location: 'Mumbai',
       mrpPaise: 20_000,
@@ -132,6 +136,8 @@ function validBody(op: Operation): Record<string, unknown> {
     subtitle: 'For the season',
     category: 'office-supplies',
     subcategory: 'staplers',
+    rateBp: 500,
+    description: 'Soap',
   };
   if (op.path === '/api/user/signup') return signupPayload();
   // An order's `source` is the spec's constant 1, a cart line's a shipping source.
