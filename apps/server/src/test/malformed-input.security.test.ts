@@ -31,6 +31,7 @@ import {
 import { buildTestApp, type TestApp } from './app.js';
 import { createStaff, signIn } from './staff.js';
 import { shippingAddress } from './buyers.js';
+import { DEMO_STORE } from '../seed/seed.js';
 import { FIXTURES, insertProducts } from './catalog-fixtures.js';
 import { documentedOperations, type Operation } from './openapi-operations.js';
 
@@ -82,6 +83,8 @@ function urlOf(op: Operation, query = ''): string {
 /** A body each operation would accept: every request below breaks it in one way only. */
 function validBody(op: Operation): Record<string, unknown> {
   const values: Record<string, unknown> = {
+    // The store's settings (issue 21); the fields they share with others take the others' values.
+    ...DEMO_STORE,
     ...signupPayload(),
     email: buyer.email,
     password: GOOD_PASSWORD,
@@ -113,6 +116,7 @@ function validBody(op: Operation): Record<string, unknown> {
       features: [],
       descriptionHtml: '<p>Staples</p>',
       hsn: '8472',
+      gstRateBp: null,
       weightGrams: 100,
       location: 'Mumbai',
       mrpPaise: 20_000,
@@ -142,6 +146,8 @@ function validBody(op: Operation): Record<string, unknown> {
     ackDate: '2027-04-01 18:20:00',
     signedQr: 'eyJhbGciOiJIUzI1NiJ9.eyJkYXRhIjoie30ifQ.c2lnbmF0dXJl',
     replace: false,
+    rateBp: 500,
+    description: 'Soap',
   };
   if (op.path === '/api/user/signup') return signupPayload();
   // An order's `source` is the spec's constant 1, a cart line's a shipping source.
