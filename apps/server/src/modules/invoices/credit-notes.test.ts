@@ -22,6 +22,7 @@ import {
   KARNATAKA_BUYER,
   MAHARASHTRA_BUYER,
   payOrder,
+  pdfText,
   registerStore,
   shipToBilling,
   taxedOrder,
@@ -202,7 +203,7 @@ describe('a refund of lines', () => {
       [2, 2, '39199090', 1, 9999, 9999, tape.taxablePaise, tape.integratedPaise],
     ]);
     expect(note!.document.amountInWords).toBe(
-      'Rupees Three Thousand Ninety Seven and Ninety Nine Paise Only',
+      'Rupees Three Thousand Ninety-Seven and Ninety-Nine Paise Only',
     );
   });
 
@@ -252,6 +253,14 @@ describe('a refund of lines', () => {
     expect(pdf.headers['content-disposition']).toBe(
       `attachment; filename="${note!.number.replaceAll('/', '-')}.pdf"`,
     );
+    const printed = pdfText(pdf.rawPayload);
+    for (const particular of [
+      note!.number,
+      (await documentsOf(t, orderId))[0]!.number,
+      'Short supplied',
+      MAHARASHTRA_BUYER.gstin,
+    ])
+      expect(printed).toContain(particular);
   });
 });
 
