@@ -22,6 +22,7 @@ import {
   KARNATAKA_BUYER,
   MAHARASHTRA_BUYER,
   payOrder,
+  pdfText,
   registerStore,
   shipToBilling,
   taxedOrder,
@@ -252,6 +253,14 @@ describe('a refund of lines', () => {
     expect(pdf.headers['content-disposition']).toBe(
       `attachment; filename="${note!.number.replaceAll('/', '-')}.pdf"`,
     );
+    const printed = pdfText(pdf.rawPayload);
+    for (const particular of [
+      note!.number,
+      (await documentsOf(t, orderId))[0]!.number,
+      'Short supplied',
+      MAHARASHTRA_BUYER.gstin,
+    ])
+      expect(printed).toContain(particular);
   });
 });
 

@@ -12,6 +12,7 @@ import type { Order } from '@storefront/shared/orders';
 import { buildTestApp, type TestApp } from '../../test/app.js';
 import { createBuyer, type TestBuyer } from '../../test/buyers.js';
 import { createStaff, signIn } from '../../test/staff.js';
+import { eInvoiceRegistrationFixture } from '../../test/tax-document-fixtures.js';
 import {
   callbackRecorder,
   placeOrder,
@@ -24,6 +25,7 @@ import {
   KARNATAKA_BUYER,
   MAHARASHTRA_BUYER,
   payOrder,
+  pdfText,
   registerStore,
   SELLER,
   shipToBilling,
@@ -509,6 +511,39 @@ describe("the order's documents and their downloads", () => {
     expect(first.rawPayload.subarray(0, 5).toString('latin1')).toBe('%PDF-');
     const second = await t.app.inject({ url: buyerHref(), headers: paid.buyer.headers });
     expect(Buffer.compare(second.rawPayload, first.rawPayload)).toBe(0);
+    // It is this order's invoice, as stored.
+    const printed = pdfText(first.rawPayload);
+    for (const particular of [
+      invoiceNumber,
+      paid.mkpOrderId,
+      SELLER.gstin,
+      KARNATAKA_BUYER.gstin,
+      KARNATAKA_BUYER.legalName,
+      'Rupees Five Thousand Four Hundred and Ninety-Seven Only',
+    ])
+      expect(printed).toContain(particular);
+  });
+
+  it('prints the e-invoice registration recorded on the document: IRN and acknowledgement', async () => {
+    const before = await t.app.inject({ url: staffHref(), headers: { cookie: finance.cookie } });
+    expect(pdfText(before.rawPayload)).not.toContain('IRN');
+    const registration = eInvoiceRegistrationFixture();
+    await db().execute(sql`
+      UPDATE tax_documents SET irn = ${registration.irn}, ack_number = ${registration.ackNumber},
+             ack_date = ${registration.ackDate}, signed_qr = ${registration.signedQr}
+       WHERE id = ${invoiceId}`);
+    try {
+      const after = await t.app.inject({ url: buyerHref(), headers: paid.buyer.headers });
+      const printed = pdfText(after.rawPayload);
+      expect(printed).toContain(registration.irn);
+      expect(printed).toContain(registration.ackNumber);
+      const again = await t.app.inject({ url: staffHref(), headers: { cookie: finance.cookie } });
+      expect(Buffer.compare(again.rawPayload, after.rawPayload)).toBe(0);
+    } finally {
+      await db().execute(sql`
+        UPDATE tax_documents SET irn = NULL, ack_number = NULL, ack_date = NULL, signed_qr = NULL
+         WHERE id = ${invoiceId}`);
+    }
   });
 
   it('another buyer gets 404 for it, as for an unknown document; no session gets 401', async () => {

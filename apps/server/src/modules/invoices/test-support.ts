@@ -4,6 +4,10 @@
  * details, place of supply, supply type, each line's HSN, rate and heads by the shared
  * `lineTax`), so a test states the exact figures its invoice must carry.
  */
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { expect } from 'vitest';
 import {
@@ -243,4 +247,19 @@ export async function documentsOf(t: TestApp, orderId: string): Promise<StoredTa
     igstPaise: Number(r.igst_paise),
     document: (typeof r.document === 'string' ? JSON.parse(r.document) : r.document) as never,
   }));
+}
+
+/** A PDF's text as poppler's pdftotext reads it, whitespace runs made single spaces. */
+export function pdfText(pdf: Buffer): string {
+  const dir = mkdtempSync(join(tmpdir(), 'tax-document-'));
+  try {
+    writeFileSync(join(dir, 'document.pdf'), pdf);
+    return execFileSync('pdftotext', ['-raw', join(dir, 'document.pdf'), '-'], {
+      encoding: 'utf8',
+    })
+      .replace(/\s+/g, ' ')
+      .trim();
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 }
