@@ -57,3 +57,32 @@ export function verificationEmail(input: {
 `;
   return { subject: VERIFICATION_SUBJECT, text, html };
 }
+
+/**
+ * An email about one of the buyer's orders: the greeting, one paragraph per line, and a button
+ * to the order's page (status updates, credit notes).
+ */
+export function orderEmail(input: {
+  publicUrl: string;
+  fullName: string;
+  orderId: string;
+  subject: string;
+  lines: readonly string[];
+}): EmailContent {
+  const link = `${input.publicUrl}${href.orderDetail(input.orderId)}`;
+  const hello = greeting(input.fullName);
+  const { lines } = input;
+  const text = [hello, '', ...lines.flatMap((line) => [line, '']), `Your order: ${link}`].join(
+    '\n',
+  );
+  const html = `<!doctype html>
+<html lang="en">
+<body style="font-family: Arial, sans-serif; color: #1f2937; line-height: 1.5">
+<p>${escapeHtml(hello)}</p>
+${lines.map((line) => `<p>${escapeHtml(line)}</p>`).join('\n')}
+<p><a href="${escapeHtml(link)}" style="display:inline-block;padding:10px 18px;background:#2563eb;color:#ffffff;text-decoration:none;border-radius:6px">View your order</a></p>
+</body>
+</html>
+`;
+  return { subject: input.subject, text, html };
+}

@@ -5,14 +5,11 @@
  * reports (the outbox), so it is sent exactly when the change committed.
  */
 import { eq } from 'drizzle-orm';
-import { PersonName } from '@storefront/shared/accounts';
 import { formatRupees } from '@storefront/shared/money';
-import { href } from '@storefront/shared/routes';
 import type { DbOrTx } from '../../db/connect.js';
 import { orders, users } from '../../db/schema.js';
-import { escapeHtml } from '../../lib/html.js';
 import { enqueueEmail, type EmailKind } from '../email/outbox.js';
-import type { EmailContent } from '../email/templates.js';
+import { orderEmail, type EmailContent } from '../email/templates.js';
 
 export type OrderUpdate =
   | { kind: 'shipped'; carrier: string; trackingNumber: string; trackingUrl: string | null }
@@ -113,24 +110,7 @@ export function orderUpdateEmail(input: {
   update: OrderUpdate;
 }): EmailContent {
   const { subject, lines } = wording(input.mkpOrderId, input.update);
-  const link = `${input.publicUrl}${href.orderDetail(input.orderId)}`;
-  // The name goes out only if it passes the sign-up rule (as templates.ts's greeting).
-  const hello = PersonName.safeParse(input.fullName).success
-    ? `Hello ${input.fullName},`
-    : 'Hello,';
-  const text = [hello, '', ...lines.flatMap((line) => [line, '']), `Your order: ${link}`].join(
-    '\n',
-  );
-  const html = `<!doctype html>
-<html lang="en">
-<body style="font-family: Arial, sans-serif; color: #1f2937; line-height: 1.5">
-<p>${escapeHtml(hello)}</p>
-${lines.map((line) => `<p>${escapeHtml(line)}</p>`).join('\n')}
-<p><a href="${escapeHtml(link)}" style="display:inline-block;padding:10px 18px;background:#2563eb;color:#ffffff;text-decoration:none;border-radius:6px">View your order</a></p>
-</body>
-</html>
-`;
-  return { subject, text, html };
+  return orderEmail({ ...input, subject, lines });
 }
 
 /** Queues the email about `update` to the order's buyer, in the caller's transaction. */
