@@ -20,6 +20,12 @@ import { runPrepared } from './prepared.js';
 
 type ThreadDatabase = Database & { client: PgliteThread };
 
+/**
+ * How long a poll waits for a killed thread to come back: a restart opens the data directory and
+ * PGlite's WASM again, seconds on a busy machine, more than expect.poll's default second.
+ */
+const RESTART = { timeout: 30_000, interval: 50 };
+
 const dirs: string[] = [];
 afterAll(() => {
   for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
@@ -251,9 +257,9 @@ describe('PGlite in a thread of its own', () => {
     await expect.poll(() => calls).toBe(1);
     database.client.kill();
     await database.check().catch(() => {});
-    await expect.poll(() => calls).toBe(2);
+    await expect.poll(() => calls, RESTART).toBe(2);
     // Still listening on the new thread.
-    await expect.poll(() => database.client.status).toBe('ready');
+    await expect.poll(() => database.client.status, RESTART).toBe('ready');
     await database.db.execute(sql`NOTIFY catalog_changed`);
     await expect.poll(() => calls).toBe(3);
   });
@@ -281,7 +287,10 @@ describe('PGlite in a thread of its own', () => {
       expect(during.headers['retry-after']).toBe('5');
       expect(during.json()).toMatchObject({ code: 'unavailable' });
       await expect
-        .poll(async () => (await t.app.inject({ method: 'GET', url: '/api/health' })).statusCode)
+        .poll(
+          async () => (await t.app.inject({ method: 'GET', url: '/api/health' })).statusCode,
+          RESTART,
+        )
         .toBe(200);
     } finally {
       await t.close();

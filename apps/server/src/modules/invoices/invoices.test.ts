@@ -313,6 +313,12 @@ describe('issuing the invoice when the order is paid', () => {
   it('an order from before issue 21 (no tax stored) is paid without an invoice', async () => {
     const buyer = await createBuyer(t);
     const { orderId } = await placeOrder(t, buyer);
+    // What migration 0018 left on an order placed before it: no place of supply or tax.
+    await db().execute(
+      sql`UPDATE orders SET place_of_supply = NULL, supply_type = NULL, taxable_paise = NULL,
+                 cgst_paise = NULL, sgst_paise = NULL, igst_paise = NULL
+           WHERE id = ${orderId}`,
+    );
     await payOrder(t, buyer, orderId);
     expect(await statusOf(orderId)).toBe('PD');
     expect(await documentsOf(t, orderId)).toEqual([]);

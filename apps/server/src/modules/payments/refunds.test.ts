@@ -143,9 +143,11 @@ describe('cancelling', () => {
     });
     // A cancelled order stays Cancelled once its money is back.
     expect(await statusOf(orderId)).toBe('CANCELLED');
+    // The order was invoiced when paid, so its refund comes with a credit note (issue 21).
     expect(await emailsOf(orderId)).toEqual([
       'payment_confirmation',
       'order_cancelled',
+      'credit_note',
       'order_refunded',
     ]);
     // The gateway has it too: its page lists the refund.
@@ -303,7 +305,9 @@ describe('refunds', () => {
     expect((rest.json() as RefundResponse).order.pStatus).toBe('REFUNDED');
     expect(await emailsOf(orderId)).toEqual([
       'payment_confirmation',
+      'credit_note',
       'order_refunded',
+      'credit_note',
       'order_refunded',
     ]);
     const none = await refund(mkpOrderId, { reason: 'Again', amountPaise: 100 }, 'k4');
