@@ -15,7 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config.js';
 import { cartLines, sandboxGatewayTransactions, users } from '../../db/schema.js';
 import { newObjectId } from '../../lib/ids.js';
-import { seedCatalog } from '../../seed/seed.js';
+import { ensureDemoStore, seedCatalog } from '../../seed/seed.js';
 import { buildReplica } from '../../test/app.js';
 import { buyerRow } from '../../test/buyers.js';
 import {
@@ -53,6 +53,8 @@ describe(`a SIGKILL during 100 concurrent payment callbacks (${crashDbKind})`, (
     template = await databaseTemplate(async (database, dataDir) => {
       const { db } = database;
       await seedCatalog(db, { products: 10 });
+      // A registered seller, as a store taking orders has: every paid order gets its invoice.
+      await ensureDemoStore(db);
       const [product] = (
         await db.execute(sql`SELECT id FROM products WHERE options = '[]' ORDER BY id LIMIT 1`)
       ).rows as { id: string }[];
@@ -215,6 +217,13 @@ describe(`a SIGKILL during 100 concurrent payment callbacks (${crashDbKind})`, (
           expect(emails.rows[0]).toEqual({
             n: payments.filter((p) => p.state === 'COMPLETED').length,
           });
+          // One tax invoice per paid order, numbered without a gap (decision 056).
+          const invoices = await db.execute(
+            sql`SELECT count(DISTINCT order_id)::int AS orders, max(sequence)::int AS last
+                  FROM tax_documents WHERE kind = 'invoice'`,
+          );
+          const paid = payments.filter((p) => p.state === 'COMPLETED').length;
+          expect(invoices.rows[0]).toEqual({ orders: paid, last: paid });
         });
         return `killed ${killDelayMs} ms after answer ${killAfterAnswers}; ${first.filter(Boolean).length}/${ORDERS} acknowledged before the crash`;
       });
