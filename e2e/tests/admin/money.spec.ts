@@ -127,6 +127,9 @@ test('a finance member refunds part of a paid order, which stays Paid', async ({
     'Orders',
     'Payments',
     'Buyers',
+    'Tax documents & returns',
+    'Tax rates',
+    'Settings',
   ]);
   const { mkpOrderId } = await paidOrder(page, login, navigate);
   const before = await deskOrder(page, mkpOrderId);
