@@ -55,6 +55,8 @@ export const TaxDocumentRow = z.object({
   /** India date, YYYY-MM-DD. */
   issueDate: z.string(),
   orderNumber: z.string(),
+  /** The PDF's address on the console's route. */
+  href: z.string(),
   recipient: z.object({ legalName: z.string(), gstin: z.string().nullable() }),
   placeOfSupply: z.object({ code: z.string(), name: z.string() }),
   supplyType: z.enum(['intra', 'intra-ut', 'inter']),

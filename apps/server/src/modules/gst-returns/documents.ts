@@ -20,6 +20,7 @@ import type { TaxDocument } from '@storefront/shared/tax-document';
 import type { Db, DbOrTx } from '../../db/connect.js';
 import { taxDocuments } from '../../db/schema.js';
 import { AppError, conflict, invalid, notFound } from '../../lib/errors.js';
+import { staffDocumentHref } from '../invoices/refs.js';
 import { recordAudit, type StaffActor } from '../staff/audit.js';
 import type { ReturnDocument } from './gstr1.js';
 
@@ -97,6 +98,7 @@ function toRow(row: ListRow): TaxDocumentRow {
     number: row.number,
     issueDate: row.issueDate,
     orderNumber: row.orderNumber,
+    href: staffDocumentHref(row.orderNumber, row.id),
     recipient: { legalName: row.recipientName, gstin: row.recipientGstin },
     placeOfSupply: row.placeOfSupply,
     supplyType: row.supplyType,

@@ -778,9 +778,11 @@ describe('the list of tax documents', () => {
       },
       creditNotes: expect.objectContaining({ count: 1, totalPaise: 4_999_00 }),
     });
+    const karnatakaOrder = stored.get('INV/2728/00001')!.document.orderNumber;
     expect(page.documents[1]).toMatchObject({
       kind: 'credit_note',
-      orderNumber: stored.get('INV/2728/00001')!.document.orderNumber,
+      orderNumber: karnatakaOrder,
+      href: `/api/staff/orders/${karnatakaOrder}/tax-documents/${page.documents[1]!.id}.pdf`,
       recipient: { legalName: 'Kaveri Traders LLP', gstin: BUYERS.karnataka.gstin },
       placeOfSupply: { code: '29', name: 'Karnataka' },
       original: { number: 'INV/2728/00001', issueDate: '2027-04-01' },

@@ -3,16 +3,16 @@
  * e-invoice registration (the same bytes every time), named after its number. The downloads
  * and the email worker's attachments both use it.
  */
+import { taxDocumentFilename } from '@storefront/shared/tax-summary';
 import type { DbOrTx } from '../../db/connect.js';
 import type { EmailAttachmentRef } from '../email/outbox.js';
 import type { OutgoingAttachment } from '../email/transport.js';
 import { renderTaxDocumentPdf } from './pdf.js';
-import { documentFilename } from './refs.js';
 import { storedDocument, type StoredDocument } from './service.js';
 
 export async function renderStoredDocument(stored: StoredDocument): Promise<OutgoingAttachment> {
   return {
-    filename: documentFilename(stored.document.number),
+    filename: taxDocumentFilename(stored.document.number),
     content: await renderTaxDocumentPdf(stored.document, stored.registration),
     contentType: 'application/pdf',
   };

@@ -15,9 +15,6 @@ export const buyerDocumentHref = (orderId: string, documentId: number) =>
 export const staffDocumentHref = (mkpOrderId: string, documentId: number) =>
   `/api/staff/orders/${mkpOrderId}/tax-documents/${documentId}.pdf`;
 
-/** The file name a document downloads as: its number, '/' made '-' ('INV-2627-00042.pdf'). */
-export const documentFilename = (number: string) => `${number.replaceAll('/', '-')}.pdf`;
-
 /** A row of `documentsJson`. */
 export interface DocumentJson {
   id: number | string;

@@ -5,11 +5,8 @@
  * the document's number, as the server names it ('INV-2627-00042.pdf').
  */
 import { useMutation } from '@tanstack/react-query';
-import type { TaxDocumentRef } from '@storefront/shared/tax-summary';
+import { taxDocumentFilename, type TaxDocumentRef } from '@storefront/shared/tax-summary';
 import { authRequest } from '../../../lib/api/auth-client';
-
-export const taxDocumentFilename = (document: Pick<TaxDocumentRef, 'number'>) =>
-  `${document.number.replaceAll('/', '-')}.pdf`;
 
 export function fetchTaxDocument(document: TaxDocumentRef): Promise<Blob> {
   return authRequest<Blob>(document.href, {
@@ -32,7 +29,7 @@ function save(file: Blob, filename: string) {
 export function useDownloadTaxDocument() {
   return useMutation({
     mutationFn: async (document: TaxDocumentRef) => {
-      save(await fetchTaxDocument(document), taxDocumentFilename(document));
+      save(await fetchTaxDocument(document), taxDocumentFilename(document.number));
     },
   });
 }

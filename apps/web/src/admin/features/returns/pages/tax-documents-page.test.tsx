@@ -13,6 +13,7 @@ const row = (overrides: Partial<TaxDocumentRow> = {}): TaxDocumentRow => ({
   number: 'INV/2728/00001',
   issueDate: '2027-04-01',
   orderNumber: 'MKP-20270401-AAAAAA',
+  href: '/api/staff/orders/MKP-20270401-AAAAAA/tax-documents/7.pdf',
   recipient: { legalName: 'Kaveri Traders LLP', gstin: '29AABCK1234M1ZP' },
   placeOfSupply: { code: '29', name: 'Karnataka' },
   supplyType: 'inter',
@@ -33,6 +34,7 @@ const LIST: TaxDocumentList = {
       kind: 'credit_note',
       number: 'CN/2728/00001',
       issueDate: '2027-04-20',
+      href: '/api/staff/orders/MKP-20270401-AAAAAA/tax-documents/8.pdf',
       taxablePaise: 4_236_44,
       igstPaise: 762_56,
       totalPaise: 4_999_00,
@@ -94,6 +96,13 @@ describe('tax documents & returns', () => {
     const invoice = screen.getByText('INV/2728/00001').closest('tr')!;
     expect(within(invoice).getByText('IGST')).toBeVisible();
     expect(within(invoice).queryByText('CGST')).toBeNull();
+    // Each number is its PDF's link, saved under the number.
+    const pdf = screen.getByRole('link', { name: 'Download credit note CN/2728/00001 (PDF)' });
+    expect(pdf).toHaveAttribute(
+      'href',
+      '/api/staff/orders/MKP-20270401-AAAAAA/tax-documents/8.pdf',
+    );
+    expect(pdf).toHaveAttribute('download', 'CN-2728-00001.pdf');
     // E-invoicing is off: no e-invoice column.
     expect(screen.queryByRole('columnheader', { name: 'E-invoice' })).toBeNull();
   }, 20_000);

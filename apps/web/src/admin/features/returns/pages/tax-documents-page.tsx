@@ -31,6 +31,7 @@ import { PageHeader } from '../../../components/page-header';
 import { Panel } from '../../../components/panel';
 import { QueryError } from '../../../components/query-error';
 import { DataTable, Td, Th } from '../../../components/table';
+import { TAX_DOCUMENT_KIND_LABELS, TaxDocumentLink } from '../../../components/tax-document-link';
 import { formatCalendarDay } from '../../../lib/dates';
 import { useKeysetPages } from '../../../lib/keyset-pages';
 import { consoleHref, consolePaths } from '../../../paths';
@@ -39,10 +40,6 @@ import { useDownloadGstr1 } from '../api/download-gstr1';
 import { useTaxDocuments } from '../api/list-tax-documents';
 import { EInvoiceDialog } from '../components/e-invoice-dialog';
 
-const KIND_LABELS: Record<TaxDocumentKindName, string> = {
-  invoice: 'Tax invoice',
-  credit_note: 'Credit note',
-};
 const KIND_FILTERS: Record<TaxDocumentKindName, string> = {
   invoice: 'Tax invoices',
   credit_note: 'Credit notes',
@@ -358,9 +355,9 @@ export function TaxDocumentsPage() {
               {documents.data.documents.map((document) => (
                 <tr key={document.id} className="hover:bg-slate-50">
                   <Td className="whitespace-nowrap">
-                    <span className="block font-mono">{document.number}</span>
+                    <TaxDocumentLink document={document} />
                     <span className="block text-xs text-slate-500">
-                      {KIND_LABELS[document.kind]}
+                      {TAX_DOCUMENT_KIND_LABELS[document.kind]}
                       {document.original ? ` of ${document.original.number}` : ''}
                     </span>
                     <Link

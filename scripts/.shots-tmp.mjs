@@ -1,0 +1,62 @@
+import { chromium } from 'playwright-core';
+import { TOTP } from 'otpauth';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium.mjs';
+const base = 'http://localhost:3000';
+const out = '/tmp/shots';
+const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+const shot = async (page, name) => { await page.waitForTimeout(700); await page.screenshot({ path: `${out}/${name}.png`, fullPage: true }); console.log(name); };
+for (const [w, h, tag] of [[390, 844, 'phone'], [1440, 900, 'desktop']]) {
+  const ctx = await browser.newContext({ viewport: { width: w, height: h } });
+  const page = await ctx.newPage();
+  page.on('console', (m) => m.type() === 'error' && console.log('console error', m.text()));
+  const login = await (await page.request.post(`${base}/api/user/login`, { data: { email: 'buyer@example.com', password: 'Buyer@2026' } })).json();
+  await page.goto(`${base}/api/health`);
+  await page.evaluate(({ a, r }) => { localStorage.setItem('access_token', a); localStorage.setItem('refresh_token', r); }, { a: login.access_token, r: login.refresh_token });
+  const search = await (await page.request.get(`${base}/api/products?limit=3`)).json().catch(() => null);
+  await page.goto(`${base}/`);
+  await page.locator('a[href^="/products/"]').first().click();
+  await page.waitForLoadState('networkidle');
+  await shot(page, `product-${tag}`);
+  await page.getByRole('button', { name: 'Add to Cart' }).click();
+  await page.goto(`${base}/cart`); await page.waitForLoadState('networkidle');
+  await shot(page, `cart-${tag}`);
+  await page.getByRole('link', { name: 'Proceed to Checkout' }).click(); await page.waitForLoadState('networkidle');
+  await shot(page, `checkout-${tag}`);
+  await page.getByRole('radio', { name: 'Ship to a different address' }).check();
+  await shot(page, `checkout-shipto-${tag}`);
+  await page.getByLabel('First Name').fill('Asha'); await page.getByLabel('Last Name').fill('Mehta');
+  await page.getByLabel('Address Line 1', { exact: true }).fill('4 Residency Road');
+  await page.getByLabel('City', { exact: true }).fill('Bengaluru');
+  await page.getByLabel('State / Union Territory').selectOption('Karnataka');
+  await page.getByLabel('ZIP / Postal Code', { exact: true }).fill('560025');
+  await page.getByLabel('Phone Number').fill('9876543210');
+  await page.getByRole('button', { name: 'Continue to Payment' }).click();
+  await page.waitForURL(/\/order\//); await page.waitForLoadState('networkidle');
+  await shot(page, `payment-${tag}`);
+  await page.getByRole('button', { name: 'Complete Payment' }).click();
+  await page.getByRole('button', { name: 'Approve payment' }).click();
+  await page.getByRole('heading', { name: 'Order Submitted' }).waitFor();
+  await shot(page, `paid-${tag}`);
+  const orderUrl = page.url();
+  await page.goto(orderUrl.replace(/\/order\//, '/orders/')); await page.waitForLoadState('networkidle');
+  await shot(page, `orderdetail-${tag}`);
+  // console
+  await page.goto(`${base}/admin/login`);
+  await page.getByLabel('Email').fill('owner@example.com');
+  await page.getByLabel('Password').fill('Owner@2026 desk');
+  await page.getByRole('button', { name: 'Continue' }).click();
+  const totp = new TOTP({ secret: 'DEMOOWNERSTOREFRONTCONSOLEAAAA22' });
+  if (tag === 'desktop') await new Promise((r) => setTimeout(r, 31000));
+  await page.getByLabel('6-digit code').fill(totp.generate());
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('heading', { name: 'Dashboard', level: 1 }).waitFor();
+  for (const p of ['settings', 'tax-rates', 'tax-documents', 'orders']) {
+    await page.goto(`${base}/admin/${p}`); await page.waitForLoadState('networkidle');
+    await shot(page, `admin-${p}-${tag}`);
+  }
+  await page.goto(`${base}/admin/orders`); await page.waitForLoadState('networkidle');
+  await page.locator('a[href^="/admin/orders/"]').first().click(); await page.waitForLoadState('networkidle');
+  await shot(page, `admin-order-${tag}`);
+  await ctx.close();
+}
+await browser.close();
