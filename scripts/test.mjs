@@ -3,7 +3,7 @@
 // rules, the API on PGlite and on PostgreSQL, web components), 3 rounds of the crash tests per
 // database (`npm run test:crash` runs 20), a one-minute soak (`npm run bench -- soak` runs 10)
 // and Playwright (real server, Debian Chromium), and
-// close with each suite's counts and a 'Total: N passed, N failed' line.
+// close with each suite's counts and seconds and a 'Total: N passed, N failed in N s' line.
 // Under CI=true a missing PostgreSQL or Chromium fails the run; locally it is reported and
 // that suite is skipped.
 // First, before any other import runs: stop on a Node.js older than engines.node.
@@ -27,6 +27,7 @@ function missing(what) {
   console.warn(`\n⚠ ${what} is missing: that suite is skipped in this local run.\n`);
 }
 
+const testsStarted = Date.now();
 ensureInstalled();
 ensureBuilds();
 
@@ -51,6 +52,7 @@ const results = [];
 /** Runs one step; `counts(reportFile)` reads its JSON report into {passed, failed, skipped}. */
 const step = (name, command, args, { env = {}, counts } = {}) => {
   console.log(`\n▶ ${name}\n`);
+  const started = Date.now();
   const report = join(reportDir, `${results.length}.json`);
   const { status } = spawnSync(command, args(report), {
     cwd: root,
@@ -63,7 +65,8 @@ const step = (name, command, args, { env = {}, counts } = {}) => {
   } catch {
     // No report: the runner failed before testing anything; the exit status says so.
   }
-  results.push({ name, ok: status === 0 && tally !== null && tally.failed === 0, tally });
+  const seconds = Math.round((Date.now() - started) / 1000);
+  results.push({ name, ok: status === 0 && tally !== null && tally.failed === 0, tally, seconds });
 };
 
 const vitestCounts = (report) => ({
@@ -173,11 +176,13 @@ const line = ({ passed, failed, skipped }) =>
   `${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`;
 console.log('\nSummary');
 const total = { passed: 0, failed: 0, skipped: 0 };
-for (const { name, ok, tally } of results) {
-  console.log(`  ${ok ? 'PASS' : 'FAIL'}  ${name.padEnd(32)} ${tally ? line(tally) : 'no report'}`);
+for (const { name, ok, tally, seconds } of results) {
+  const counts = (tally ? line(tally) : 'no report').padEnd(32);
+  console.log(`  ${ok ? 'PASS' : 'FAIL'}  ${name.padEnd(32)} ${counts} ${seconds} s`);
   if (tally) for (const key of Object.keys(total)) total[key] += tally[key];
 }
 const allOk = results.every(({ ok }) => ok);
 if (!allOk && total.failed === 0) total.failed = 1; // a step that failed without a report
-console.log(`Total: ${line(total)}`);
+const wall = Math.round((Date.now() - testsStarted) / 1000);
+console.log(`Total: ${line(total)} in ${wall} s`);
 process.exit(allOk ? 0 : 1);
