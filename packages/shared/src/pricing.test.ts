@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   OPEN_ENDED_MAX,
   applySourceMultiplier,
+  defaultUnitPaise,
   parseTierKey,
   priceLine,
   tierKey,
@@ -78,6 +79,14 @@ describe('source multiplier', () => {
     // 33.33 × 1.15 = 38.3295 → 38.33; 10.10 × 1.25 = 12.625 → 12.63
     expect(applySourceMultiplier(33_33, 'Ex-india custom')).toBe(38_33);
     expect(applySourceMultiplier(10_10, 'doorstep delivery')).toBe(12_63);
+  });
+
+  it('leads with one unit at sp with the default source, which is what one unit costs in the cart', () => {
+    // ₹1,499 × 1.15 = ₹1,723.85 (issue 21's card that showed ₹1,499)
+    expect(defaultUnitPaise(1499)).toBe(1_723_85);
+    expect(defaultUnitPaise(1499)).toBe(
+      priceLine({ tiers: [], spPaise: 1_499_00 }, 1, 'Ex-india custom').unitPaise,
+    );
   });
 });
 

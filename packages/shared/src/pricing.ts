@@ -9,6 +9,7 @@
  * - Multipliers: 'Ex-china' 1, 'Ex-india custom' 1.15, 'doorstep delivery' 1.25, anything else 1.
  * - Line total = unit price × quantity; subtotal = order total (no tax or shipping added).
  */
+import { rupeesToPaise } from './money.js';
 
 export const OPEN_ENDED_MAX = 999_999;
 
@@ -110,6 +111,15 @@ export function baseUnitPricePaise(
 /** Applies the source multiplier and rounds to the paisa (half up). */
 export function applySourceMultiplier(paise: number, source: string): number {
   return Math.round((paise * sourceMultiplierPercent(source)) / 100);
+}
+
+/**
+ * What one unit costs with the default source (issue 21), in paise, from sp in rupees: the price
+ * a card, a search suggestion, the product headline and its JSON-LD lead with, which the cart
+ * charges for one unit. GST is included, as in every catalog price.
+ */
+export function defaultUnitPaise(sp: number): number {
+  return applySourceMultiplier(rupeesToPaise(sp), DEFAULT_SOURCE);
 }
 
 export interface LinePrice {

@@ -486,7 +486,7 @@ async function* batches(
       if (first !== undefined)
         product.issues.push({
           row: product.row,
-          column: product.jsonl ? 'code' : 'code',
+          column: 'code',
           code: 'code_repeated',
           message: `Product ${product.code} is also on ${product.jsonl ? 'line' : 'row'} ${first.toLocaleString('en-IN')}: a file names each product once${product.jsonl ? '' : ' (one row per product, or its variant rows one after another)'}`,
         });

@@ -55,8 +55,13 @@ describe('served HTML for crawlers and link previews', () => {
     expect(ld).toMatchObject({
       '@type': 'Product',
       name: product.name,
-      offers: { priceCurrency: 'INR', price: product.sp.toFixed(2) },
+      // One unit with the default source, GST included: what the page leads with.
+      offers: {
+        priceCurrency: 'INR',
+        price: (Math.round((Math.round(product.sp * 100) * 115) / 100) / 100).toFixed(2),
+      },
     });
+    expect(ld['offers']).not.toHaveProperty('availability');
     expect(response.headers['cache-control']).toBe('no-cache');
   });
 

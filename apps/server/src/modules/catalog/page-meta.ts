@@ -10,6 +10,8 @@ import type { ProductDetail, ProductListResponse } from '@storefront/shared/cata
 import { catalogCalls } from '@storefront/shared/catalog-calls';
 import { PAGE_SIZE } from '@storefront/shared/constants';
 import { resolveImageUrl } from '@storefront/shared/images';
+import { paiseToRupees } from '@storefront/shared/money';
+import { defaultUnitPaise } from '@storefront/shared/pricing';
 import { href } from '@storefront/shared/routes';
 import type { Db } from '../../db/connect.js';
 import type { TaxSetupSource } from '../../module-context.js';
@@ -35,8 +37,11 @@ export function catalogPageMeta(
         const answer = answers[catalogCalls.product(id)] as { payload: ProductDetail } | undefined;
         const p = answer?.payload ?? (await getProduct(db, id, (await taxSetup.current()).rates));
         const image = p.images[0] ? `${publicUrl}${resolveImageUrl(p.images[0])}` : undefined;
+        // The price the page leads with (one unit, default source, GST included), so a search
+        // result never shows a lower price than the page.
+        const price = paiseToRupees(defaultUnitPaise(p.sp)).toFixed(2);
         const description =
-          `${p.name} — bulk prices from ₹${p.sp.toFixed(2)} per unit. ${p.summary}`.slice(0, 300);
+          `${p.name} — ₹${price} per unit incl. GST, less in bulk. ${p.summary}`.slice(0, 300);
         return {
           title: `${p.name} | ${SITE}`,
           description,
@@ -56,8 +61,9 @@ export function catalogPageMeta(
               '@type': 'Offer',
               url: canonicalUrl,
               priceCurrency: 'INR',
-              price: p.sp.toFixed(2),
-              availability: 'https://schema.org/InStock',
+              price,
+              // No availability: stock is read uncached (decision 048) and this page's meta is
+              // made from its cached first answers, so it cannot say in stock or out truthfully.
             },
           },
         };

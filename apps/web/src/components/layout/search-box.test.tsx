@@ -41,6 +41,8 @@ beforeEach(() => {
 });
 
 describe('the header search suggestions', () => {
+  // The first test also loads the suggestions' chunk (the search client, react-instantsearch),
+  // transformed on first import in a test run: seconds on a busy machine.
   it('loads nothing until used, then asks from 2 characters, once the typing pauses', async () => {
     const { user, box, calls } = setUp();
     expect(liteClientCalls).toEqual([]);
@@ -52,7 +54,7 @@ describe('the header search suggestions', () => {
     expect(box).toHaveAttribute('aria-expanded', 'false');
 
     await user.type(box, 'tainl');
-    await waitFor(() => expect(options()).toHaveLength(5));
+    await waitFor(() => expect(options()).toHaveLength(5), { timeout: 15_000 });
     expect(calls).toEqual(['/api/search/config']);
     expect(searchRequests).toHaveLength(1);
     expect(searchRequests[0]).toMatchObject({
@@ -62,7 +64,7 @@ describe('the header search suggestions', () => {
       attributesToRetrieve: ['name', 'imgUrl', 'sp'],
       attributesToHighlight: ['name'],
     });
-  });
+  }, 20_000);
 
   it('shows each name with the match marked, a thumbnail and one unit’s price as a card shows it', async () => {
     const { user, box } = setUp();

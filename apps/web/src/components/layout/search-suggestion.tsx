@@ -6,7 +6,7 @@
 import { Highlight } from 'react-instantsearch';
 import type { Suggestion } from '../../lib/api/use-search-suggestions';
 import { formatRupees } from '@storefront/shared/money';
-import { defaultUnitPaise } from '../../lib/unit-price';
+import { defaultUnitPaise } from '@storefront/shared/pricing';
 import { ProductImage } from '../product/product-image';
 
 export function SuggestionContent({ suggestion }: { suggestion: Suggestion }) {

@@ -4,9 +4,9 @@
  * unit; the spec's sale price stays beside it as the list price.
  */
 import { formatRupees } from '@storefront/shared/money';
+import { defaultUnitPaise } from '@storefront/shared/pricing';
 import { cn } from '../../lib/cn';
 import { formatRupeeAmount } from '../../lib/format';
-import { defaultUnitPaise } from '../../lib/unit-price';
 
 export function CardPrice({
   sp,

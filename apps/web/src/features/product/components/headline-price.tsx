@@ -5,8 +5,7 @@
  * higher than what the buyer pays.
  */
 import { formatRupees } from '@storefront/shared/money';
-import { DEFAULT_SOURCE } from '@storefront/shared/pricing';
-import { defaultUnitPaise } from '../../../lib/unit-price';
+import { DEFAULT_SOURCE, defaultUnitPaise } from '@storefront/shared/pricing';
 import { sourceLabel } from '../../../lib/data/shipping-sources';
 import { formatRupeeAmount } from '../../../lib/format';
 
