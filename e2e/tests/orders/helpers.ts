@@ -114,6 +114,21 @@ export const ADDRESS = {
   shippingPhoneNumber: '9876543210',
 };
 
+/** Adds `quantity` of a variant to the buyer's cart through the API, at the default source. */
+export async function addToCartThroughApi(
+  request: APIRequestContext,
+  accessToken: string,
+  product: ProductDetail,
+  variant: Pick<ProductVariant, 'variantIndex'> | undefined,
+  quantity: number,
+) {
+  const added = await request.post(`/api/cart/items/${product._id}`, {
+    headers: { authorization: `Bearer ${accessToken}` },
+    data: { quantity, source: 'Ex-india custom', variantIndex: variant?.variantIndex },
+  });
+  if (!added.ok()) throw new Error(`cart add: ${added.status()} ${await added.text()}`);
+}
+
 /** Puts one line in the buyer's cart and places the order through the API. */
 export async function placeOrderThroughApi(
   request: APIRequestContext,
@@ -122,15 +137,13 @@ export async function placeOrderThroughApi(
 ): Promise<Order> {
   const headers = { authorization: `Bearer ${accessToken}` };
   const first = product.options.map((option) => option.values[0]).join(', ');
-  const added = await request.post(`/api/cart/items/${product._id}`, {
-    headers,
-    data: {
-      quantity: 2,
-      source: 'Ex-india custom',
-      variantIndex: product.varients.find((variant) => variant.option1 === first)?.variantIndex,
-    },
-  });
-  if (!added.ok()) throw new Error(`cart add: ${added.status()} ${await added.text()}`);
+  await addToCartThroughApi(
+    request,
+    accessToken,
+    product,
+    product.varients.find((variant) => variant.option1 === first),
+    2,
+  );
   const created = await request.post('/api/orders/', {
     headers: { ...headers, 'idempotency-key': `e2e-${Date.now()}-${Math.random()}` },
     data: ADDRESS,
