@@ -3,11 +3,11 @@
  * transactions keep their meaning across the boundary, a statement over its budget is cut and
  * the thread restarted, and what the thread had not begun is answered by the next one.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
-import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, describe, expect, inject, it } from 'vitest';
 import { buildTestApp } from '../test/app.js';
 import {
   connectPglite,
@@ -35,8 +35,16 @@ afterEach(async () => {
   for (const database of opened.splice(0)) await database.close();
 });
 
+/**
+ * A database in memory starts from the run's migrated template, which saves initdb's seconds; one
+ * in a directory runs initdb there (PGlite loads a template only into an empty data directory,
+ * and a restart would load it again).
+ */
+const template = new Blob([readFileSync(inject('databaseTemplate'))]);
+
 async function open(statementTimeoutMs = 0, dir?: string): Promise<ThreadDatabase> {
-  const database = await connectPglite(dir, { statementTimeoutMs });
+  const loadDataDir = dir ? undefined : template;
+  const database = await connectPglite(dir, { statementTimeoutMs, loadDataDir });
   opened.push(database);
   await database.db.execute(
     sql`CREATE TABLE IF NOT EXISTS notes (id serial PRIMARY KEY, body text UNIQUE NOT NULL)`,
