@@ -23,6 +23,7 @@ import type {
   TaxDocumentKind,
 } from '@storefront/shared/tax-document';
 import type { DbOrTx, Tx } from '../../db/connect.js';
+import type { TaxSetupSource } from '../../module-context.js';
 import { orders, taxDocuments } from '../../db/schema.js';
 import { notFound } from '../../lib/errors.js';
 import { enqueueEmail } from '../email/outbox.js';
@@ -149,6 +150,11 @@ export async function findInvoice(db: DbOrTx, orderId: string): Promise<IssuedDo
   return row ? issued(row) : null;
 }
 
+/** An invoice's issue also needs the seller's details: the process's kept tax setup. */
+export interface InvoiceContext extends IssueContext {
+  taxSetup: TaxSetupSource;
+}
+
 /**
  * Issues the tax invoice of an order that has just been paid, in the payment's transaction
  * (the caller moved the order to PD in it, which locked the order's row). Answers the invoice
@@ -158,13 +164,16 @@ export async function findInvoice(db: DbOrTx, orderId: string): Promise<IssuedDo
 export async function issueInvoice(
   tx: Tx,
   orderId: string,
-  context: IssueContext,
+  context: InvoiceContext,
 ): Promise<IssuedDocument | null> {
   const existing = await findInvoice(tx, orderId);
   if (existing) return existing;
   const order = await orderTaxFacts(tx, orderId);
   if (!order) return null;
-  const settings = await readStoreSettings(tx);
+  // The process's setup, as the order's own tax was: a payment racing a settings save may take
+  // either version even reading the row (nothing locks it), and the notification's delay only
+  // widens that race. The number comes from the series whatever the setup says.
+  const { settings } = await context.taxSetup.inTransaction(tx);
   const gaps = registrationGaps(settings);
   if (gaps.length > 0) {
     context.log.warn({ orderId, gaps }, 'invoice not issued: the registration is incomplete');
