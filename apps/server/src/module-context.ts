@@ -13,7 +13,7 @@ import type {
 import type { StaffRole } from '@storefront/shared/staff';
 import type { StoreSettings } from '@storefront/shared/store-settings';
 import type { Config } from './config.js';
-import type { Db } from './db/connect.js';
+import type { Db, DbOrTx } from './db/connect.js';
 import type { Limiters } from './lib/limits.js';
 
 declare module 'fastify' {
@@ -49,6 +49,12 @@ export interface TaxSetup {
  */
 export interface TaxSetupSource {
   current(): Promise<TaxSetup>;
+  /**
+   * The same for a caller inside a transaction that has not written them: the kept setup if it
+   * has been read, else read through `tx` (a read on another connection may wait for `tx`
+   * itself: PGlite has but one).
+   */
+  inTransaction(tx: Pick<DbOrTx, 'execute'>): Promise<TaxSetup>;
   /** Drops the kept setup (a change was written, or may have been missed). */
   forget(): void;
 }

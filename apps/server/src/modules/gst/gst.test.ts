@@ -17,6 +17,7 @@ import { buildTestApp, type TestApp } from '../../test/app.js';
 import { createBuyer } from '../../test/buyers.js';
 import { insertProducts } from '../../test/catalog-fixtures.js';
 import { createStaff, signIn } from '../../test/staff.js';
+import { TaxSetupCache } from './tax-setup.js';
 
 let t: TestApp;
 let owner: { cookie: string };
@@ -331,6 +332,46 @@ describe("a product's effective GST rate", () => {
     expect(response.json<{ payload: ProductDetail[] }>().payload.map((p) => p.gstRate)).toEqual([
       5, 18, 40,
     ]);
+  });
+});
+
+describe('the kept tax setup inside a transaction (an invoice at payment)', () => {
+  it('reads through the transaction while nothing is kept, and keeps what it read', async () => {
+    const cache = new TaxSetupCache(t.database.db);
+    const read = await t.database.db.transaction((tx) => cache.inTransaction(tx));
+    expect(read.settings.tradeName).toBe(DEMO_STORE.tradeName);
+    expect(await cache.current()).toBe(read);
+  });
+
+  it('does not wait for a read under way on another connection (on PGlite it waits for the transaction)', async () => {
+    const cache = new TaxSetupCache(t.database.db);
+    let elsewhere: Promise<unknown> | undefined;
+    const read = await t.database.db.transaction(async (tx) => {
+      await tx.execute(sql`SELECT 1`);
+      elsewhere = cache.current();
+      return cache.inTransaction(tx);
+    });
+    expect(read.settings.tradeName).toBe(DEMO_STORE.tradeName);
+    await elsewhere;
+  });
+
+  it('reads again once forgotten', async () => {
+    const cache = new TaxSetupCache(t.database.db);
+    await cache.current();
+    await t.database.db.execute(sql`UPDATE store_settings SET trade_name = 'Renamed'`);
+    try {
+      expect(
+        (await t.database.db.transaction((tx) => cache.inTransaction(tx))).settings.tradeName,
+      ).toBe(DEMO_STORE.tradeName);
+      cache.forget();
+      expect(
+        (await t.database.db.transaction((tx) => cache.inTransaction(tx))).settings.tradeName,
+      ).toBe('Renamed');
+    } finally {
+      await t.database.db.execute(
+        sql`UPDATE store_settings SET trade_name = ${DEMO_STORE.tradeName}`,
+      );
+    }
   });
 });
 

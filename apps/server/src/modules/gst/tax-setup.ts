@@ -35,6 +35,8 @@ export async function readTaxSetup(db: Pick<DbOrTx, 'execute'>): Promise<TaxSetu
 
 export class TaxSetupCache implements TaxSetupSource {
   private kept: Promise<TaxSetup> | undefined;
+  /** The kept read's answer, once it has come. */
+  private known: TaxSetup | undefined;
   private generation = 0;
 
   constructor(private readonly db: Pick<DbOrTx, 'execute'>) {}
@@ -46,8 +48,10 @@ export class TaxSetupCache implements TaxSetupSource {
     this.kept = read;
     // A failed read is not kept (the next call tries again), nor one a change overtook.
     read.then(
-      () => {
-        if (generation !== this.generation && this.kept === read) this.kept = undefined;
+      (setup) => {
+        if (this.kept !== read) return;
+        if (generation === this.generation) this.known = setup;
+        else this.kept = undefined;
       },
       () => {
         if (this.kept === read) this.kept = undefined;
@@ -56,8 +60,22 @@ export class TaxSetupCache implements TaxSetupSource {
     return read;
   }
 
+  async inTransaction(tx: Pick<DbOrTx, 'execute'>): Promise<TaxSetup> {
+    // Not the kept read while it is under way: on PGlite it may be queued behind `tx`.
+    if (this.known) return this.known;
+    const generation = this.generation;
+    const setup = await readTaxSetup(tx);
+    // Kept as current()'s read would be: `tx` reads the settings and rates, it has not written them.
+    if (generation === this.generation && !this.kept) {
+      this.kept = Promise.resolve(setup);
+      this.known = setup;
+    }
+    return setup;
+  }
+
   forget(): void {
     this.generation++;
     this.kept = undefined;
+    this.known = undefined;
   }
 }

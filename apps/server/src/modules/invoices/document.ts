@@ -4,7 +4,7 @@
  * HSN, rate and tax) and the seller's registration: nothing is recomputed, so the invoice says
  * exactly what the buyer was charged. Pure: the caller gives the number and the date.
  */
-import { findIndianState, OUTSIDE_INDIA_CODE, type SupplyType } from '@storefront/shared/gst';
+import { findIndianState, OUTSIDE_INDIA_CODE } from '@storefront/shared/gst';
 import type { StoreSettings } from '@storefront/shared/store-settings';
 import type {
   TaxAddress,
@@ -14,6 +14,7 @@ import type {
   TaxParty,
 } from '@storefront/shared/tax-document';
 import { amountInWords } from '@storefront/shared/amount-in-words';
+import type { OrderTaxFacts } from '../orders/tax-facts.js';
 
 /**
  * The unit quantity code every line prints: the catalog sells counted goods and keeps no unit of
@@ -23,48 +24,6 @@ export const DEFAULT_UNIT = 'NOS';
 
 /** The GST portal's name of the place of supply outside India. */
 export const OUTSIDE_INDIA_NAME = 'Other Countries';
-
-/** An order as its invoice needs it: the tax columns are set on every order since issue 21. */
-export interface InvoiceOrder {
-  mkpOrderId: string;
-  /** The order's date in India, YYYY-MM-DD. */
-  orderDate: string;
-  buyerEmail: string;
-  recipientName: string;
-  shippingAddress1: string;
-  shippingAddress2: string;
-  shippingAddress3: string;
-  shippingCity: string;
-  shippingState: string;
-  shippingStateCode: string | null;
-  shippingPostalCode: string;
-  shippingCountry: string;
-  shippingPhoneNumber: string;
-  billingGstin: string | null;
-  billingLegalName: string | null;
-  billingAddress1: string | null;
-  billingAddress2: string | null;
-  billingCity: string | null;
-  billingStateCode: string | null;
-  billingPostalCode: string | null;
-  placeOfSupply: string;
-  supplyType: SupplyType;
-}
-
-export interface InvoiceLine {
-  position: number;
-  title: string;
-  sku: string;
-  hsn: string;
-  quantity: number;
-  unitPricePaise: number;
-  lineTotalPaise: number;
-  gstRateBp: number;
-  taxablePaise: number;
-  cgstPaise: number;
-  sgstPaise: number;
-  igstPaise: number;
-}
 
 export interface DocumentNumbering {
   number: string;
@@ -102,7 +61,7 @@ function supplierOf(settings: StoreSettings): TaxParty {
   };
 }
 
-function shippingAddressOf(order: InvoiceOrder): TaxAddress {
+function shippingAddressOf(order: OrderTaxFacts): TaxAddress {
   return {
     lines: nonEmpty(order.shippingAddress1, order.shippingAddress2, order.shippingAddress3),
     city: order.shippingCity.trim(),
@@ -116,7 +75,7 @@ function shippingAddressOf(order: InvoiceOrder): TaxAddress {
 }
 
 /** Whom the invoice is to (Rule 46(d)): the billed GSTIN and address, else the consignee. */
-function recipientOf(order: InvoiceOrder): TaxParty {
+function recipientOf(order: OrderTaxFacts): TaxParty {
   const phone = order.shippingPhoneNumber.trim() || null;
   if (!order.billingLegalName?.trim() || !order.billingAddress1?.trim())
     return {
@@ -152,7 +111,7 @@ const addressKey = (address: TaxAddress) =>
     .replace(/[^a-z0-9|]+/g, '');
 
 /** The consignee (Rule 46(o)), when the goods go somewhere other than the billed address. */
-function shipToOf(order: InvoiceOrder, recipient: TaxParty): TaxParty | null {
+function shipToOf(order: OrderTaxFacts, recipient: TaxParty): TaxParty | null {
   const address = shippingAddressOf(order);
   if (addressKey(address) === addressKey(recipient.address)) return null;
   return {
@@ -182,12 +141,11 @@ export function totalsOf(lines: readonly TaxDocumentLine[]): TaxDocumentTotals {
  * such an invoice would misstate the tax, and the caller records that instead of issuing it.
  */
 export function buildInvoice(
-  order: InvoiceOrder,
-  lines: readonly InvoiceLine[],
+  order: OrderTaxFacts,
   settings: StoreSettings,
   numbering: DocumentNumbering,
 ): TaxDocument {
-  const documentLines = [...lines]
+  const documentLines = [...order.lines]
     .sort((a, b) => a.position - b.position)
     .map((line, index): TaxDocumentLine => {
       const tax = line.cgstPaise + line.sgstPaise + line.igstPaise;

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { financialYear, lineTax } from '@storefront/shared/gst';
 import type { DeskOrderDetail } from '@storefront/shared/order-desk';
 import type { Order } from '@storefront/shared/orders';
-import { buildTestApp, type TestApp } from '../../test/app.js';
+import { buildTestApp, testDbKind, type TestApp } from '../../test/app.js';
 import { createBuyer, type TestBuyer } from '../../test/buyers.js';
 import { createStaff, signIn } from '../../test/staff.js';
 import { eInvoiceRegistrationFixture } from '../../test/tax-document-fixtures.js';
@@ -426,6 +426,65 @@ describe('issuing the invoice when the order is paid', () => {
     const documents = await documentsOf(t, orderId);
     expect(documents.map((d) => d.kind)).toEqual(['invoice']);
     expect(await confirmations(orderId)).toHaveLength(1);
+  });
+
+  /** The order's callback, held back from the gateway's approval: the test delivers it. */
+  async function heldCallback(buyer: TestBuyer, orderId: string) {
+    const paymentUrl = await startPayment(t, buyer, orderId);
+    recorder.drop = true;
+    const delivered = recorder.delivered.length;
+    try {
+      const approved = await t.app.inject({ method: 'POST', url: `${paymentUrl}/approve` });
+      expect(approved.statusCode).toBe(303);
+    } finally {
+      recorder.drop = false;
+    }
+    const callback = recorder.delivered[delivered]!;
+    return () =>
+      t.app.inject({
+        method: 'POST',
+        url: new URL(callback.url).pathname,
+        payload: callback.body,
+        headers: callback.headers,
+      });
+  }
+
+  it('a callback pays and invoices in 16 statements (and BEGIN, COMMIT on PostgreSQL): none on the kept settings, the order with its lines in one', async () => {
+    const buyer = await createBuyer(t);
+    const { orderId } = await taxedOrder(t, buyer, LINES, {
+      billing: KARNATAKA_BUYER,
+      ship: shipToBilling(KARNATAKA_BUYER, 'Karnataka'),
+    });
+    const deliver = await heldCallback(buyer, orderId);
+    // The setup kept: GET /api/store answers from what it kept until a change empties both.
+    await expect
+      .poll(async () => (await t.app.inject({ url: '/api/store' })).headers['x-sql-statements'], {
+        timeout: 10_000,
+        interval: 20,
+      })
+      .toBe('0');
+    const answer = await deliver();
+    expect(answer.statusCode, answer.body).toBe(200);
+    expect((await documentsOf(t, orderId)).map((d) => d.kind)).toEqual(['invoice']);
+    // The invoice's six: an invoice already issued?, the order's tax facts with its lines, the
+    // savepoint, the number, the document, the savepoint's release.
+    expect(Number(answer.headers['x-sql-statements'])).toBe(testDbKind === 'postgres' ? 18 : 16);
+  });
+
+  it('a payment just after a change to the settings reads them in its own transaction and is invoiced', async () => {
+    const buyer = await createBuyer(t);
+    const { orderId } = await taxedOrder(t, buyer, LINES, {
+      billing: KARNATAKA_BUYER,
+      ship: shipToBilling(KARNATAKA_BUYER, 'Karnataka'),
+    });
+    const deliver = await heldCallback(buyer, orderId);
+    // The notification empties the kept setup (on PGlite before the statement answers): a read
+    // of it outside the payment's transaction would wait for that transaction on PGlite's one
+    // connection, and the callback would never answer.
+    await db().execute(sql`UPDATE store_settings SET signatory = signatory`);
+    const answer = await deliver();
+    expect(answer.statusCode, answer.body).toBe(200);
+    expect((await documentsOf(t, orderId)).map((d) => d.kind)).toEqual(['invoice']);
   });
 
   it('the unique index stands behind it: a second invoice of an order is refused by the database', async () => {

@@ -13,9 +13,9 @@
  *   order whose stored tax does not add up), the payment or refund still stands, the series
  *   gets its number back, and the order's history says why there is no document.
  */
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import { documentNumber, financialYear, type SupplyType } from '@storefront/shared/gst';
+import { documentNumber, financialYear } from '@storefront/shared/gst';
 import { registrationGaps } from '@storefront/shared/store-settings';
 import type {
   EInvoiceRegistration,
@@ -23,13 +23,16 @@ import type {
   TaxDocumentKind,
 } from '@storefront/shared/tax-document';
 import type { DbOrTx, Tx } from '../../db/connect.js';
-import { orders, taxDocuments, users } from '../../db/schema.js';
+import type { TaxSetupSource } from '../../module-context.js';
+import { orders, taxDocuments } from '../../db/schema.js';
 import { notFound } from '../../lib/errors.js';
 import { enqueueEmail } from '../email/outbox.js';
 import { readStoreSettings } from '../gst/settings.js';
 import { recordOrderEvent } from '../orders/service.js';
+import { orderAddressee } from '../orders/status-emails.js';
+import { orderTaxFacts } from '../orders/tax-facts.js';
 import { buildCreditNote, type CreditedRefund } from './credit-note.js';
-import { buildInvoice, type InvoiceLine, type InvoiceOrder } from './document.js';
+import { buildInvoice } from './document.js';
 import { creditNoteEmail } from './emails.js';
 import { takeSequence } from './series.js';
 
@@ -138,97 +141,6 @@ async function inSavepoint(
   }
 }
 
-interface OrderTaxRow {
-  mkp_order_id: string;
-  order_date: string;
-  email: string;
-  recipient_name: string;
-  shipping_address1: string;
-  shipping_address2: string;
-  shipping_address3: string;
-  shipping_city: string;
-  shipping_state: string;
-  shipping_state_code: string | null;
-  shipping_postal_code: string;
-  shipping_country: string;
-  shipping_phone_number: string;
-  billing_gstin: string | null;
-  billing_legal_name: string | null;
-  billing_address1: string | null;
-  billing_address2: string | null;
-  billing_city: string | null;
-  billing_state_code: string | null;
-  billing_postal_code: string | null;
-  place_of_supply: string | null;
-  supply_type: string | null;
-}
-
-async function invoiceOrder(tx: DbOrTx, orderId: string): Promise<InvoiceOrder | null> {
-  const result = await tx.execute(sql`
-    SELECT o.mkp_order_id,
-           to_char(o.created_at AT TIME ZONE 'Asia/Kolkata', 'YYYY-MM-DD') AS order_date,
-           u.email, o.recipient_name, o.shipping_address1, o.shipping_address2,
-           o.shipping_address3, o.shipping_city, o.shipping_state, o.shipping_state_code,
-           o.shipping_postal_code, o.shipping_country, o.shipping_phone_number,
-           o.billing_gstin, o.billing_legal_name, o.billing_address1, o.billing_address2,
-           o.billing_city, o.billing_state_code, o.billing_postal_code,
-           o.place_of_supply, o.supply_type
-      FROM orders o JOIN users u ON u.id = o.user_id
-     WHERE o.id = ${orderId}`);
-  const row = result.rows[0] as OrderTaxRow | undefined;
-  if (!row?.place_of_supply || !row.supply_type) return null;
-  return {
-    mkpOrderId: row.mkp_order_id,
-    orderDate: row.order_date,
-    buyerEmail: row.email,
-    recipientName: row.recipient_name,
-    shippingAddress1: row.shipping_address1,
-    shippingAddress2: row.shipping_address2,
-    shippingAddress3: row.shipping_address3,
-    shippingCity: row.shipping_city,
-    shippingState: row.shipping_state,
-    shippingStateCode: row.shipping_state_code,
-    shippingPostalCode: row.shipping_postal_code,
-    shippingCountry: row.shipping_country,
-    shippingPhoneNumber: row.shipping_phone_number,
-    billingGstin: row.billing_gstin,
-    billingLegalName: row.billing_legal_name,
-    billingAddress1: row.billing_address1,
-    billingAddress2: row.billing_address2,
-    billingCity: row.billing_city,
-    billingStateCode: row.billing_state_code,
-    billingPostalCode: row.billing_postal_code,
-    placeOfSupply: row.place_of_supply,
-    supplyType: row.supply_type as SupplyType,
-  };
-}
-
-async function invoiceLines(tx: DbOrTx, orderId: string): Promise<InvoiceLine[] | null> {
-  const result = await tx.execute(sql`
-    SELECT position, title, sku, hsn, quantity, unit_price_paise, line_total_paise,
-           gst_rate_bp, taxable_paise, cgst_paise, sgst_paise, igst_paise
-      FROM order_lines WHERE order_id = ${orderId} ORDER BY position`);
-  const rows = result.rows as Record<string, string | number | null>[];
-  if (
-    rows.some((row) => row.hsn === null || row.gst_rate_bp === null || row.taxable_paise === null)
-  )
-    return null;
-  return rows.map((row) => ({
-    position: Number(row.position),
-    title: String(row.title),
-    sku: String(row.sku),
-    hsn: String(row.hsn),
-    quantity: Number(row.quantity),
-    unitPricePaise: Number(row.unit_price_paise),
-    lineTotalPaise: Number(row.line_total_paise),
-    gstRateBp: Number(row.gst_rate_bp),
-    taxablePaise: Number(row.taxable_paise),
-    cgstPaise: Number(row.cgst_paise),
-    sgstPaise: Number(row.sgst_paise),
-    igstPaise: Number(row.igst_paise),
-  }));
-}
-
 /** The order's invoice, if it has one. */
 export async function findInvoice(db: DbOrTx, orderId: string): Promise<IssuedDocument | null> {
   const [row] = await db
@@ -236,6 +148,11 @@ export async function findInvoice(db: DbOrTx, orderId: string): Promise<IssuedDo
     .from(taxDocuments)
     .where(and(eq(taxDocuments.orderId, orderId), eq(taxDocuments.kind, 'invoice')));
   return row ? issued(row) : null;
+}
+
+/** An invoice's issue also needs the seller's details: the process's kept tax setup. */
+export interface InvoiceContext extends IssueContext {
+  taxSetup: TaxSetupSource;
 }
 
 /**
@@ -247,14 +164,16 @@ export async function findInvoice(db: DbOrTx, orderId: string): Promise<IssuedDo
 export async function issueInvoice(
   tx: Tx,
   orderId: string,
-  context: IssueContext,
+  context: InvoiceContext,
 ): Promise<IssuedDocument | null> {
   const existing = await findInvoice(tx, orderId);
   if (existing) return existing;
-  const order = await invoiceOrder(tx, orderId);
-  const lines = order ? await invoiceLines(tx, orderId) : null;
-  if (!order || !lines) return null;
-  const settings = await readStoreSettings(tx);
+  const order = await orderTaxFacts(tx, orderId);
+  if (!order) return null;
+  // The process's setup, as the order's own tax was: a payment racing a settings save may take
+  // either version even reading the row (nothing locks it), and the notification's delay only
+  // widens that race. The number comes from the series whatever the setup says.
+  const { settings } = await context.taxSetup.inTransaction(tx);
   const gaps = registrationGaps(settings);
   if (gaps.length > 0) {
     context.log.warn({ orderId, gaps }, 'invoice not issued: the registration is incomplete');
@@ -271,7 +190,7 @@ export async function issueInvoice(
       orderId,
       invoiceId: null,
       refundId: null,
-      build: (numbering) => buildInvoice(order, lines, settings, numbering),
+      build: (numbering) => buildInvoice(order, settings, numbering),
     }),
   );
 }
@@ -349,11 +268,7 @@ export async function issueCreditNote(
       }),
   );
   if (note) {
-    const [buyer] = await tx
-      .select({ email: users.email, fullName: users.fullName })
-      .from(orders)
-      .innerJoin(users, eq(users.id, orders.userId))
-      .where(eq(orders.id, orderId));
+    const buyer = await orderAddressee(tx, orderId);
     if (buyer)
       await enqueueEmail(tx, {
         kind: 'credit_note',

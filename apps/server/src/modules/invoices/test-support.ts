@@ -9,7 +9,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
-import { expect } from 'vitest';
+import { expect, vi } from 'vitest';
 import {
   findIndianState,
   lineTax,
@@ -18,6 +18,7 @@ import {
   taxTotals,
 } from '@storefront/shared/gst';
 import { gstinCheckCharacter } from '@storefront/shared/gstin';
+import type { StorePublic } from '@storefront/shared/store-settings';
 import type { TaxDocument } from '@storefront/shared/tax-document';
 import type { TestApp } from '../../test/app.js';
 import type { TestBuyer } from '../../test/buyers.js';
@@ -44,7 +45,11 @@ export const SELLER = {
   signatory: 'Meera Kulkarni',
 };
 
-/** The seller's registration, complete (Maharashtra), with `changes`. */
+/**
+ * The seller's registration, complete (Maharashtra), with `changes`; answers once the app has
+ * it (orders and invoices use the process's kept setup, which the change's notification empties;
+ * on PostgreSQL that comes on a connection of its own). Changes show in GET /api/store.
+ */
 export async function registerStore(t: TestApp, changes: Partial<typeof SELLER> = {}) {
   const s = { ...SELLER, ...changes };
   await t.database.db.execute(sql`
@@ -53,6 +58,17 @@ export async function registerStore(t: TestApp, changes: Partial<typeof SELLER> 
            city = ${s.city}, state_code = ${s.stateCode}, postal_code = ${s.postalCode},
            phone = ${s.phone}, email = ${s.email}, signatory = ${s.signatory}
      WHERE id = 1`);
+  // vi.waitFor: expect.poll is for tests only, and this runs in files' beforeAll too.
+  await vi.waitFor(
+    async () =>
+      expect((await t.app.inject({ url: '/api/store' })).json<StorePublic>()).toMatchObject({
+        legalName: s.legalName,
+        tradeName: s.tradeName,
+        gstin: s.gstin,
+        stateCode: s.stateCode,
+      }),
+    { timeout: 10_000, interval: 20 },
+  );
 }
 
 export interface TaxedLine {

@@ -113,6 +113,19 @@ export function orderUpdateEmail(input: {
   return orderEmail({ ...input, subject, lines });
 }
 
+/** Whom the order's emails go to: its number, its buyer's address and name; null if unknown. */
+export async function orderAddressee(
+  db: DbOrTx,
+  orderId: string,
+): Promise<{ mkpOrderId: string; email: string; fullName: string } | null> {
+  const [row] = await db
+    .select({ mkpOrderId: orders.mkpOrderId, email: users.email, fullName: users.fullName })
+    .from(orders)
+    .innerJoin(users, eq(users.id, orders.userId))
+    .where(eq(orders.id, orderId));
+  return row ?? null;
+}
+
 /** Queues the email about `update` to the order's buyer, in the caller's transaction. */
 export async function queueOrderUpdate(
   tx: DbOrTx,
@@ -120,11 +133,7 @@ export async function queueOrderUpdate(
   orderId: string,
   update: OrderUpdate,
 ): Promise<void> {
-  const [row] = await tx
-    .select({ mkpOrderId: orders.mkpOrderId, email: users.email, fullName: users.fullName })
-    .from(orders)
-    .innerJoin(users, eq(users.id, orders.userId))
-    .where(eq(orders.id, orderId));
+  const row = await orderAddressee(tx, orderId);
   if (!row) return;
   await enqueueEmail(tx, {
     kind: KINDS[update.kind],

@@ -69,11 +69,11 @@ export function createRefunds(
 }
 
 export function createPayments(
-  context: Pick<ModuleContext, 'db' | 'config'>,
+  context: Pick<ModuleContext, 'db' | 'config' | 'taxSetup'>,
   provider: PaymentProvider,
   options: Omit<PaymentsOptions, 'publicUrl'>,
 ): PaymentsService {
-  const { db, config } = context;
+  const { db, config, taxSetup } = context;
   return createPaymentsService(
     db,
     provider,
@@ -83,7 +83,7 @@ export function createPayments(
       transitionOrderStatus,
       recordOrderEvent,
       issueInvoice: (tx: Tx, orderId: string, at: Date) =>
-        issueInvoice(tx, orderId, { at, log: options.log }),
+        issueInvoice(tx, orderId, { at, log: options.log, taxSetup }),
       async notifyOrderPaid(tx: Tx, orderId: string, invoice) {
         const order = await findOrder(tx, orderId);
         if (!order) return;

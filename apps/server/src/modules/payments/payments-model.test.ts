@@ -16,6 +16,7 @@ import { newObjectId } from '../../lib/ids.js';
 import { createRandom } from '../../seed/random.js';
 import { buildTestApp, testDbKind, type TestApp } from '../../test/app.js';
 import { createBuyer, type TestBuyer } from '../../test/buyers.js';
+import { TaxSetupCache } from '../gst/tax-setup.js';
 import { createPayments } from './module.js';
 import {
   FAKE_PHONEPE_CREDENTIALS,
@@ -193,10 +194,14 @@ describe(`G9: ${ORDERS} orders, webhooks reordered, ×3, 10% lost, late successe
     expect([...answers.keys()]).toEqual([200]);
 
     // Reconciliation once every attempt is past its timeout: the last check of each.
-    const reconciler = createPayments({ db: t.database.db, config: t.config }, phonepe, {
-      log: t.app.log,
-      clock: () => new Date(Date.now() + 21 * 60_000),
-    });
+    const reconciler = createPayments(
+      { db: t.database.db, config: t.config, taxSetup: new TaxSetupCache(t.database.db) },
+      phonepe,
+      {
+        log: t.app.log,
+        clock: () => new Date(Date.now() + 21 * 60_000),
+      },
+    );
     // Four workers at once, as four server processes would: each claims its own batches.
     await Promise.all(
       Array.from({ length: 4 }, async () => {

@@ -8,6 +8,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/app.js';
 import { createBuyer } from '../../test/buyers.js';
+import { TaxSetupCache } from '../gst/tax-setup.js';
 import { createPayments } from './module.js';
 import { FAKE_PHONEPE_CREDENTIALS, startPhonePeFake, type PhonePeFake } from './phonepe-fake.js';
 import { createPhonePeProvider } from './phonepe-provider.js';
@@ -30,10 +31,14 @@ beforeAll(async () => {
     apiUrl: fake.baseUrl,
   });
   t = await buildTestApp({ products: 5, payments: { provider, clock } });
-  reconciler = createPayments({ db: t.database.db, config: t.config }, provider, {
-    log: t.app.log,
-    clock,
-  });
+  reconciler = createPayments(
+    { db: t.database.db, config: t.config, taxSetup: new TaxSetupCache(t.database.db) },
+    provider,
+    {
+      log: t.app.log,
+      clock,
+    },
+  );
 });
 afterAll(async () => {
   await t.close();

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/app.js';
 import { createBuyer } from '../../test/buyers.js';
 import { createStaff, signIn } from '../../test/staff.js';
+import { TaxSetupCache } from '../gst/tax-setup.js';
 import { createPayments, createRefunds } from './module.js';
 import { MAX_REFUND_SENDS } from './refunds.js';
 import { FAKE_PHONEPE_CREDENTIALS, startPhonePeFake, type PhonePeFake } from './phonepe-fake.js';
@@ -81,10 +82,14 @@ async function confirmationEmails(mkpOrderId: string) {
 
 /** The reconciliation worker's service, on the app's database, at `offsetMs` from now. */
 function reconcilerAt(offsetMs: number) {
-  return createPayments({ db: t.database.db, config: t.config }, phonepe, {
-    log: t.app.log,
-    clock: () => new Date(Date.now() + offsetMs),
-  });
+  return createPayments(
+    { db: t.database.db, config: t.config, taxSetup: new TaxSetupCache(t.database.db) },
+    phonepe,
+    {
+      log: t.app.log,
+      clock: () => new Date(Date.now() + offsetMs),
+    },
+  );
 }
 
 async function postWebhook(headers: Record<string, string>, body: string) {
