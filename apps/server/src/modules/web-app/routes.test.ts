@@ -133,7 +133,9 @@ describe('catalog data written into the page', () => {
     const escaped = '$&amp;$&#39;$`';
     expect(html).toContain(`<title>${escaped} | B2B Storefront</title>`);
     expect(html).toContain(`<meta property="og:title" content="${escaped} | B2B Storefront" />`);
-    expect(html).toContain(`<meta name="description" content="${escaped} — bulk prices from`);
+    expect(html).toContain(
+      `<meta name="description" content="${escaped} — ₹115.00 per unit incl. GST`,
+    );
     expect(html).toContain(`&lt;p&gt;${escaped} $1 $$&lt;/p&gt;" />`);
     // The inlined answer carries the name as JSON (with & written \u0026).
     expect(html).toContain('"name":"$\\u0026$\'$`"');
