@@ -143,13 +143,8 @@ interface LineTaxColumns {
   igstPaise: number | string | null;
 }
 
-interface OrderRow {
-  id: string;
-  mkp_order_id: string;
-  created_at: Date | string;
-  p_status: string;
-  currency: string;
-  source: number;
+/** An order row's ship-to, billing and place of supply, as SQL answers them. */
+export interface OrderAddressColumns {
   recipient_name: string;
   shipping_address1: string;
   shipping_address2: string;
@@ -160,10 +155,6 @@ interface OrderRow {
   shipping_postal_code: string;
   shipping_country: string;
   shipping_phone_number: string;
-  total_paise: number | string;
-  carrier: string | null;
-  tracking_number: string | null;
-  tracking_url: string | null;
   /** Billing and tax (issue 21); null on orders placed before it. */
   billing_gstin: string | null;
   billing_legal_name: string | null;
@@ -174,6 +165,19 @@ interface OrderRow {
   billing_postal_code: string | null;
   place_of_supply: string | null;
   supply_type: string | null;
+}
+
+interface OrderRow extends OrderAddressColumns {
+  id: string;
+  mkp_order_id: string;
+  created_at: Date | string;
+  p_status: string;
+  currency: string;
+  source: number;
+  total_paise: number | string;
+  carrier: string | null;
+  tracking_number: string | null;
+  tracking_url: string | null;
   taxable_paise: number | string | null;
   cgst_paise: number | string | null;
   sgst_paise: number | string | null;

@@ -6,6 +6,7 @@
 import { sql } from 'drizzle-orm';
 import type { SupplyType } from '@storefront/shared/gst';
 import type { DbOrTx } from '../../db/connect.js';
+import type { OrderAddressColumns } from './service.js';
 
 export interface OrderTaxLine {
   position: number;
@@ -52,29 +53,10 @@ export interface OrderTaxFacts {
 
 type Amount = number | string;
 
-interface TaxFactsRow {
+interface TaxFactsRow extends OrderAddressColumns {
   mkp_order_id: string;
   order_date: string;
   email: string;
-  recipient_name: string;
-  shipping_address1: string;
-  shipping_address2: string;
-  shipping_address3: string;
-  shipping_city: string;
-  shipping_state: string;
-  shipping_state_code: string | null;
-  shipping_postal_code: string;
-  shipping_country: string;
-  shipping_phone_number: string;
-  billing_gstin: string | null;
-  billing_legal_name: string | null;
-  billing_address1: string | null;
-  billing_address2: string | null;
-  billing_city: string | null;
-  billing_state_code: string | null;
-  billing_postal_code: string | null;
-  place_of_supply: string | null;
-  supply_type: string | null;
   lines: {
     position: number;
     title: string;
