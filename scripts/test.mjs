@@ -11,7 +11,7 @@ import './require-node.mjs';
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ensureBuilds, ensureInstalled } from './ensure.mjs';
 import { postgresReachable, postgresUrl } from './postgres.mjs';
@@ -49,8 +49,12 @@ if (!postgresUp) missing(`PostgreSQL at ${postgresUrl.host}`);
 const reportDir = mkdtempSync(join(tmpdir(), 'storefront-test-report-'));
 const results = [];
 
-/** Runs one step; `counts(reportFile)` reads its JSON report into {passed, failed, skipped}. */
-const step = (name, command, args, { env = {}, counts } = {}) => {
+/**
+ * Runs one step; `counts(report)` reads its parsed JSON report into {passed, failed, skipped} and
+ * `failures(report)` into the failed tests' names and first error lines, which the summary repeats
+ * because a long log is often read from its tail only.
+ */
+const step = (name, command, args, { env = {}, counts, failures = () => [] } = {}) => {
   console.log(`\n▶ ${name}\n`);
   const started = Date.now();
   const report = join(reportDir, `${results.length}.json`);
@@ -60,20 +64,58 @@ const step = (name, command, args, { env = {}, counts } = {}) => {
     env: { ...process.env, FORCE_COLOR: '1', ...env },
   });
   let tally = null;
+  let failed = [];
   try {
-    tally = counts(JSON.parse(readFileSync(report, 'utf8')));
+    const parsed = JSON.parse(readFileSync(report, 'utf8'));
+    tally = counts(parsed);
+    failed = failures(parsed);
   } catch {
     // No report: the runner failed before testing anything; the exit status says so.
   }
   const seconds = Math.round((Date.now() - started) / 1000);
-  results.push({ name, ok: status === 0 && tally !== null && tally.failed === 0, tally, seconds });
+  const ok = status === 0 && tally !== null && tally.failed === 0;
+  results.push({ name, ok, tally, seconds, failed });
 };
 
+const firstLine = (message = '') =>
+  message
+    // eslint-disable-next-line no-control-regex -- strips the terminal's colour codes
+    .replace(/\x1b\[[0-9;]*m/g, '')
+    .split('\n')
+    .find((text) => text.trim())
+    ?.trim()
+    .slice(0, 240) ?? '';
 const vitestCounts = (report) => ({
   passed: report.numPassedTests,
   failed: report.numFailedTests,
   skipped: report.numPendingTests + (report.numTodoTests ?? 0),
 });
+const vitestFailures = (report) =>
+  report.testResults.flatMap((file) => {
+    const where = relative(root, file.name);
+    const tests = file.assertionResults.filter(({ status }) => status === 'failed');
+    // A file that failed to load has no failed test but a message of its own.
+    if (tests.length === 0 && file.status === 'failed')
+      return [`${where}: ${firstLine(file.message)}`];
+    return tests.map(
+      ({ fullName, failureMessages }) => `${where} › ${fullName}: ${firstLine(failureMessages[0])}`,
+    );
+  });
+/** Playwright's report nests suites; a test failed when its last retry did not pass. */
+const playwrightFailures = (report) => {
+  const failed = [];
+  const walk = (suite) => {
+    for (const spec of suite.specs ?? [])
+      for (const test of spec.tests)
+        if (test.status === 'unexpected')
+          failed.push(
+            `${spec.file}:${spec.line} › ${spec.title}: ${firstLine(test.results.at(-1)?.error?.message)}`,
+          );
+    for (const child of suite.suites ?? []) walk(child);
+  };
+  for (const suite of report.suites) walk(suite);
+  return failed;
+};
 for (const project of projects) {
   if (project === 'server-postgres' && !postgresUp) continue;
   step(
@@ -88,7 +130,7 @@ for (const project of projects) {
       '--reporter=json',
       `--outputFile.json=${report}`,
     ],
-    { counts: vitestCounts },
+    { counts: vitestCounts, failures: vitestFailures },
   );
 }
 // The crash tests (a killed server, restarted) as CI runs them: a few rounds, fresh seeds, each
@@ -106,7 +148,11 @@ for (const database of postgresUp ? ['pglite', 'postgres'] : ['pglite']) {
       '--reporter=json',
       `--outputFile.json=${report}`,
     ],
-    { env: { TEST_DB: database, CRASH_ROUNDS: '3' }, counts: vitestCounts },
+    {
+      env: { TEST_DB: database, CRASH_ROUNDS: '3' },
+      counts: vitestCounts,
+      failures: vitestFailures,
+    },
   );
 }
 
@@ -167,6 +213,7 @@ if (existsSync(chromium)) {
         failed: report.stats.unexpected,
         skipped: report.stats.skipped,
       }),
+      failures: playwrightFailures,
     },
   );
 } else missing(`Chromium at ${chromium} (apt-get install chromium)`);
@@ -176,9 +223,10 @@ const line = ({ passed, failed, skipped }) =>
   `${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`;
 console.log('\nSummary');
 const total = { passed: 0, failed: 0, skipped: 0 };
-for (const { name, ok, tally, seconds } of results) {
+for (const { name, ok, tally, seconds, failed } of results) {
   const counts = (tally ? line(tally) : 'no report').padEnd(32);
   console.log(`  ${ok ? 'PASS' : 'FAIL'}  ${name.padEnd(32)} ${counts} ${seconds} s`);
+  for (const failure of failed) console.log(`          ✗ ${failure}`);
   if (tally) for (const key of Object.keys(total)) total[key] += tally[key];
 }
 const allOk = results.every(({ ok }) => ok);
