@@ -42,6 +42,17 @@ export const CATALOG_CHANNEL = 'catalog_changed';
 export const MAX_PREPARED_STATEMENTS = 50;
 
 export const migrationsFolder = join(repoRoot, 'apps', 'server', 'src', 'db', 'migrations');
+/**
+ * How long a prepared statement's plan is kept. After five executions PostgreSQL caches a
+ * generic plan, made for the tables' sizes at that moment, and replans only when something
+ * invalidates it, on PostgreSQL autovacuum's ANALYZE as a table grows. PGlite has no
+ * autovacuum: a plan made while a table was small stayed for good. An import's read of its
+ * batch's stored products, planned as a sequential scan at 2,500 products, took 6 ms → 2.1 s a
+ * batch by 70,000 (decision 062). Prepared again after a minute, a shape is planned for the
+ * tables as they are now, at the cost of one parse and five custom plans a minute.
+ */
+export const PLAN_MAX_AGE_MS = 60_000;
+
 /** Arbitrary constant: the advisory lock that serialises migrations between replicas. */
 export const MIGRATION_LOCK = 727_2026;
 
@@ -64,9 +75,8 @@ const PGLITE_SETTINGS = ['-c', 'shared_buffers=16MB'];
  */
 export async function connectPglite(
   dataPath: string | undefined,
-  options: Pick<PgliteThreadOptions, 'loadDataDir' | 'onRestart'> & {
-    statementTimeoutMs?: number;
-  } = {},
+  options: Pick<PgliteThreadOptions, 'loadDataDir' | 'onRestart'> &
+    Partial<Pick<PgliteThreadOptions, 'statementTimeoutMs' | 'planMaxAgeMs'>> = {},
 ): Promise<Database & { client: PgliteThread }> {
   const client = await PgliteThread.start({
     dataDir: dataPath,
@@ -74,6 +84,7 @@ export async function connectPglite(
     startParams: [...PGlite.defaultStartParams, ...PGLITE_SETTINGS],
     statementTimeoutMs: options.statementTimeoutMs ?? 0,
     maxPrepared: MAX_PREPARED_STATEMENTS,
+    planMaxAgeMs: options.planMaxAgeMs ?? PLAN_MAX_AGE_MS,
     onRestart: options.onRestart,
   });
   const db = drizzlePglite(client as never, { schema, logger: queryCounter }) as unknown as Db;

@@ -35,6 +35,8 @@ export interface ThreadOptions {
   shared: SharedArrayBuffer;
   /** Named statements kept prepared at most (db/prepared.ts). */
   maxPrepared: number;
+  /** A prepared statement older than this is prepared again on its next use, and so replanned. */
+  planMaxAgeMs: number;
 }
 
 export interface QueryMessage {

@@ -68,6 +68,8 @@ interface Prepared {
   name: string;
   /** The parameter types PostgreSQL chose, which the values are serialised for. */
   types: number[];
+  /** When it was prepared (performance.now()): its plan is kept for `options.planMaxAgeMs`. */
+  preparedAt: number;
 }
 
 /**
@@ -86,24 +88,29 @@ const noSync = { syncToFs: false };
 /** The prepared statement of `sql`, prepared now (Parse, Describe) if it is not yet. */
 async function preparedStatement(sql: string): Promise<Prepared> {
   let statement = prepared.get(sql);
-  if (statement) {
-    prepared.delete(sql);
+  if (statement) prepared.delete(sql);
+  if (statement && performance.now() - statement.preparedAt < options.planMaxAgeMs) {
     prepared.set(sql, statement);
     return statement;
   }
-  if (prepared.size >= options.maxPrepared) {
-    const [oldestSql, oldest] = prepared.entries().next().value!;
-    prepared.delete(oldestSql);
-    await pglite.execProtocolStream(serialize.close({ type: 'S', name: oldest.name }), noSync);
-  }
+  const stale = statement ?? (prepared.size >= options.maxPrepared ? oldestPrepared() : undefined);
+  if (stale)
+    await pglite.execProtocolStream(serialize.close({ type: 'S', name: stale.name }), noSync);
   const name = `s${++preparedSerial}`;
   await pglite.execProtocolStream(serialize.parse({ name, text: sql }), noSync);
   const types = parse.parseDescribeStatementResults(
     await pglite.execProtocolStream(serialize.describe({ type: 'S', name }), noSync),
   );
-  statement = { name, types };
+  statement = { name, types, preparedAt: performance.now() };
   prepared.set(sql, statement);
   return statement;
+}
+
+/** Takes the least recently used statement out of `prepared`, to be closed. */
+function oldestPrepared(): Prepared {
+  const [oldestSql, oldest] = prepared.entries().next().value!;
+  prepared.delete(oldestSql);
+  return oldest;
 }
 
 /**

@@ -129,6 +129,42 @@ describe('PGlite in a thread of its own', () => {
     expect((await db.execute(select)).rows).toEqual(expected);
   });
 
+  it('plans a prepared statement again once its plan is older than planMaxAgeMs, for the size its tables have grown to', async () => {
+    const database = await connectPglite(undefined, { loadDataDir: template, planMaxAgeMs: 3_000 });
+    opened.push(database);
+    const { db } = database;
+    await db.execute(sql`CREATE TABLE items (code text PRIMARY KEY, body text NOT NULL)`);
+    await db.execute(
+      sql`INSERT INTO items SELECT 'c' || i, repeat('x', 200) FROM generate_series(1, 20) i`,
+    );
+    await db.execute(sql`ANALYZE items`);
+    const read = sql`SELECT length(body) AS n FROM items WHERE code = ${'c7'}`;
+    /** The scan the thread's prepared statement of `read` runs now (after five custom plans). */
+    const scan = async () => {
+      for (let run = 0; run < 6; run++) await db.execute(read);
+      const { name } = (
+        await db.execute(
+          sql`SELECT name FROM pg_prepared_statements WHERE statement LIKE 'SELECT length(body) AS n FROM items%'`,
+        )
+      ).rows[0] as { name: string };
+      const explained = await db.execute(sql.raw(`EXPLAIN EXECUTE ${name}('c7')`));
+      return (explained.rows as { 'QUERY PLAN': string }[])
+        .map((row) => row['QUERY PLAN'])
+        .join('\n');
+    };
+    expect(await scan()).toMatch(/^Seq Scan on items/);
+    // Grown with no ANALYZE (PGlite has no autovacuum to run one), well within the age: the
+    // cached plan stays...
+    await db.execute(
+      sql`INSERT INTO items SELECT 'd' || i, repeat('x', 200) FROM generate_series(1, 5000) i`,
+    );
+    expect(await scan()).toMatch(/^Seq Scan on items/);
+    // ...until the statement is older than its age, prepared again and planned for the table.
+    await new Promise((resolve) => setTimeout(resolve, 3_100));
+    expect(await scan()).toMatch(/^Index Scan using items_pkey on items/);
+    expect((await db.execute(read)).rows).toEqual([{ n: 200 }]);
+  });
+
   it("keeps the server's thread free while a statement runs", async () => {
     const { db } = await open();
     // About a second of PGlite's work.

@@ -100,6 +100,8 @@ export interface PgliteThreadOptions {
   statementTimeoutMs: number;
   /** Named statements the thread keeps prepared at most. */
   maxPrepared: number;
+  /** How long a prepared statement's plan is kept (connect.ts, PLAN_MAX_AGE_MS). */
+  planMaxAgeMs: number;
   /** Called after a thread ended and a new one was started or failed to start. */
   onRestart?: (event: { reason: 'timeout' | 'crash'; error?: Error }) => void;
 }
@@ -272,6 +274,7 @@ export class PgliteThread {
       wasmModule: await pgliteWasm(),
       startParams: this.#options.startParams,
       maxPrepared: this.#options.maxPrepared,
+      planMaxAgeMs: this.#options.planMaxAgeMs,
       shared: this.#shared.buffer as SharedArrayBuffer,
     };
     const worker = new Worker(url, { workerData: options, execArgv });
