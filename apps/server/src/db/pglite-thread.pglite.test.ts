@@ -169,14 +169,16 @@ describe('PGlite in a thread of its own', () => {
     const { db } = await open();
     // About a second of PGlite's work.
     const read = db.execute(sql`SELECT count(*) FROM generate_series(1, 10000000)`);
-    // Timers of 10 ms fire on time while PGlite counts: nothing blocks this thread.
-    const lateness: number[] = [];
-    for (let i = 0; i < 20; i++) {
-      const due = performance.now() + 10;
-      await new Promise((resolve) => setTimeout(resolve, 10));
-      lateness.push(performance.now() - due);
+    // The event loop keeps turning while PGlite counts: nothing blocks this thread. (Counted in
+    // turns of the loop, not in milliseconds, which a loaded machine stretches.)
+    let settled = false;
+    void read.finally(() => (settled = true));
+    let turns = 0;
+    while (!settled && turns < 1_000) {
+      await new Promise((resolve) => setImmediate(resolve));
+      turns += 1;
     }
-    expect(Math.max(...lateness)).toBeLessThan(100);
+    expect(settled).toBe(false);
     await read;
   });
 
