@@ -70,6 +70,8 @@ const ACCESS: Record<string, Access> = {
   'POST /api/user/signup': 'account',
   'GET /api/user/verify-email/{token}': 'account',
   'POST /api/user/resend-verification': 'account',
+  'POST /api/user/forgot-password': 'account',
+  'POST /api/user/reset-password': 'account',
   'POST /api/user/login': 'account',
   'POST /api/refresh': 'account',
   'POST /api/user/logout': 'account',
