@@ -344,3 +344,30 @@ export const ResetPasswordForm = z
     path: ['confirm_password'],
   });
 export type ResetPasswordForm = z.infer<typeof ResetPasswordForm>;
+
+// ── Profile editing (issue 22) ──────────────────────────────────────────────
+
+/**
+ * PATCH /api/user/me (decision 058): the contact and company details, each optional (a field
+ * left out is kept), under the sign-up rules; a changed GSTIN is checked again (format, state
+ * code, check digit). The email is not here: it changes through verification of the new address.
+ */
+export const ProfileUpdateBody = z
+  .object({
+    full_name: PersonName,
+    phone_number: phone,
+    company_name: required('Company name is required'),
+    business_type: required('Business type is required'),
+    business_street: required('Street is required'),
+    business_city: required('City is required'),
+    business_state: required('State is required'),
+    pincode: z.string().trim().max(TEXT_MAX),
+    gst_number: GstNumber,
+  })
+  .partial()
+  .strict()
+  .refine((body) => Object.values(body).some((value) => value !== undefined), {
+    message: 'Nothing to change',
+  });
+export type ProfileUpdateBodyInput = z.input<typeof ProfileUpdateBody>;
+export type ProfileUpdateBody = z.output<typeof ProfileUpdateBody>;

@@ -145,6 +145,11 @@ const VALID: Record<string, () => ValidRequest> = {
     headers: buyer.headers,
   }),
   'GET /api/user/me': () => ({ url: '/api/user/me', headers: buyer.headers }),
+  'PATCH /api/user/me': () => ({
+    url: '/api/user/me',
+    payload: { phone_number: '9822012345' },
+    headers: buyer.headers,
+  }),
   'GET /api/search/config': () => ({ url: '/api/search/config' }),
   'GET /api/payments/pay/{orderId}': () => ({
     url: `/api/payments/pay/${ANY_ID}`,

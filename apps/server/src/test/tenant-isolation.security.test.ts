@@ -77,6 +77,7 @@ const ACCESS: Record<string, Access> = {
   'POST /api/user/logout': 'account',
   'POST /api/user/change-password': 'own',
   'GET /api/user/me': 'own',
+  'PATCH /api/user/me': 'own',
   'POST /api/search/1/indexes/{index}/queries': 'public',
   'POST /api/search/1/indexes/{index}/query': 'public',
   'GET /api/search/1/indexes/{index}': 'public',

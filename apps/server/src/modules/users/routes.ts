@@ -13,6 +13,7 @@ import {
   LoginBody,
   LoginResponse,
   MessageResponse,
+  ProfileUpdateBody,
   RefreshResponse,
   ResendVerificationBody,
   ResetPasswordBody,
@@ -256,6 +257,22 @@ export function userRoutes(context: ModuleContext, tokens: TokenService) {
         preHandler: context.authenticate,
       },
       async (request) => accounts.profile(db, request.userId!),
+    );
+
+    app.patch(
+      '/api/user/me',
+      {
+        schema: {
+          tags,
+          summary:
+            'Edit the signed-in buyer’s contact and company details (a changed GSTIN is checked again)',
+          security: [{ bearer: [] }],
+          body: ProfileUpdateBody,
+          response: { 200: UserProfile, ...errors(400, 401, 403) },
+        },
+        preHandler: context.authenticate,
+      },
+      async (request) => accounts.updateProfile(db, request.userId!, request.body, now()),
     );
   };
 }
