@@ -358,9 +358,10 @@ export const ProfileUpdateBody = z
     phone_number: phone,
     company_name: required('Company name is required'),
     business_type: required('Business type is required'),
-    business_street: required('Street is required'),
+    // Left empty, as at sign-up: the placeholder that means "not known".
+    business_street: textOr(SIGNUP_PLACEHOLDER),
     business_city: required('City is required'),
-    business_state: required('State is required'),
+    business_state: textOr(SIGNUP_PLACEHOLDER),
     pincode: z.string().trim().max(TEXT_MAX),
     gst_number: GstNumber,
   })
