@@ -102,7 +102,12 @@ export function ResetPasswordPage() {
         At least 8 characters with an uppercase and a lowercase letter, a number and a special
         character. Every session of your account will be signed out.
       </p>
-      <form noValidate onSubmit={onSubmit} className="mt-5 grid gap-4" aria-label="Set a new password">
+      <form
+        noValidate
+        onSubmit={onSubmit}
+        className="mt-5 grid gap-4"
+        aria-label="Set a new password"
+      >
         <FormField
           label="New password"
           type="password"
