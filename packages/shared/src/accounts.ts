@@ -311,3 +311,64 @@ export const ResendVerificationBody = z
   .object({ email: email('Valid email address is required') })
   .strict();
 export type ResendVerificationBody = z.infer<typeof ResendVerificationBody>;
+
+// ── Password reset (issue 22) ───────────────────────────────────────────────
+
+/** POST /api/user/forgot-password: the same answer whether or not the email has an account. */
+export const ForgotPasswordBody = z
+  .object({ email: email('Valid email address is required') })
+  .strict();
+export type ForgotPasswordBody = z.infer<typeof ForgotPasswordBody>;
+
+export const RESET_PASSWORD_MESSAGES = {
+  tokenRequired: 'The reset link is missing its token. Open the whole link from the email.',
+} as const;
+
+/**
+ * POST /api/user/reset-password: the token from the emailed link and a new password under the
+ * sign-up rules (§5); the server adds the common-password list.
+ */
+export const ResetPasswordBody = z
+  .object({
+    token: z.string().trim().min(1, RESET_PASSWORD_MESSAGES.tokenRequired).max(200),
+    new_password: NewPassword,
+  })
+  .strict();
+export type ResetPasswordBody = z.infer<typeof ResetPasswordBody>;
+
+/** The reset-password page's form: the body's password rules plus a confirmation. */
+export const ResetPasswordForm = z
+  .object({ new_password: NewPassword, confirm_password: z.string() })
+  .refine((form) => form.new_password === form.confirm_password, {
+    message: "Passwords don't match",
+    path: ['confirm_password'],
+  });
+export type ResetPasswordForm = z.infer<typeof ResetPasswordForm>;
+
+// ── Profile editing (issue 22) ──────────────────────────────────────────────
+
+/**
+ * PATCH /api/user/me (decision 058): the contact and company details, each optional (a field
+ * left out is kept), under the sign-up rules; a changed GSTIN is checked again (format, state
+ * code, check digit). The email is not here: it changes through verification of the new address.
+ */
+export const ProfileUpdateBody = z
+  .object({
+    full_name: PersonName,
+    phone_number: phone,
+    company_name: required('Company name is required'),
+    business_type: required('Business type is required'),
+    // Left empty, as at sign-up: the placeholder that means "not known".
+    business_street: textOr(SIGNUP_PLACEHOLDER),
+    business_city: required('City is required'),
+    business_state: textOr(SIGNUP_PLACEHOLDER),
+    pincode: z.string().trim().max(TEXT_MAX),
+    gst_number: GstNumber,
+  })
+  .partial()
+  .strict()
+  .refine((body) => Object.values(body).some((value) => value !== undefined), {
+    message: 'Nothing to change',
+  });
+export type ProfileUpdateBodyInput = z.input<typeof ProfileUpdateBody>;
+export type ProfileUpdateBody = z.output<typeof ProfileUpdateBody>;

@@ -160,6 +160,13 @@ export const PAGES = {
     // A link without its token shows the spec's missing-token text, not the not-found page.
     paramOptional: true,
   },
+  resetPassword: {
+    path: '/reset-password/:token',
+    module: 'features/auth/pages/reset-password-page',
+    component: 'ResetPasswordPage',
+    chromeless: true,
+    paramOptional: true,
+  },
   faq: { path: '/faq', module: 'features/faq/pages/faq-page', component: 'FaqPage' },
 } as const satisfies Record<string, PageDefinition>;
 
@@ -262,6 +269,7 @@ export const href = {
   privacyPolicy: () => '/privacy-policy',
   termsConditions: () => '/terms-conditions',
   verifyEmail: (token: string) => `/verify-email/${enc(token)}`,
+  resetPassword: (token: string) => `/reset-password/${enc(token)}`,
   faq: () => '/faq',
 } as const;
 

@@ -101,6 +101,25 @@ export const emailVerificationTokens = pgTable(
   (t) => [index('email_verification_tokens_user_idx').on(t.userId)],
 );
 
+/**
+ * One-time password-reset tokens (issue 22, decision 058): stored hashed, valid 30 minutes;
+ * a reset consumes its token and every other open token of the account.
+ */
+export const passwordResetTokens = pgTable(
+  'password_reset_tokens',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: oid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull().unique(),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (t) => [index('password_reset_tokens_user_idx').on(t.userId, t.createdAt)],
+);
+
 // ── Staff (issue 19) ────────────────────────────────────────────────────────
 
 const STAFF_ROLE_CHECK = sql`role IN ('owner', 'fulfilment', 'finance', 'catalog')`;
@@ -1065,6 +1084,7 @@ export const schema = {
   users,
   refreshTokens,
   emailVerificationTokens,
+  passwordResetTokens,
   staff,
   staffRecoveryCodes,
   staffSessions,

@@ -41,6 +41,11 @@ export const LIMITS = {
   /** Each resend sends an email to an address the caller names. */
   resendPerAddress: { limit: 10, windowMs: HOUR },
   resendPerAccount: { limit: 5, windowMs: HOUR },
+  /** Each "Forgot password?" request may send an email to the address it names (decision 058). */
+  passwordResetPerAddress: { limit: 10, windowMs: HOUR },
+  passwordResetPerAccount: { limit: 5, windowMs: HOUR },
+  /** Each reset hashes the new password (scrypt); a buyer needs one or two. */
+  passwordResetSubmitPerAddress: { limit: 20, windowMs: HOUR },
 
   /**
    * Every search route, together (a multi-query of up to 10 queries counts once). A buyer typing

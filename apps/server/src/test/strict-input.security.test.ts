@@ -125,6 +125,14 @@ const VALID: Record<string, () => ValidRequest> = {
     url: '/api/user/resend-verification',
     payload: { email: 'someone@example.in' },
   }),
+  'POST /api/user/forgot-password': () => ({
+    url: '/api/user/forgot-password',
+    payload: { email: 'someone@example.in' },
+  }),
+  'POST /api/user/reset-password': () => ({
+    url: '/api/user/reset-password',
+    payload: { token: 'abc', new_password: GOOD_PASSWORD },
+  }),
   'POST /api/user/login': () => ({
     url: '/api/user/login',
     payload: { email: 'someone@example.in', password: GOOD_PASSWORD },
@@ -137,6 +145,11 @@ const VALID: Record<string, () => ValidRequest> = {
     headers: buyer.headers,
   }),
   'GET /api/user/me': () => ({ url: '/api/user/me', headers: buyer.headers }),
+  'PATCH /api/user/me': () => ({
+    url: '/api/user/me',
+    payload: { phone_number: '9822012345' },
+    headers: buyer.headers,
+  }),
   'GET /api/search/config': () => ({ url: '/api/search/config' }),
   'GET /api/payments/pay/{orderId}': () => ({
     url: `/api/payments/pay/${ANY_ID}`,

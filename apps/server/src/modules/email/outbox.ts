@@ -11,6 +11,7 @@ import type { EmailContent } from './templates.js';
 
 export type EmailKind =
   | 'email_verification'
+  | 'password_reset'
   | 'payment_confirmation'
   | 'order_shipped'
   | 'order_delivered'
@@ -29,6 +30,8 @@ export interface EmailAttachmentRef {
  */
 export const EMAIL_LIFETIME_HOURS: Readonly<Record<EmailKind, number>> = {
   email_verification: 24,
+  /** The reset link lives 30 minutes; the message is always enqueued with that expiry. */
+  password_reset: 1,
   payment_confirmation: 7 * 24,
   order_shipped: 7 * 24,
   order_delivered: 7 * 24,

@@ -58,6 +58,45 @@ export function verificationEmail(input: {
   return { subject: VERIFICATION_SUBJECT, text, html };
 }
 
+export const PASSWORD_RESET_SUBJECT = 'Reset the password of your B2B Storefront account';
+
+/** The "Forgot password?" email (decision 058): a single-use link valid `validMinutes`. */
+export function passwordResetEmail(input: {
+  publicUrl: string;
+  fullName: string;
+  token: string;
+  validMinutes: number;
+}): EmailContent {
+  const link = `${input.publicUrl}${href.resetPassword(input.token)}`;
+  const hello = greeting(input.fullName);
+  const text = [
+    hello,
+    '',
+    'Someone asked to reset the password of your business account. To choose a new password,',
+    'open this link:',
+    '',
+    link,
+    '',
+    `The link works once and expires in ${input.validMinutes} minutes. Setting a new password`,
+    'signs you out everywhere.',
+    '',
+    'If you did not ask for this, you can ignore this email: your password stays as it is.',
+  ].join('\n');
+  const html = `<!doctype html>
+<html lang="en">
+<body style="font-family: Arial, sans-serif; color: #1f2937; line-height: 1.5">
+<p>${escapeHtml(hello)}</p>
+<p>Someone asked to reset the password of your business account. To choose a new password:</p>
+<p><a href="${escapeHtml(link)}" style="display: inline-block; padding: 10px 18px; background: #2563eb; color: #ffffff; text-decoration: none; border-radius: 6px">Choose a new password</a></p>
+<p>Or copy this link into your browser:<br><a href="${escapeHtml(link)}">${escapeHtml(link)}</a></p>
+<p>The link works once and expires in ${input.validMinutes} minutes. Setting a new password signs you out everywhere.</p>
+<p style="color: #6b7280">If you did not ask for this, you can ignore this email: your password stays as it is.</p>
+</body>
+</html>
+`;
+  return { subject: PASSWORD_RESET_SUBJECT, text, html };
+}
+
 /**
  * An email about one of the buyer's orders: the greeting, one paragraph per line, and a button
  * to the order's page (status updates, credit notes).

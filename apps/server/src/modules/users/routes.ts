@@ -9,11 +9,14 @@ import { z } from 'zod';
 import {
   ChangePasswordBody,
   ChangePasswordResponse,
+  ForgotPasswordBody,
   LoginBody,
   LoginResponse,
   MessageResponse,
+  ProfileUpdateBody,
   RefreshResponse,
   ResendVerificationBody,
+  ResetPasswordBody,
   SignupBody,
   UserProfile,
 } from '@storefront/shared/accounts';
@@ -23,6 +26,7 @@ import type { ModuleContext } from '../../module-context.js';
 import type { TokenService } from './access-tokens.js';
 import { COMMON_PASSWORD_MESSAGE, isCommonPassword } from './password-policy.js';
 import { addressKey, tooManyRequests, type Limiter } from '../../lib/rate-limit.js';
+import { RESET_MESSAGES, requestPasswordReset, resetPassword } from './password-reset.js';
 import * as accounts from './service.js';
 import { endSession, rotateSession } from './sessions.js';
 
@@ -34,6 +38,12 @@ const ServerSignupBody = SignupBody.superRefine((body, ctx) => {
 });
 
 const ServerChangePasswordBody = ChangePasswordBody.superRefine((body, ctx) => {
+  if (isCommonPassword(body.new_password)) {
+    ctx.addIssue({ code: 'custom', path: ['new_password'], message: COMMON_PASSWORD_MESSAGE });
+  }
+});
+
+const ServerResetPasswordBody = ResetPasswordBody.superRefine((body, ctx) => {
   if (isCommonPassword(body.new_password)) {
     ctx.addIssue({ code: 'custom', path: ['new_password'], message: COMMON_PASSWORD_MESSAGE });
   }
@@ -120,6 +130,42 @@ export function userRoutes(context: ModuleContext, tokens: TokenService) {
         await accounts.resendVerification(db, request.body.email, accountContext());
         return reply.status(202).send({ msg: accounts.MESSAGES.resent });
       },
+    );
+
+    app.post(
+      '/api/user/forgot-password',
+      {
+        schema: {
+          tags,
+          summary:
+            'Mail a single-use password reset link (same answer whether or not the account exists)',
+          body: ForgotPasswordBody,
+          response: { 202: MessageResponse, ...errors(400, 429) },
+        },
+        preHandler: [
+          limitBy(limiters.passwordResetPerAddress, byAddress),
+          limitBy(limiters.passwordResetPerAccount, byEmail),
+        ],
+      },
+      async (request, reply) => {
+        await requestPasswordReset(db, request.body.email, accountContext());
+        return reply.status(202).send({ msg: RESET_MESSAGES.requested });
+      },
+    );
+
+    app.post(
+      '/api/user/reset-password',
+      {
+        schema: {
+          tags,
+          summary:
+            'Set a new password with the token of a reset link; every session of the account ends',
+          body: ServerResetPasswordBody,
+          response: { 200: MessageResponse, ...errors(400, 429) },
+        },
+        preHandler: limitBy(limiters.passwordResetSubmitPerAddress, byAddress),
+      },
+      async (request) => ({ msg: await resetPassword(db, request.body, now()) }),
     );
 
     app.post(
@@ -211,6 +257,22 @@ export function userRoutes(context: ModuleContext, tokens: TokenService) {
         preHandler: context.authenticate,
       },
       async (request) => accounts.profile(db, request.userId!),
+    );
+
+    app.patch(
+      '/api/user/me',
+      {
+        schema: {
+          tags,
+          summary:
+            'Edit the signed-in buyer’s contact and company details (a changed GSTIN is checked again)',
+          security: [{ bearer: [] }],
+          body: ProfileUpdateBody,
+          response: { 200: UserProfile, ...errors(400, 401, 403) },
+        },
+        preHandler: context.authenticate,
+      },
+      async (request) => accounts.updateProfile(db, request.userId!, request.body, now()),
     );
   };
 }

@@ -7,6 +7,7 @@ import type {
   ChangePasswordBody,
   ChangePasswordResponse,
   LoginResponse,
+  ProfileUpdateBody,
   SignupBody,
   UserProfile,
 } from '@storefront/shared/accounts';
@@ -359,6 +360,31 @@ export async function changePassword(
 /** GET /api/user/me. */
 export async function profile(db: DbOrTx, userId: string): Promise<UserProfile> {
   const [user] = await db.select().from(users).where(eq(users.id, userId));
+  if (!user) throw notFound('user_not_found', 'Account not found');
+  return toProfile(user);
+}
+
+/**
+ * PATCH /api/user/me (decision 058): the fields named change, the others stay. Orders keep the
+ * billing details they were placed with (their own columns), so only later orders see a change.
+ */
+export async function updateProfile(
+  db: DbOrTx,
+  userId: string,
+  body: ProfileUpdateBody,
+  now: Date,
+): Promise<UserProfile> {
+  const set: Partial<typeof users.$inferInsert> = { updatedAt: now };
+  if (body.full_name !== undefined) set.fullName = body.full_name;
+  if (body.phone_number !== undefined) set.phoneNumber = body.phone_number;
+  if (body.company_name !== undefined) set.companyName = body.company_name;
+  if (body.business_type !== undefined) set.businessType = body.business_type;
+  if (body.business_street !== undefined) set.businessStreet = body.business_street;
+  if (body.business_city !== undefined) set.businessCity = body.business_city;
+  if (body.business_state !== undefined) set.businessState = body.business_state;
+  if (body.pincode !== undefined) set.pincode = body.pincode === '' ? null : body.pincode;
+  if (body.gst_number !== undefined) set.gstNumber = body.gst_number;
+  const [user] = await db.update(users).set(set).where(eq(users.id, userId)).returning();
   if (!user) throw notFound('user_not_found', 'Account not found');
   return toProfile(user);
 }

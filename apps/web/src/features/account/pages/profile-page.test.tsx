@@ -337,3 +337,52 @@ describe('the profile page', () => {
     });
   });
 });
+
+describe('editing the profile (decision 058)', () => {
+  it(
+    'sends the edited details, shows the answer and checks a GSTIN before sending',
+    { timeout: 20_000 },
+    async () => {
+      signIn();
+      const user = userEvent.setup();
+      const { requests } = renderProfile((request) =>
+        request.path === '/api/user/me' && request.method === 'PATCH'
+          ? {
+              body: userProfile({
+                phone_number: '9822099999',
+                company_name: 'Mehta Wholesale',
+              }),
+            }
+          : me(request),
+      );
+      await user.click(await screen.findByRole('button', { name: 'Edit profile' }));
+      const form = await screen.findByRole('form', { name: 'Edit profile' });
+      const field = (label: string) => within(form).getByLabelText(label);
+      await user.clear(field('Phone'));
+      await user.type(field('Phone'), '9822099999');
+      await user.clear(field('Company'));
+      await user.type(field('Company'), 'Mehta Wholesale');
+      await user.clear(field('GST Number'));
+      await user.type(field('GST Number'), '27AABCM1234F1ZA');
+      await user.click(within(form).getByRole('button', { name: 'Save changes' }));
+      expect(await within(form).findByText(/check digit/)).toBeInTheDocument();
+      expect(requests.filter((r) => r.method === 'PATCH')).toHaveLength(0);
+
+      await user.clear(field('GST Number'));
+      await user.type(field('GST Number'), '27AAPFU0939F1ZV');
+      await user.click(within(form).getByRole('button', { name: 'Save changes' }));
+      expect(await screen.findByText('Profile updated')).toBeInTheDocument();
+      const patch = requests.find((r) => r.method === 'PATCH');
+      expect(patch?.headers.get('authorization')).toBe('Bearer access-1');
+      expect(patch?.body).toMatchObject({
+        phone_number: '9822099999',
+        company_name: 'Mehta Wholesale',
+        gst_number: '27AAPFU0939F1ZV',
+      });
+      expect(screen.queryByRole('form', { name: 'Edit profile' })).toBeNull();
+      expect(screen.getAllByRole('definition').map((dd) => dd.textContent)).toContain(
+        'Mehta Wholesale',
+      );
+    },
+  );
+});

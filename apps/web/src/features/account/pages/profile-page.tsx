@@ -16,7 +16,7 @@ import { cn } from '../../../lib/cn';
 import { useSession } from '../../../lib/contexts/session';
 import { useDocumentTitle } from '../../../lib/hooks/use-document-title';
 import { PasswordSection } from '../components/password-section';
-import { ProfileDetails } from '../components/profile-details';
+import { EditableProfile } from '../components/editable-profile';
 import { RecentOrders } from '../components/recent-orders';
 
 const menuItemClass =
@@ -110,7 +110,7 @@ export function ProfilePage() {
             <TabsTrigger value="orders">Recent Orders</TabsTrigger>
           </TabsList>
           <TabsContent value="profile">
-            <ProfileDetails user={user} />
+            <EditableProfile user={user} />
             <PasswordSection />
           </TabsContent>
           <TabsContent value="orders">

@@ -140,6 +140,30 @@ describe('the login tab', () => {
       ['POST', '/api/user/resend-verification', { email: 'asha@example.com' }],
     ]);
   });
+
+  it("'Forgot password?' sends the email and shows the server's one answer", async () => {
+    const user = userEvent.setup();
+    const requests = fakeApi(() => ({
+      status: 202,
+      body: { msg: 'If an account with this email exists, a link is on its way.' },
+    }));
+    renderAuth();
+    await user.click(screen.getByRole('button', { name: 'Forgot password?' }));
+    const form = screen.getByRole('form', { name: 'Reset your password' });
+    await user.click(within(form).getByRole('button', { name: 'Send reset link' }));
+    expect(await within(form).findByText('Valid email address is required')).toBeInTheDocument();
+    expect(requests).toHaveLength(0);
+    await user.type(within(form).getByLabelText('Email'), 'Asha@Example.com');
+    await user.click(within(form).getByRole('button', { name: 'Send reset link' }));
+    expect(await screen.findByRole('status')).toHaveTextContent(
+      'If an account with this email exists, a link is on its way.',
+    );
+    expect(requests.map((r) => [r.method, r.path, r.body])).toEqual([
+      ['POST', '/api/user/forgot-password', { email: 'asha@example.com' }],
+    ]);
+    await user.click(screen.getByRole('button', { name: 'Back to login' }));
+    expect(screen.getByRole('form', { name: 'Login' })).toBeInTheDocument();
+  });
 });
 
 describe('the register tab', () => {

@@ -11,6 +11,7 @@ import { Link, Navigate, useSearchParams } from 'react-router';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs';
 import { useDocumentTitle } from '../../../lib/hooks/use-document-title';
 import { useSession } from '../../../lib/contexts/session';
+import { ForgotPasswordForm } from '../components/forgot-password-form';
 import { LoginForm } from '../components/login-form';
 import { MarketingPanel } from '../components/marketing-panel';
 import { RegisterForm } from '../components/register-form';
@@ -26,6 +27,7 @@ export function AuthPage() {
   const { user, isLoading } = useSession();
   const [tab, setTab] = useState<AuthTab>('login');
   const [registeredEmail, setRegisteredEmail] = useState<string | null>(null);
+  const [forgotPassword, setForgotPassword] = useState(false);
 
   if (user) return <Navigate to={returnUrl} replace />;
   if (isLoading) return <div aria-busy="true" className="min-h-screen" />;
@@ -74,7 +76,23 @@ export function AuthPage() {
                   then log in here.
                 </p>
               ) : null}
-              <LoginForm key={registeredEmail ?? ''} defaultEmail={registeredEmail ?? ''} />
+              {forgotPassword ? (
+                <ForgotPasswordForm
+                  defaultEmail={registeredEmail ?? ''}
+                  onCancel={() => setForgotPassword(false)}
+                />
+              ) : (
+                <>
+                  <LoginForm key={registeredEmail ?? ''} defaultEmail={registeredEmail ?? ''} />
+                  <button
+                    type="button"
+                    className="justify-self-start rounded text-sm font-medium text-blue-700 underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-blue-600"
+                    onClick={() => setForgotPassword(true)}
+                  >
+                    Forgot password?
+                  </button>
+                </>
+              )}
             </TabsContent>
             <TabsContent value="register">
               <RegisterForm
