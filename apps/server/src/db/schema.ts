@@ -888,6 +888,69 @@ export const refunds = pgTable(
   ],
 );
 
+const bytea = customType<{ data: Buffer }>({ dataType: () => 'bytea' });
+
+/**
+ * A buyer's request to return lines of a delivered order (issue 22, decision 061): requested →
+ * accepted | refused; accepted → received → refunded (its refund: `refund_id`).
+ */
+export const returnRequests = pgTable(
+  'return_requests',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    orderId: oid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    userId: oid('user_id')
+      .notNull()
+      .references(() => users.id),
+    status: text('status').notNull().default('requested'),
+    reason: text('reason').notNull(),
+    description: text('description').notNull(),
+    /** [{position, quantity}] of the order's lines. */
+    lines: jsonb('lines').$type<{ position: number; quantity: number }[]>().notNull(),
+    decisionNote: text('decision_note'),
+    refundId: bigint('refund_id', { mode: 'number' }).references(() => refunds.id),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    receivedAt: timestamp('received_at', { withTimezone: true }),
+    refundedAt: timestamp('refunded_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('return_requests_order_idx').on(t.orderId, t.id),
+    index('return_requests_status_idx').on(t.status, t.id),
+    check(
+      'return_requests_status_check',
+      sql`${t.status} IN ('requested', 'accepted', 'refused', 'received', 'refunded')`,
+    ),
+    check(
+      'return_requests_reason_check',
+      sql`${t.reason} IN ('damaged', 'defective', 'wrong_item')`,
+    ),
+  ],
+);
+
+/**
+ * A return's photos, re-encoded without metadata (decision 049) and kept in the database: the
+ * buyer's private evidence, never in the public image store.
+ */
+export const returnPhotos = pgTable(
+  'return_photos',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    returnId: bigint('return_id', { mode: 'number' })
+      .notNull()
+      .references(() => returnRequests.id, { onDelete: 'cascade' }),
+    contentType: text('content_type').notNull(),
+    width: integer('width').notNull(),
+    height: integer('height').notNull(),
+    data: bytea('data').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('return_photos_return_idx').on(t.returnId, t.id)],
+);
+
 /**
  * The built-in sandbox gateway's own ledger: what the gateway believes happened to each
  * transaction. Kept apart from `payments` (the merchant's view), exactly as a real gateway's
@@ -1109,6 +1172,8 @@ export const schema = {
   payments,
   paymentEvents,
   refunds,
+  returnRequests,
+  returnPhotos,
   sandboxGatewayTransactions,
   sandboxGatewayRefunds,
   emailOutbox,

@@ -22,11 +22,13 @@
  */
 import { sql, type SQL } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { shipOrder, transitionOrderStatus } from '../modules/orders/service.js';
+import { deliverOrder, shipOrder, transitionOrderStatus } from '../modules/orders/service.js';
 import { createTokenService } from '../modules/users/access-tokens.js';
 import { createUser, loginTokens, signupPayload } from '../modules/users/test-support.js';
 import { buildTestApp, type TestApp } from './app.js';
 import { insertFixtures } from './catalog-fixtures.js';
+import { photo } from './image-fixtures.js';
+import { multipartForm } from './multipart.js';
 import { documentedOperations, type Operation } from './openapi-operations.js';
 
 /** How an operation may touch a buyer's data. */
@@ -67,6 +69,10 @@ const ACCESS: Record<string, Access> = {
   'GET /api/orders/order/{id}': 'buyer-id',
   'POST /api/orders/{id}/cancel': 'buyer-id',
   'GET /api/orders/{id}/tax-documents/{documentId}.pdf': 'buyer-id',
+  'POST /api/orders/{id}/returns': 'buyer-id',
+  'GET /api/orders/{id}/returns': 'buyer-id',
+  'POST /api/returns/{returnId}/photos': 'buyer-id',
+  'GET /api/returns/{returnId}/photos/{photoId}': 'buyer-id',
   'POST /api/user/signup': 'account',
   'GET /api/user/verify-email/{token}': 'account',
   'POST /api/user/resend-verification': 'account',
@@ -118,6 +124,13 @@ const ACCESS: Record<string, Access> = {
   'GET /api/staff/payments/attention': 'staff',
   'POST /api/staff/payments/{paymentId}/refund': 'staff',
   'POST /api/staff/payments/{paymentId}/resolve': 'staff',
+  'GET /api/staff/return-requests': 'staff',
+  'GET /api/staff/return-requests/{returnId}': 'staff',
+  'GET /api/staff/return-requests/{returnId}/photos/{photoId}': 'staff',
+  'POST /api/staff/return-requests/{returnId}/accept': 'staff',
+  'POST /api/staff/return-requests/{returnId}/refuse': 'staff',
+  'POST /api/staff/return-requests/{returnId}/receive': 'staff',
+  'POST /api/staff/return-requests/{returnId}/refund': 'staff',
   'GET /api/staff/buyers': 'staff',
   'GET /api/staff/buyers/{id}': 'staff',
   'POST /api/staff/buyers/{id}/disable': 'staff',
@@ -161,6 +174,7 @@ const OPERATOR = { staffId: null, actor: 'operator', ip: null, userAgent: 'test'
 const VERBS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
 const B_KEY = 'b-private-checkout-key';
 const B_INVOICE = 'BINV/2627/09999';
+const B_RETURN_STORY = 'Bhavna-private: the lid arrived shattered in transit';
 const A_PASSWORD = 'Quartz&Ferry-58';
 const B_PASSWORD = 'Tamarind#Ledger-31';
 const B_ORDER_BODY = {
@@ -204,6 +218,9 @@ let bIds: string[];
 /** Values of B's that no answer to A may contain. */
 let bPrivate: string[];
 let bTransaction: string;
+/** B's return request and its photo (numeric ids). */
+let bReturn: string;
+let bPhoto: string;
 
 /**
  * A buyer with a real password and session. The bearer token carries no session id, so that
@@ -281,6 +298,27 @@ beforeAll(async () => {
     { carrier: 'BlueDart', trackingNumber: 'BD1' },
     'https://shop.example',
   );
+  // B's shipped order is delivered, and B asks to return a unit of it, with a photo (decision
+  // 061): the request's and the photo's ids join B's ids below.
+  await deliverOrder(t.database.db, OPERATOR, shipped.mkpOrderId, 'https://shop.example');
+  const asked = await inject(b, 'POST', `/api/orders/${shipped.id}/returns`, {
+    lines: [{ position: 0, quantity: 1 }],
+    reason: 'damaged',
+    description: B_RETURN_STORY,
+  });
+  expect(asked.statusCode, asked.body).toBe(201);
+  bReturn = String((asked.json() as { id: number }).id);
+  const form = multipartForm([
+    { name: 'file', filename: 'lid.jpg', contentType: 'image/jpeg', data: await photo(16, 12) },
+  ]);
+  const uploaded = await t.app.inject({
+    method: 'POST',
+    url: `/api/returns/${bReturn}/photos`,
+    payload: form.payload,
+    headers: { ...b.headers, ...form.headers },
+  });
+  expect(uploaded.statusCode, uploaded.body).toBe(201);
+  bPhoto = String((uploaded.json() as { id: number }).id);
   for (const line of lines) {
     const added = await inject(b, 'POST', `/api/cart/items/${line.productId}`, {
       quantity: 3,
@@ -309,6 +347,8 @@ beforeAll(async () => {
     ...orders.flatMap((o) => [o.id, o.mkpOrderId]),
     bTransaction,
     b.id,
+    bReturn,
+    bPhoto,
   ];
   bPrivate = [
     ...orders.flatMap((o) => [o.id, o.mkpOrderId]),
@@ -321,6 +361,7 @@ beforeAll(async () => {
     B_ORDER_BODY.shippingAddress1,
     B_KEY,
     B_INVOICE,
+    B_RETURN_STORY,
   ];
 });
 afterAll(() => t.close());
@@ -342,6 +383,8 @@ async function checksumOfB(): Promise<string> {
       ${rows('payments', sql`x.order_id IN (${orderIds})`, 'x.id')},
       ${rows('refunds', sql`x.order_id IN (${orderIds})`, 'x.id')},
       ${rows('tax_documents', sql`x.order_id IN (${orderIds})`, 'x.id')},
+      ${rows('return_requests', sql`x.user_id = ${b.id}`, 'x.id')},
+      ${rows('return_photos', sql`x.return_id IN (SELECT id FROM return_requests WHERE user_id = ${b.id})`, 'x.id')},
       ${rows('idempotency_keys', sql`x.user_id = ${b.id}`, 'x.key')})) AS digest,
       (SELECT count(*)::int FROM cart_lines WHERE user_id = ${b.id}) AS cart_lines,
       (SELECT count(*)::int FROM order_lines WHERE order_id IN (${orderIds})) AS order_lines,

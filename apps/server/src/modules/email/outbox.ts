@@ -17,7 +17,8 @@ export type EmailKind =
   | 'order_delivered'
   | 'order_cancelled'
   | 'order_refunded'
-  | 'credit_note';
+  | 'credit_note'
+  | 'return_update';
 
 /** A file the worker attaches when it sends: a tax document's PDF, made from the stored document. */
 export interface EmailAttachmentRef {
@@ -38,6 +39,7 @@ export const EMAIL_LIFETIME_HOURS: Readonly<Record<EmailKind, number>> = {
   order_cancelled: 7 * 24,
   order_refunded: 7 * 24,
   credit_note: 7 * 24,
+  return_update: 7 * 24,
 };
 
 /**

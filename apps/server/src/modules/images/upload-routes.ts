@@ -33,7 +33,7 @@ const isUploadedFile = (value: unknown): value is UploadedFile =>
  * The form: its one file. Other fields are refused by name, as every route refuses fields it
  * does not declare (lib/strict-input.ts). Described to OpenAPI as a binary string.
  */
-const UploadForm = z.object({
+export const UploadForm = z.object({
   file: z
     .custom<UploadedFile>(isUploadedFile, { message: 'Attach the image as the form’s file field' })
     .meta({ type: 'string', format: 'binary', description: 'The image file' }),
@@ -64,7 +64,7 @@ function multipartError(fastify: FastifyInstance, error: unknown): Error {
  * Reads the form into `request.body` ({file, ...fields}) before validation. A file over the
  * limit stops the read there: the rest of the body is not buffered.
  */
-async function readForm(fastify: FastifyInstance, request: FastifyRequest): Promise<void> {
+export async function readForm(fastify: FastifyInstance, request: FastifyRequest): Promise<void> {
   if (!request.isMultipart()) return; // a JSON or empty body: validation refuses it
   const body: Record<string, unknown> = {};
   try {
@@ -85,19 +85,17 @@ async function readForm(fastify: FastifyInstance, request: FastifyRequest): Prom
   request.body = body;
 }
 
+/** The multipart reader of a one-image form in this plugin's scope: one file of `fileSize` at most. */
+export async function registerUploadForm(fastify: FastifyInstance, fileSize: number) {
+  await fastify.register(multipart, {
+    limits: { fileSize, files: 1, fields: 5, fieldSize: 1024, parts: 6, headerPairs: 20 },
+  });
+}
+
 export function imageUploadRoutes({ db, requireStaff }: ModuleContext, storage: ImageStorage) {
   const catalog = requireStaff(['catalog']);
   return async (fastify: FastifyInstance) => {
-    await fastify.register(multipart, {
-      limits: {
-        fileSize: IMAGE_UPLOAD_MAX_BYTES,
-        files: 1,
-        fields: 5,
-        fieldSize: 1024,
-        parts: 6,
-        headerPairs: 20,
-      },
-    });
+    await registerUploadForm(fastify, IMAGE_UPLOAD_MAX_BYTES);
     const app = fastify.withTypeProvider<ZodTypeProvider>();
 
     app.post(

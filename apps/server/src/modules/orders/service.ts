@@ -21,7 +21,7 @@
  *   or lapses unpaid.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import { findCountry } from '@storefront/shared/countries';
 import {
   findIndianState,
@@ -48,7 +48,7 @@ import type {
 import type { Config } from '../../config.js';
 import type { Db, DbOrTx, Tx } from '../../db/connect.js';
 import { setLockTimeout } from '../../db/lock-timeout.js';
-import { idempotencyKeys, orders } from '../../db/schema.js';
+import { idempotencyKeys, orderLines, orderStatusHistory, orders } from '../../db/schema.js';
 import { AppError, conflict, notFound } from '../../lib/errors.js';
 import { newObjectId } from '../../lib/ids.js';
 import {
@@ -907,4 +907,71 @@ export async function deliverOrder(
     await queueOrderUpdate(tx, publicUrl, order.id, { kind: 'delivered' });
     return { mkpOrderId, pStatus: 'DELIVERED' };
   });
+}
+
+/** What the returns module reads of an order (issue 22): its lines and when it was delivered. */
+export interface OrderForReturn {
+  id: string;
+  userId: string;
+  mkpOrderId: string;
+  pStatus: string;
+  /** When it last became DELIVERED; null if it never was. */
+  deliveredAt: Date | null;
+  lines: {
+    position: number;
+    title: string;
+    sku: string;
+    quantity: number;
+    unitPricePaise: number;
+  }[];
+}
+
+/**
+ * An order for a return; `lock` takes its row (FOR UPDATE) in the caller's transaction so that
+ * requests for its lines are judged one at a time; `userId` limits it to that buyer's. Null when
+ * not found.
+ */
+export async function orderForReturn(
+  tx: DbOrTx,
+  orderId: string,
+  options: { userId?: string; lock?: boolean } = {},
+): Promise<OrderForReturn | null> {
+  const { userId, lock = false } = options;
+  const query = tx
+    .select({
+      id: orders.id,
+      userId: orders.userId,
+      mkpOrderId: orders.mkpOrderId,
+      pStatus: orders.pStatus,
+    })
+    .from(orders)
+    .where(
+      userId ? and(eq(orders.id, orderId), eq(orders.userId, userId)) : eq(orders.id, orderId),
+    );
+  const [order] = lock ? await query.for('update') : await query;
+  if (!order) return null;
+  const lines = await tx
+    .select({
+      position: orderLines.position,
+      title: orderLines.title,
+      sku: orderLines.sku,
+      quantity: orderLines.quantity,
+      unitPricePaise: orderLines.unitPricePaise,
+    })
+    .from(orderLines)
+    .where(eq(orderLines.orderId, order.id))
+    .orderBy(orderLines.position);
+  const [delivered] = await tx
+    .select({ at: orderStatusHistory.createdAt })
+    .from(orderStatusHistory)
+    .where(
+      and(
+        eq(orderStatusHistory.orderId, order.id),
+        eq(orderStatusHistory.toStatus, 'DELIVERED'),
+        sql`${orderStatusHistory.fromStatus} IS DISTINCT FROM 'DELIVERED'`,
+      ),
+    )
+    .orderBy(desc(orderStatusHistory.id))
+    .limit(1);
+  return { ...order, deliveredAt: delivered?.at ?? null, lines };
 }

@@ -17,6 +17,8 @@ import {
 import { profile } from '../users/service.js';
 import { paymentConfirmationEmail } from './confirmation-email.js';
 import { moneyDeskRoutes } from './desk-routes.js';
+import { returnRoutes } from './return-routes.js';
+import { createReturnsService } from '../returns/service.js';
 import { createRefundsService, type RefundsService } from './refunds.js';
 import { createPhonePeProvider } from './phonepe-provider.js';
 import type { PaymentProvider } from './provider.js';
@@ -123,6 +125,13 @@ export function paymentsModule(
     });
     await app.register(paymentRoutes(service, provider, context.authenticate));
     await app.register(moneyDeskRoutes(context, refunds));
+    // Returns refund through these refunds (issue 22, decision 061).
+    await app.register(
+      returnRoutes(
+        context,
+        createReturnsService(context.db, refunds, { publicUrl: context.config.publicUrl, clock }),
+      ),
+    );
     if (provider.name === 'phonepe') {
       // PhonePe sends the buyer back to the return URL given with each checkout, on PUBLIC_URL;
       // at another address their session is not there (the sandbox returns them to any address).

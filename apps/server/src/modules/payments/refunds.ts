@@ -190,7 +190,10 @@ export function unitsByLine(rows: readonly Pick<RefundRow, 'lines'>[]): Map<numb
 }
 
 /** Units of each line already in a refund whose money is spoken for, by line position. */
-async function refundedQuantities(db: DbOrTx, orderId: string): Promise<Map<number, number>> {
+export async function refundedQuantities(
+  db: DbOrTx,
+  orderId: string,
+): Promise<Map<number, number>> {
   return unitsByLine(
     await db
       .select({ lines: refunds.lines })
@@ -244,6 +247,16 @@ export async function writeRefund(
     by: requestedBy(input.requester),
   });
   return row!;
+}
+
+/** The gateway states of these refunds, by id (the returns module shows them to the buyer). */
+export async function refundStatuses(db: DbOrTx, ids: number[]): Promise<Map<number, string>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .select({ id: refunds.id, status: refunds.status })
+    .from(refunds)
+    .where(inArray(refunds.id, ids));
+  return new Map(rows.map((row) => [row.id, row.status]));
 }
 
 export interface CancelResult {
