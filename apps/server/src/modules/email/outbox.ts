@@ -16,7 +16,8 @@ export type EmailKind =
   | 'order_delivered'
   | 'order_cancelled'
   | 'order_refunded'
-  | 'credit_note';
+  | 'credit_note'
+  | 'quote_update';
 
 /** A file the worker attaches when it sends: a tax document's PDF, made from the stored document. */
 export interface EmailAttachmentRef {
@@ -35,6 +36,7 @@ export const EMAIL_LIFETIME_HOURS: Readonly<Record<EmailKind, number>> = {
   order_cancelled: 7 * 24,
   order_refunded: 7 * 24,
   credit_note: 7 * 24,
+  quote_update: 7 * 24,
 };
 
 /**
