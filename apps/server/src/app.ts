@@ -41,6 +41,7 @@ import { healthModule } from './modules/health/module.js';
 import { imagesModule } from './modules/images/module.js';
 import { invoicesModule } from './modules/invoices/module.js';
 import { ordersModule, type OrdersModuleOptions } from './modules/orders/module.js';
+import { quotesModule } from './modules/quotes/module.js';
 import { paymentsModule, type PaymentsModuleOptions } from './modules/payments/module.js';
 import { algoliaConnectSrc, searchModule } from './modules/search/module.js';
 import { staffActivity, staffGuard } from './modules/staff/authenticate.js';
@@ -135,6 +136,7 @@ export async function buildApp({
   await app.register(imagesModule(context));
   await app.register(cartModule(context));
   await app.register(ordersModule(context, orders));
+  await app.register(quotesModule(context));
   await app.register(usersModule(context, tokens));
   await app.register(staffModule(context));
   await app.register(buyersModule(context));

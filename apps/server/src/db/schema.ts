@@ -1182,3 +1182,99 @@ export const schema = {
   documentSeries,
   taxDocuments,
 };
+
+// ── Quotes (issue 22, decision 060) ─────────────────────────────────────────
+
+/**
+ * A buyer's request for a price on lines of any quantity. `status` is what happened last:
+ * open (asked, not yet answered), answered (a version was sent), accepted (it became
+ * `orderId`, once), declined (by the store, with `declineReason`). An answered quote whose
+ * latest version's expiry has passed is shown as expired; nothing needs to write that.
+ */
+export const quotes = pgTable(
+  'quotes',
+  {
+    id: oid('id').primaryKey(),
+    userId: oid('user_id')
+      .notNull()
+      .references(() => users.id),
+    status: text('status').notNull().default('open'),
+    note: text('note').notNull(),
+    declineReason: text('decline_reason'),
+    /** The latest version sent (quote_versions); 0 while none was. */
+    currentVersion: integer('current_version').notNull().default(0),
+    /** The order its acceptance made; unique, so a quote becomes one order at most. */
+    orderId: oid('order_id')
+      .unique()
+      .references(() => orders.id),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('quotes_user_idx').on(t.userId, t.createdAt),
+    index('quotes_status_idx').on(t.status, t.createdAt),
+    check('quotes_status_check', sql`${t.status} IN ('open', 'answered', 'accepted', 'declined')`),
+  ],
+);
+
+/** The lines the buyer asked about, as asked; never changed afterwards. */
+export const quoteLines = pgTable(
+  'quote_lines',
+  {
+    quoteId: oid('quote_id')
+      .notNull()
+      .references(() => quotes.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    productId: oid('product_id')
+      .notNull()
+      .references(() => products.id),
+    variantIndex: smallint('variant_index'),
+    source: text('source').notNull(),
+    title: text('title').notNull(),
+    quantity: integer('quantity').notNull(),
+    /** The buyer's target unit price, incl. GST; null when none was given. */
+    targetPricePaise: bigint('target_price_paise', { mode: 'number' }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.quoteId, t.position] }),
+    check('quote_lines_quantity_check', sql`${t.quantity} >= 1`),
+  ],
+);
+
+/**
+ * A price the store sent: one unit price per line (paise incl. GST, in line order) and an
+ * expiry. Append-only (migration's trigger): a changed offer is a new version.
+ */
+export const quoteVersions = pgTable(
+  'quote_versions',
+  {
+    quoteId: oid('quote_id')
+      .notNull()
+      .references(() => quotes.id, { onDelete: 'cascade' }),
+    version: integer('version').notNull(),
+    unitPricesPaise: jsonb('unit_prices_paise').$type<number[]>().notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    staffId: oid('staff_id').references(() => staff.id),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.quoteId, t.version] })],
+);
+
+/** The conversation on a quote, buyer and staff, oldest first. */
+export const quoteMessages = pgTable(
+  'quote_messages',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    quoteId: oid('quote_id')
+      .notNull()
+      .references(() => quotes.id, { onDelete: 'cascade' }),
+    author: text('author').notNull(),
+    staffId: oid('staff_id').references(() => staff.id),
+    body: text('body').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('quote_messages_quote_idx').on(t.quoteId, t.id),
+    check('quote_messages_author_check', sql`${t.author} IN ('buyer', 'staff')`),
+  ],
+);

@@ -105,6 +105,10 @@ function validBody(op: Operation): Record<string, unknown> {
     reason: 'Damaged in transit',
     note: 'Settled by bank transfer',
     amountPaise: 10_000,
+    // Quotes (decision 060).
+    body: 'Can you deliver by the 5th?',
+    unitPricesPaise: [7_000],
+    expiresAt: '2030-01-01T00:00:00Z',
     // The catalog desk's (decision 050): a product document its schemas accept.
     product: {
       code: 'MALFORMED-1',

@@ -106,6 +106,46 @@ const VALID: Record<string, () => ValidRequest> = {
     headers: buyer.headers,
   }),
   'GET /api/orders/': () => ({ url: '/api/orders/', headers: buyer.headers }),
+  'POST /api/quotes/': () => ({
+    url: '/api/quotes/',
+    payload: { note: 'Bulk', lines: [{ productId, source: 'Ex-china', quantity: 250 }] },
+    headers: buyer.headers,
+  }),
+  'GET /api/quotes/': () => ({ url: '/api/quotes/', headers: buyer.headers }),
+  'GET /api/quotes/{id}': () => ({ url: `/api/quotes/${ANY_ID}`, headers: buyer.headers }),
+  'POST /api/quotes/{id}/messages': () => ({
+    url: `/api/quotes/${ANY_ID}/messages`,
+    payload: { body: 'Hello' },
+    headers: buyer.headers,
+  }),
+  'POST /api/quotes/{id}/accept': () => ({
+    url: `/api/quotes/${ANY_ID}/accept`,
+    payload: { version: 1, order: shippingAddress('Asha Mehta') },
+    headers: buyer.headers,
+  }),
+  'GET /api/staff/quotes': () => ({
+    url: '/api/staff/quotes?status=open',
+    headers: staffHeaders(),
+  }),
+  'GET /api/staff/quotes/{id}': () => ({
+    url: `/api/staff/quotes/${ANY_ID}`,
+    headers: staffHeaders(),
+  }),
+  'POST /api/staff/quotes/{id}/answer': () => ({
+    url: `/api/staff/quotes/${ANY_ID}/answer`,
+    payload: { unitPricesPaise: [7_000], expiresAt: '2030-01-01T00:00:00Z' },
+    headers: staffHeaders(),
+  }),
+  'POST /api/staff/quotes/{id}/decline': () => ({
+    url: `/api/staff/quotes/${ANY_ID}/decline`,
+    payload: { reason: 'Out of stock' },
+    headers: staffHeaders(),
+  }),
+  'POST /api/staff/quotes/{id}/messages': () => ({
+    url: `/api/staff/quotes/${ANY_ID}/messages`,
+    payload: { body: 'Hello' },
+    headers: staffHeaders(),
+  }),
   'GET /api/orders/order/{id}': () => ({
     url: `/api/orders/order/${ANY_ID}`,
     headers: buyer.headers,

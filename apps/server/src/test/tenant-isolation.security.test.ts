@@ -67,6 +67,11 @@ const ACCESS: Record<string, Access> = {
   'POST /api/orders/': 'own',
   'GET /api/orders/': 'own',
   'GET /api/orders/order/{id}': 'buyer-id',
+  'POST /api/quotes/': 'own',
+  'GET /api/quotes/': 'own',
+  'GET /api/quotes/{id}': 'buyer-id',
+  'POST /api/quotes/{id}/messages': 'buyer-id',
+  'POST /api/quotes/{id}/accept': 'buyer-id',
   'POST /api/orders/{id}/cancel': 'buyer-id',
   'GET /api/orders/{id}/tax-documents/{documentId}.pdf': 'buyer-id',
   'POST /api/orders/{id}/returns': 'buyer-id',
@@ -114,6 +119,11 @@ const ACCESS: Record<string, Access> = {
   'GET /api/staff/tax-documents/{id}/e-invoice.json': 'staff',
   'PUT /api/staff/tax-documents/{id}/e-invoice': 'staff',
   'GET /api/staff/orders/{mkpOrderId}': 'staff',
+  'GET /api/staff/quotes': 'staff',
+  'GET /api/staff/quotes/{id}': 'staff',
+  'POST /api/staff/quotes/{id}/answer': 'staff',
+  'POST /api/staff/quotes/{id}/decline': 'staff',
+  'POST /api/staff/quotes/{id}/messages': 'staff',
   'GET /api/staff/orders/{mkpOrderId}/tax-documents/{documentId}.pdf': 'staff',
   'POST /api/staff/orders/{mkpOrderId}/ship': 'staff',
   'POST /api/staff/orders/{mkpOrderId}/deliver': 'staff',
@@ -175,6 +185,7 @@ const VERBS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
 const B_KEY = 'b-private-checkout-key';
 const B_INVOICE = 'BINV/2627/09999';
 const B_RETURN_STORY = 'Bhavna-private: the lid arrived shattered in transit';
+const B_QUOTE_NOTE = 'Bhavna-private quote note for Diwali stock';
 const A_PASSWORD = 'Quartz&Ferry-58';
 const B_PASSWORD = 'Tamarind#Ledger-31';
 const B_ORDER_BODY = {
@@ -342,7 +353,21 @@ beforeAll(async () => {
   );
   expect(transactions).toHaveLength(1);
   bTransaction = transactions[0]!;
+  // B's quote (decision 060), priced: A can neither read, write on nor accept it.
+  const asked = await inject(b, 'POST', '/api/quotes/', {
+    note: B_QUOTE_NOTE,
+    lines: [{ productId: lines[0]!.productId, source: 'Ex-china', quantity: 250 }],
+  });
+  expect(asked.statusCode, asked.body).toBe(201);
+  const quoteId = (asked.json() as { payload: { id: string } }).payload.id;
+  await t.database.db.execute(sql`
+    INSERT INTO quote_versions (quote_id, version, unit_prices_paise, expires_at)
+    VALUES (${quoteId}, 1, '[7000]', now() + interval '7 days')`);
+  await t.database.db.execute(
+    sql`UPDATE quotes SET status = 'answered', current_version = 1 WHERE id = ${quoteId}`,
+  );
   bIds = [
+    quoteId,
     ...new Set(lines.map((l) => l.productId)),
     ...orders.flatMap((o) => [o.id, o.mkpOrderId]),
     bTransaction,
@@ -351,6 +376,8 @@ beforeAll(async () => {
     bPhoto,
   ];
   bPrivate = [
+    quoteId,
+    B_QUOTE_NOTE,
     ...orders.flatMap((o) => [o.id, o.mkpOrderId]),
     bTransaction,
     b.id,
@@ -369,6 +396,7 @@ afterAll(() => t.close());
 /** A digest of every row of B's in the tables that hold a buyer's account, cart, orders and payments. */
 async function checksumOfB(): Promise<string> {
   const orderIds = sql`SELECT id FROM orders WHERE user_id = ${b.id}`;
+  const quoteIds = sql`SELECT id FROM quotes WHERE user_id = ${b.id}`;
   const rows = (table: string, where: SQL, order: string) =>
     sql`(SELECT string_agg(to_jsonb(x)::text, ',' ORDER BY ${sql.raw(order)}) FROM ${sql.raw(table)} x WHERE ${where})`;
   const result = await t.database.db.execute(sql`
@@ -385,7 +413,11 @@ async function checksumOfB(): Promise<string> {
       ${rows('tax_documents', sql`x.order_id IN (${orderIds})`, 'x.id')},
       ${rows('return_requests', sql`x.user_id = ${b.id}`, 'x.id')},
       ${rows('return_photos', sql`x.return_id IN (SELECT id FROM return_requests WHERE user_id = ${b.id})`, 'x.id')},
-      ${rows('idempotency_keys', sql`x.user_id = ${b.id}`, 'x.key')})) AS digest,
+      ${rows('idempotency_keys', sql`x.user_id = ${b.id}`, 'x.key')},
+      ${rows('quotes', sql`x.user_id = ${b.id}`, 'x.id')},
+      ${rows('quote_lines', sql`x.quote_id IN (${quoteIds})`, 'x.quote_id, x.position')},
+      ${rows('quote_versions', sql`x.quote_id IN (${quoteIds})`, 'x.quote_id, x.version')},
+      ${rows('quote_messages', sql`x.quote_id IN (${quoteIds})`, 'x.id')})) AS digest,
       (SELECT count(*)::int FROM cart_lines WHERE user_id = ${b.id}) AS cart_lines,
       (SELECT count(*)::int FROM order_lines WHERE order_id IN (${orderIds})) AS order_lines,
       (SELECT count(*)::int FROM refresh_tokens WHERE user_id = ${b.id}) AS sessions`);

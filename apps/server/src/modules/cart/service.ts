@@ -460,3 +460,35 @@ export async function takeCart(
       .map((row) => ({ line: toLine(row), product: toProductForPricing(row) })),
   };
 }
+
+/**
+ * The buyer's account's billing details and the products of `productIds` for pricing, without
+ * touching the cart: for an order whose lines come from elsewhere (a quote's, decision 060).
+ * A product id that is unknown is left out of the map.
+ */
+export async function productsForLines(
+  tx: Executor,
+  userId: string,
+  productIds: readonly string[],
+): Promise<{ account: AccountBilling; products: Map<string, ProductForPricing> }> {
+  const result = await tx.execute(
+    sql`SELECT json_build_object('gstin', u.gst_number, 'companyName', u.company_name,
+                 'street', u.business_street, 'city', u.business_city,
+                 'state', u.business_state, 'pincode', coalesce(u.pincode, '')) AS account,
+               ${pricingColumns}
+          FROM users u
+          LEFT JOIN products p ON p.id IN (${sql.join(
+            productIds.map((id) => sql`${id}`),
+            sql`, `,
+          )})
+         WHERE u.id = ${userId}`,
+  );
+  const rows = result.rows as unknown as ({ account: AccountBilling } & PricingRow)[];
+  if (rows.length === 0) throw new Error('productsForLines: unknown buyer');
+  return {
+    account: rows[0]!.account,
+    products: new Map(
+      rows.filter((row) => row.id !== null).map((row) => [row.id, toProductForPricing(row)]),
+    ),
+  };
+}

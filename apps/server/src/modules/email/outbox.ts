@@ -18,7 +18,8 @@ export type EmailKind =
   | 'order_cancelled'
   | 'order_refunded'
   | 'credit_note'
-  | 'return_update';
+  | 'return_update'
+  | 'quote_update';
 
 /** A file the worker attaches when it sends: a tax document's PDF, made from the stored document. */
 export interface EmailAttachmentRef {
@@ -40,6 +41,7 @@ export const EMAIL_LIFETIME_HOURS: Readonly<Record<EmailKind, number>> = {
   order_refunded: 7 * 24,
   credit_note: 7 * 24,
   return_update: 7 * 24,
+  quote_update: 7 * 24,
 };
 
 /**

@@ -101,6 +101,37 @@ export function passwordResetEmail(input: {
  * An email about one of the buyer's orders: the greeting, one paragraph per line, and a button
  * to the order's page (status updates, credit notes).
  */
+export function linkEmail(input: {
+  publicUrl: string;
+  fullName: string;
+  /** The page the button opens, and the button's and the text link's words. */
+  path: string;
+  button: string;
+  textLabel: string;
+  subject: string;
+  lines: readonly string[];
+}): EmailContent {
+  const link = `${input.publicUrl}${input.path}`;
+  const hello = greeting(input.fullName);
+  const { lines } = input;
+  const text = [
+    hello,
+    '',
+    ...lines.flatMap((line) => [line, '']),
+    `${input.textLabel}: ${link}`,
+  ].join('\n');
+  const html = `<!doctype html>
+<html lang="en">
+<body style="font-family: Arial, sans-serif; color: #1f2937; line-height: 1.5">
+<p>${escapeHtml(hello)}</p>
+${lines.map((line) => `<p>${escapeHtml(line)}</p>`).join('\n')}
+<p><a href="${escapeHtml(link)}" style="display:inline-block;padding:10px 18px;background:#2563eb;color:#ffffff;text-decoration:none;border-radius:6px">${escapeHtml(input.button)}</a></p>
+</body>
+</html>
+`;
+  return { subject: input.subject, text, html };
+}
+
 export function orderEmail(input: {
   publicUrl: string;
   fullName: string;
@@ -108,20 +139,27 @@ export function orderEmail(input: {
   subject: string;
   lines: readonly string[];
 }): EmailContent {
-  const link = `${input.publicUrl}${href.orderDetail(input.orderId)}`;
-  const hello = greeting(input.fullName);
-  const { lines } = input;
-  const text = [hello, '', ...lines.flatMap((line) => [line, '']), `Your order: ${link}`].join(
-    '\n',
-  );
-  const html = `<!doctype html>
-<html lang="en">
-<body style="font-family: Arial, sans-serif; color: #1f2937; line-height: 1.5">
-<p>${escapeHtml(hello)}</p>
-${lines.map((line) => `<p>${escapeHtml(line)}</p>`).join('\n')}
-<p><a href="${escapeHtml(link)}" style="display:inline-block;padding:10px 18px;background:#2563eb;color:#ffffff;text-decoration:none;border-radius:6px">View your order</a></p>
-</body>
-</html>
-`;
-  return { subject: input.subject, text, html };
+  return linkEmail({
+    ...input,
+    path: href.orderDetail(input.orderId),
+    button: 'View your order',
+    textLabel: 'Your order',
+  });
+}
+
+/** An email about one of the buyer's quotes (decision 060), with a button to the quote. */
+export function quoteEmail(input: {
+  publicUrl: string;
+  fullName: string;
+  quoteId: string;
+  subject: string;
+  lines: readonly string[];
+}): EmailContent {
+  return linkEmail({
+    ...input,
+    // The account area's "My Quotes" page of this quote (decision 060).
+    path: `/quotes/${encodeURIComponent(input.quoteId)}`,
+    button: 'View your quote',
+    textLabel: 'Your quote',
+  });
 }

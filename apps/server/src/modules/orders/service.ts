@@ -61,10 +61,13 @@ import type { TaxSetup } from '../../module-context.js';
 import {
   lineLabel,
   linePricing,
+  productsForLines,
   takeCart,
   variantOf,
   type AccountBilling,
+  type CartLine,
 } from '../cart/service.js';
+import type { ProductForPricing } from '../catalog/service.js';
 import { reserveStock, returnStock } from '../catalog/stock.js';
 import { checkTakesOrders } from '../gst/settings.js';
 import { effectiveRate, lineGstView, supplyOf, taxSummaryView } from '../gst/tax.js';
@@ -514,6 +517,280 @@ function billingOf(body: OrderCreateBody, account: AccountBilling): BillingDetai
   };
 }
 
+/** What an order is made of, its lines already taken (from the cart, or a quote's). */
+interface OrderSource {
+  userId: string;
+  body: OrderCreateBody;
+  tax: OrderTaxContext;
+  account: AccountBilling;
+  cart: { line: CartLine; product: ProductForPricing }[];
+  idempotencyKey?: string;
+  orderNumber: () => string;
+  /**
+   * A quote's unit prices (paise incl. GST), by line: when given, each line is charged its
+   * quoted price instead of the catalog's, and the order-quantity rules (a minimum, packs) do
+   * not apply to it: the store agreed to that quantity at that price (decision 060).
+   */
+  quotedUnitPaise?: readonly number[];
+}
+
+/**
+ * Prices, taxes and writes an order inside the caller's transaction: the address checks, the
+ * billing, each line's GST from its price (decision 052), the stock, and the order's rows (with
+ * the Idempotency-Key's stored answer when there is one). Returns the created order's answer.
+ */
+async function writeOrder(
+  tx: Tx,
+  { userId, body, tax, account, cart, idempotencyKey, orderNumber, quotedUnitPaise }: OrderSource,
+): Promise<OrderCreateResponse> {
+  const ship = shipTo(body, tax);
+  const billing = billingOf(body, account);
+  // The place of supply and the heads (decision 052): the billed GSTIN's state decides
+  // (bill-to/ship-to), goods shipped abroad are an export.
+  const supply = supplyOf(
+    tax.setup.settings.stateCode,
+    { country: body.shippingCountry, stateCode: ship.stateCode },
+    billing.gstin,
+  );
+
+  const priced = cart.map(({ line, product }, position) => {
+    const variant = variantOf(product, line.variantIndex);
+    if (product.status !== 'active')
+      throw conflict(
+        'cart_line_unavailable',
+        `${productUnavailableMessage(product.name)} Then try again.`,
+      );
+    if (variant === undefined)
+      throw conflict(
+        'cart_line_unavailable',
+        `${product.name}: the chosen variant is no longer available. Remove it from your cart and try again.`,
+      );
+    const label = lineLabel(product, variant);
+    const quoted = quotedUnitPaise?.[position];
+    const rule = quoted === undefined ? quantityProblem(label, line.quantity, product) : null;
+    if (rule) throw conflict('cart_line_quantity', `${rule} Change it in your cart and try again.`);
+    const price =
+      quoted === undefined
+        ? priceLine(linePricing(product, variant), line.quantity, line.source)
+        : { unitPaise: quoted, lineTotalPaise: quoted * line.quantity };
+    // The product's rate and HSN as they are now; the line keeps them (decision 052).
+    const gst = lineTax(
+      price.lineTotalPaise,
+      effectiveRate(product, tax.setup.rates),
+      supply.supplyType,
+    );
+    return {
+      label,
+      position,
+      productId: product.id,
+      variantIndex: line.variantIndex,
+      title: variant ? `${product.name} (${variant.option1})` : product.name,
+      sku: variant?.sku ?? product.code,
+      sellerSku: product.sellerSku,
+      source: line.source,
+      unitPricePaise: price.unitPaise,
+      quantity: line.quantity,
+      lineTotalPaise: price.lineTotalPaise,
+      hsn: product.hsn,
+      gstRateBp: gst.rateBp,
+      taxablePaise: gst.taxablePaise,
+      cgstPaise: gst.centralPaise,
+      sgstPaise: gst.statePaise,
+      igstPaise: gst.integratedPaise,
+    };
+  });
+  // The units, last before the order is written: the stock rows stay locked only from here
+  // to the commit, so orders of one product queue for the shortest time. Products the cart's
+  // statement saw untracked cost no statement (an order of them is made as they were).
+  const tracked = priced.filter((_, i) => cart[i]!.product.stock.length > 0);
+  const reservations = await reserveStock(
+    tx,
+    tracked.map((line) => ({
+      productId: line.productId,
+      variantIndex: line.variantIndex,
+      quantity: line.quantity,
+      label: line.label,
+    })),
+  );
+  const taken = new Map(tracked.map((line, i) => [line.position, reservations[i]!]));
+  const lines = priced.map(({ label: _label, ...line }) => ({
+    ...line,
+    stockReserved: taken.get(line.position)?.reserved ?? null,
+    stockVariantPosition: taken.get(line.position)?.variantPosition ?? null,
+  }));
+  const totalPaise = lines.reduce((sum, line) => sum + line.lineTotalPaise, 0);
+  const totals = taxTotals(
+    lines.map((line) => ({
+      rateBp: line.gstRateBp,
+      taxablePaise: line.taxablePaise,
+      centralPaise: line.cgstPaise,
+      statePaise: line.sgstPaise,
+      integratedPaise: line.igstPaise,
+    })),
+  );
+  const sellerStateCode = tax.setup.settings.stateCode || null;
+
+  const id = newObjectId();
+  const shipping = {
+    recipientName: body.recipientName,
+    shippingAddress1: body.shippingAddress1,
+    shippingAddress2: body.shippingAddress2,
+    shippingAddress3: body.shippingAddress3,
+    shippingCity: body.shippingCity,
+    shippingState: ship.state,
+    shippingPostalCode: body.shippingPostalCode,
+    shippingCountry: body.shippingCountry,
+    shippingPhoneNumber: body.shippingPhoneNumber,
+  };
+  // The order, its lines, its first history entry and the Idempotency-Key's stored answer
+  // in one statement (one round trip): the answer is built first, so the order's time is
+  // the server's rather than the database's. The order number is random; on the rare
+  // collision nothing is written (DO NOTHING, no aborted transaction) and another number
+  // is drawn.
+  const createdAt = new Date();
+  for (let attempt = 0; attempt < ORDER_NUMBER_ATTEMPTS; attempt++) {
+    const mkpOrderId = orderNumber();
+    const response: OrderCreateResponse = {
+      payload: toOrder({
+        id,
+        mkp_order_id: mkpOrderId,
+        created_at: createdAt,
+        p_status: 'UP',
+        currency: body.currency,
+        source: body.source,
+        recipient_name: shipping.recipientName,
+        shipping_address1: shipping.shippingAddress1,
+        shipping_address2: shipping.shippingAddress2,
+        shipping_address3: shipping.shippingAddress3,
+        shipping_city: shipping.shippingCity,
+        shipping_state: shipping.shippingState,
+        shipping_state_code: ship.stateCode,
+        shipping_postal_code: shipping.shippingPostalCode,
+        shipping_country: shipping.shippingCountry,
+        shipping_phone_number: shipping.shippingPhoneNumber,
+        total_paise: totalPaise,
+        carrier: null,
+        tracking_number: null,
+        tracking_url: null,
+        billing_gstin: billing.gstin,
+        billing_legal_name: billing.legalName,
+        billing_address1: billing.address1,
+        billing_address2: billing.address2,
+        billing_city: billing.city,
+        billing_state_code: billing.stateCode,
+        billing_postal_code: billing.postalCode,
+        place_of_supply: supply.placeOfSupply,
+        supply_type: supply.supplyType,
+        taxable_paise: totals.taxablePaise,
+        cgst_paise: totals.centralPaise,
+        sgst_paise: totals.statePaise,
+        igst_paise: totals.integratedPaise,
+        refunds: [],
+        lines,
+        history: [{ from: null, to: 'UP', cause: 'order_created', at: createdAt }],
+        documents: [],
+      }),
+    };
+    const result = await tx.execute(sql`
+      WITH o AS (
+        INSERT INTO orders (id, mkp_order_id, user_id, p_status, currency, source,
+            recipient_name, shipping_address1, shipping_address2, shipping_address3,
+            shipping_city, shipping_state, shipping_state_code, shipping_postal_code,
+            shipping_country, shipping_phone_number, total_paise, created_at,
+            billing_gstin, billing_legal_name, billing_address1, billing_address2,
+            billing_city, billing_state_code, billing_postal_code, seller_state_code,
+            place_of_supply, supply_type, taxable_paise, cgst_paise, sgst_paise, igst_paise)
+        VALUES (${id}, ${mkpOrderId}, ${userId}, 'UP', ${body.currency}, ${body.source},
+            ${shipping.recipientName}, ${shipping.shippingAddress1},
+            ${shipping.shippingAddress2}, ${shipping.shippingAddress3},
+            ${shipping.shippingCity}, ${shipping.shippingState}, ${ship.stateCode},
+            ${shipping.shippingPostalCode}, ${shipping.shippingCountry},
+            ${shipping.shippingPhoneNumber}, ${totalPaise}, ${createdAt.toISOString()}::timestamptz,
+            ${billing.gstin}, ${billing.legalName}, ${billing.address1}, ${billing.address2},
+            ${billing.city}, ${billing.stateCode}, ${billing.postalCode}, ${sellerStateCode},
+            ${supply.placeOfSupply}, ${supply.supplyType}, ${totals.taxablePaise},
+            ${totals.centralPaise}, ${totals.statePaise}, ${totals.integratedPaise})
+        ON CONFLICT (mkp_order_id) DO NOTHING
+        RETURNING id
+      ), l AS (
+        INSERT INTO order_lines (order_id, position, product_id, variant_index, title, sku,
+            seller_sku, source, unit_price_paise, quantity, line_total_paise,
+            stock_reserved, stock_variant_position, hsn, gst_rate_bp, taxable_paise,
+            cgst_paise, sgst_paise, igst_paise)
+        SELECT o.id, x.position, x."productId", x."variantIndex", x.title, x.sku,
+               x."sellerSku", x.source, x."unitPricePaise", x.quantity, x."lineTotalPaise",
+               x."stockReserved", x."stockVariantPosition", x.hsn, x."gstRateBp",
+               x."taxablePaise", x."cgstPaise", x."sgstPaise", x."igstPaise"
+          FROM o, jsonb_to_recordset(${JSON.stringify(lines)}::jsonb) AS x(
+            position integer, "productId" text, "variantIndex" smallint, title text,
+            sku text, "sellerSku" text, source text, "unitPricePaise" bigint,
+            quantity integer, "lineTotalPaise" bigint, "stockReserved" integer,
+            "stockVariantPosition" smallint, hsn text, "gstRateBp" integer,
+            "taxablePaise" bigint, "cgstPaise" bigint, "sgstPaise" bigint, "igstPaise" bigint)
+      ), h AS (
+        INSERT INTO order_status_history (order_id, from_status, to_status, cause, created_at)
+        SELECT o.id, NULL, 'UP', 'order_created', ${createdAt.toISOString()}::timestamptz FROM o
+      ), k AS (
+        UPDATE idempotency_keys
+           SET response_status = 201, response_body = ${JSON.stringify(response)}::jsonb
+         WHERE user_id = ${userId} AND key = ${idempotencyKey ?? null}
+           AND EXISTS (SELECT 1 FROM o)
+      )
+      SELECT id FROM o`);
+    if (result.rows.length > 0) return response;
+  }
+  throw new Error('No free order number after several attempts');
+}
+
+/** A quoted line, as the quote's acceptance orders it. */
+export interface QuotedOrderLine {
+  productId: string;
+  variantIndex: number | null;
+  source: string;
+  quantity: number;
+  unitPricePaise: number;
+}
+
+/**
+ * The narrow entry point for a quote's acceptance (decision 060): an order of `lines` at their
+ * quoted prices, inside the caller's transaction (the one that marks the quote accepted, so
+ * the two commit together or not at all). The cart is not touched. The same checks as a
+ * checkout otherwise: the store takes orders and ships there, each product is still sold and
+ * its variant exists, the stock is reserved, each line is taxed from its quoted price.
+ */
+export async function createQuotedOrder(
+  tx: Tx,
+  userId: string,
+  body: OrderCreateBody,
+  tax: OrderTaxContext,
+  lines: readonly QuotedOrderLine[],
+  options: Pick<CreateOrderOptions, 'orderNumber'> = {},
+): Promise<OrderCreateResponse> {
+  const { account, products } = await productsForLines(
+    tx,
+    userId,
+    lines.map((line) => line.productId),
+  );
+  const cart = lines.map((line) => ({
+    line: {
+      productId: line.productId,
+      variantIndex: line.variantIndex,
+      source: line.source,
+      quantity: line.quantity,
+    } as CartLine,
+    product: products.get(line.productId)!,
+  }));
+  return writeOrder(tx, {
+    userId,
+    body,
+    tax,
+    account,
+    cart,
+    orderNumber: options.orderNumber ?? newOrderNumber,
+    quotedUnitPaise: lines.map((line) => line.unitPricePaise),
+  });
+}
+
 function isLockTimeout(error: unknown): boolean {
   for (let e: unknown = error; e instanceof Error; e = e.cause) {
     if ((e as { code?: unknown }).code === LOCK_NOT_AVAILABLE) return true;
@@ -564,202 +841,18 @@ export async function createOrder(
         return { body: stored!.responseBody as OrderCreateResponse, replayed: true };
       }
       // After the replay: a stored answer stands whatever the settings have become since.
-      const ship = shipTo(body, tax);
       if (cart.length === 0)
         throw conflict('cart_empty', 'Your cart is empty. Add items before checking out.');
-      const billing = billingOf(body, account);
-      // The place of supply and the heads (decision 052): the billed GSTIN's state decides
-      // (bill-to/ship-to), goods shipped abroad are an export.
-      const supply = supplyOf(
-        tax.setup.settings.stateCode,
-        { country: body.shippingCountry, stateCode: ship.stateCode },
-        billing.gstin,
-      );
-
-      const priced = cart.map(({ line, product }, position) => {
-        const variant = variantOf(product, line.variantIndex);
-        if (product.status !== 'active')
-          throw conflict(
-            'cart_line_unavailable',
-            `${productUnavailableMessage(product.name)} Then try again.`,
-          );
-        if (variant === undefined)
-          throw conflict(
-            'cart_line_unavailable',
-            `${product.name}: the chosen variant is no longer available. Remove it from your cart and try again.`,
-          );
-        const label = lineLabel(product, variant);
-        const rule = quantityProblem(label, line.quantity, product);
-        if (rule)
-          throw conflict('cart_line_quantity', `${rule} Change it in your cart and try again.`);
-        const price = priceLine(linePricing(product, variant), line.quantity, line.source);
-        // The product's rate and HSN as they are now; the line keeps them (decision 052).
-        const gst = lineTax(
-          price.lineTotalPaise,
-          effectiveRate(product, tax.setup.rates),
-          supply.supplyType,
-        );
-        return {
-          label,
-          position,
-          productId: product.id,
-          variantIndex: line.variantIndex,
-          title: variant ? `${product.name} (${variant.option1})` : product.name,
-          sku: variant?.sku ?? product.code,
-          sellerSku: product.sellerSku,
-          source: line.source,
-          unitPricePaise: price.unitPaise,
-          quantity: line.quantity,
-          lineTotalPaise: price.lineTotalPaise,
-          hsn: product.hsn,
-          gstRateBp: gst.rateBp,
-          taxablePaise: gst.taxablePaise,
-          cgstPaise: gst.centralPaise,
-          sgstPaise: gst.statePaise,
-          igstPaise: gst.integratedPaise,
-        };
+      const response = await writeOrder(tx, {
+        userId,
+        body,
+        tax,
+        account,
+        cart,
+        idempotencyKey,
+        orderNumber,
       });
-      // The units, last before the order is written: the stock rows stay locked only from here
-      // to the commit, so orders of one product queue for the shortest time. Products the cart's
-      // statement saw untracked cost no statement (an order of them is made as they were).
-      const tracked = priced.filter((_, i) => cart[i]!.product.stock.length > 0);
-      const reservations = await reserveStock(
-        tx,
-        tracked.map((line) => ({
-          productId: line.productId,
-          variantIndex: line.variantIndex,
-          quantity: line.quantity,
-          label: line.label,
-        })),
-      );
-      const taken = new Map(tracked.map((line, i) => [line.position, reservations[i]!]));
-      const lines = priced.map(({ label: _label, ...line }) => ({
-        ...line,
-        stockReserved: taken.get(line.position)?.reserved ?? null,
-        stockVariantPosition: taken.get(line.position)?.variantPosition ?? null,
-      }));
-      const totalPaise = lines.reduce((sum, line) => sum + line.lineTotalPaise, 0);
-      const totals = taxTotals(
-        lines.map((line) => ({
-          rateBp: line.gstRateBp,
-          taxablePaise: line.taxablePaise,
-          centralPaise: line.cgstPaise,
-          statePaise: line.sgstPaise,
-          integratedPaise: line.igstPaise,
-        })),
-      );
-      const sellerStateCode = tax.setup.settings.stateCode || null;
-
-      const id = newObjectId();
-      const shipping = {
-        recipientName: body.recipientName,
-        shippingAddress1: body.shippingAddress1,
-        shippingAddress2: body.shippingAddress2,
-        shippingAddress3: body.shippingAddress3,
-        shippingCity: body.shippingCity,
-        shippingState: ship.state,
-        shippingPostalCode: body.shippingPostalCode,
-        shippingCountry: body.shippingCountry,
-        shippingPhoneNumber: body.shippingPhoneNumber,
-      };
-      // The order, its lines, its first history entry and the Idempotency-Key's stored answer
-      // in one statement (one round trip): the answer is built first, so the order's time is
-      // the server's rather than the database's. The order number is random; on the rare
-      // collision nothing is written (DO NOTHING, no aborted transaction) and another number
-      // is drawn.
-      const createdAt = new Date();
-      for (let attempt = 0; attempt < ORDER_NUMBER_ATTEMPTS; attempt++) {
-        const mkpOrderId = orderNumber();
-        const response: OrderCreateResponse = {
-          payload: toOrder({
-            id,
-            mkp_order_id: mkpOrderId,
-            created_at: createdAt,
-            p_status: 'UP',
-            currency: body.currency,
-            source: body.source,
-            recipient_name: shipping.recipientName,
-            shipping_address1: shipping.shippingAddress1,
-            shipping_address2: shipping.shippingAddress2,
-            shipping_address3: shipping.shippingAddress3,
-            shipping_city: shipping.shippingCity,
-            shipping_state: shipping.shippingState,
-            shipping_state_code: ship.stateCode,
-            shipping_postal_code: shipping.shippingPostalCode,
-            shipping_country: shipping.shippingCountry,
-            shipping_phone_number: shipping.shippingPhoneNumber,
-            total_paise: totalPaise,
-            carrier: null,
-            tracking_number: null,
-            tracking_url: null,
-            billing_gstin: billing.gstin,
-            billing_legal_name: billing.legalName,
-            billing_address1: billing.address1,
-            billing_address2: billing.address2,
-            billing_city: billing.city,
-            billing_state_code: billing.stateCode,
-            billing_postal_code: billing.postalCode,
-            place_of_supply: supply.placeOfSupply,
-            supply_type: supply.supplyType,
-            taxable_paise: totals.taxablePaise,
-            cgst_paise: totals.centralPaise,
-            sgst_paise: totals.statePaise,
-            igst_paise: totals.integratedPaise,
-            refunds: [],
-            lines,
-            history: [{ from: null, to: 'UP', cause: 'order_created', at: createdAt }],
-            documents: [],
-          }),
-        };
-        const result = await tx.execute(sql`
-          WITH o AS (
-            INSERT INTO orders (id, mkp_order_id, user_id, p_status, currency, source,
-                recipient_name, shipping_address1, shipping_address2, shipping_address3,
-                shipping_city, shipping_state, shipping_state_code, shipping_postal_code,
-                shipping_country, shipping_phone_number, total_paise, created_at,
-                billing_gstin, billing_legal_name, billing_address1, billing_address2,
-                billing_city, billing_state_code, billing_postal_code, seller_state_code,
-                place_of_supply, supply_type, taxable_paise, cgst_paise, sgst_paise, igst_paise)
-            VALUES (${id}, ${mkpOrderId}, ${userId}, 'UP', ${body.currency}, ${body.source},
-                ${shipping.recipientName}, ${shipping.shippingAddress1},
-                ${shipping.shippingAddress2}, ${shipping.shippingAddress3},
-                ${shipping.shippingCity}, ${shipping.shippingState}, ${ship.stateCode},
-                ${shipping.shippingPostalCode}, ${shipping.shippingCountry},
-                ${shipping.shippingPhoneNumber}, ${totalPaise}, ${createdAt.toISOString()}::timestamptz,
-                ${billing.gstin}, ${billing.legalName}, ${billing.address1}, ${billing.address2},
-                ${billing.city}, ${billing.stateCode}, ${billing.postalCode}, ${sellerStateCode},
-                ${supply.placeOfSupply}, ${supply.supplyType}, ${totals.taxablePaise},
-                ${totals.centralPaise}, ${totals.statePaise}, ${totals.integratedPaise})
-            ON CONFLICT (mkp_order_id) DO NOTHING
-            RETURNING id
-          ), l AS (
-            INSERT INTO order_lines (order_id, position, product_id, variant_index, title, sku,
-                seller_sku, source, unit_price_paise, quantity, line_total_paise,
-                stock_reserved, stock_variant_position, hsn, gst_rate_bp, taxable_paise,
-                cgst_paise, sgst_paise, igst_paise)
-            SELECT o.id, x.position, x."productId", x."variantIndex", x.title, x.sku,
-                   x."sellerSku", x.source, x."unitPricePaise", x.quantity, x."lineTotalPaise",
-                   x."stockReserved", x."stockVariantPosition", x.hsn, x."gstRateBp",
-                   x."taxablePaise", x."cgstPaise", x."sgstPaise", x."igstPaise"
-              FROM o, jsonb_to_recordset(${JSON.stringify(lines)}::jsonb) AS x(
-                position integer, "productId" text, "variantIndex" smallint, title text,
-                sku text, "sellerSku" text, source text, "unitPricePaise" bigint,
-                quantity integer, "lineTotalPaise" bigint, "stockReserved" integer,
-                "stockVariantPosition" smallint, hsn text, "gstRateBp" integer,
-                "taxablePaise" bigint, "cgstPaise" bigint, "sgstPaise" bigint, "igstPaise" bigint)
-          ), h AS (
-            INSERT INTO order_status_history (order_id, from_status, to_status, cause, created_at)
-            SELECT o.id, NULL, 'UP', 'order_created', ${createdAt.toISOString()}::timestamptz FROM o
-          ), k AS (
-            UPDATE idempotency_keys
-               SET response_status = 201, response_body = ${JSON.stringify(response)}::jsonb
-             WHERE user_id = ${userId} AND key = ${idempotencyKey ?? null}
-               AND EXISTS (SELECT 1 FROM o)
-          )
-          SELECT id FROM o`);
-        if (result.rows.length > 0) return { body: response, replayed: false };
-      }
-      throw new Error('No free order number after several attempts');
+      return { body: response, replayed: false };
     });
   } catch (error) {
     if (isLockTimeout(error))

@@ -35,6 +35,12 @@ const POLICY: Record<string, 'open' | 'member' | StaffRole[]> = {
   'POST /api/staff/refunds/{refundId}/retry': ['finance'],
   'POST /api/staff/refunds/{refundId}/resolve': ['finance'],
   'GET /api/staff/payments/attention': ['finance'],
+  // The quote desk (decision 060): prices and buyers' requests, the owner and finance.
+  'GET /api/staff/quotes': ['finance'],
+  'GET /api/staff/quotes/{id}': ['finance'],
+  'POST /api/staff/quotes/{id}/answer': ['finance'],
+  'POST /api/staff/quotes/{id}/decline': ['finance'],
+  'POST /api/staff/quotes/{id}/messages': ['finance'],
   'POST /api/staff/payments/{paymentId}/refund': ['finance'],
   'POST /api/staff/payments/{paymentId}/resolve': ['finance'],
   'GET /api/staff/buyers': ['fulfilment', 'finance'],

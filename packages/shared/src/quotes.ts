@@ -1,0 +1,130 @@
+import { z } from 'zod';
+import { ObjectId } from './catalog.js';
+import { Quantity, Source, VariantIndex } from './cart.js';
+import { OrderCreateBody } from './orders.js';
+
+/**
+ * The quotes API contract (issue 22, decision 060): a buyer asks for a price on lines of any
+ * quantity, the store answers with a unit price per line (paise incl. GST, like every catalog
+ * price) and an expiry, or declines; accepting the latest answer before it expires makes one
+ * order at those prices. Amounts are integer paise.
+ */
+
+/** The quantity the product page and the FAQ suggest asking a quote for ("above 250 units"). */
+export const QUOTE_SUGGESTED_QUANTITY = 250;
+export const QUOTE_NOTE_MAX = 2000;
+export const QUOTE_LINES_MAX = 50;
+
+export const QUOTE_STATUSES = ['open', 'answered', 'accepted', 'declined', 'expired'] as const;
+export const QuoteStatus = z.enum(QUOTE_STATUSES);
+export type QuoteStatus = z.infer<typeof QuoteStatus>;
+
+const Paise = z
+  .number({ error: 'A price must be a whole number of paise' })
+  .int({ error: 'A price must be a whole number of paise' })
+  .min(1, { error: 'A price must be at least 1 paisa' })
+  .max(100_000_000_00, { error: 'A price must be at most ₹10,00,00,000' });
+
+const Text = (max: number, what: string) =>
+  z
+    .string()
+    .trim()
+    .max(max, { error: `${what} must be at most ${max} characters` });
+
+export const QuoteRequestLine = z
+  .object({
+    productId: ObjectId,
+    variantIndex: VariantIndex,
+    source: Source,
+    quantity: Quantity,
+    targetPricePaise: Paise.nullable().optional(),
+  })
+  .strict();
+
+/** POST /api/quotes/: the lines (from the cart or a product page) and the buyer's note. */
+export const QuoteRequestBody = z
+  .object({
+    note: Text(QUOTE_NOTE_MAX, 'The note').default(''),
+    lines: z
+      .array(QuoteRequestLine)
+      .min(1, { error: 'A quote needs at least one line' })
+      .max(QUOTE_LINES_MAX, { error: `A quote has at most ${QUOTE_LINES_MAX} lines` }),
+  })
+  .strict();
+export type QuoteRequestBody = z.input<typeof QuoteRequestBody>;
+
+export const QuoteMessageBody = z
+  .object({
+    body: Text(QUOTE_NOTE_MAX, 'A message').min(1, { error: 'Write a message' }),
+  })
+  .strict();
+
+/** POST /api/staff/quotes/:id/answer: a unit price per line, in line order, and the expiry. */
+export const QuoteAnswerBody = z
+  .object({
+    unitPricesPaise: z.array(Paise).min(1).max(QUOTE_LINES_MAX),
+    expiresAt: z.iso.datetime({ offset: true, error: 'expiresAt must be an ISO date-time' }),
+  })
+  .strict();
+
+export const QuoteDeclineBody = z
+  .object({ reason: Text(QUOTE_NOTE_MAX, 'The reason').min(1, { error: 'Give a reason' }) })
+  .strict();
+
+/** POST /api/quotes/:id/accept: the version accepted and the order's address (as a checkout). */
+export const QuoteAcceptBody = z.object({
+  version: z.number().int().min(1),
+  order: OrderCreateBody,
+});
+
+export const QuoteParams = z.object({ id: ObjectId }).strict();
+export const StaffQuoteQuery = z.object({ status: QuoteStatus.optional() }).strict();
+
+export const QuoteLine = z.object({
+  position: z.number().int(),
+  productId: z.string(),
+  variantIndex: z.number().int().nullable(),
+  source: z.string(),
+  title: z.string(),
+  quantity: z.number().int(),
+  targetPricePaise: z.number().int().nullable(),
+});
+
+export const QuoteVersion = z.object({
+  version: z.number().int(),
+  unitPricesPaise: z.array(z.number().int()),
+  totalPaise: z.number().int(),
+  expiresAt: z.string(),
+  createdAt: z.string(),
+});
+
+export const QuoteMessage = z.object({
+  author: z.enum(['buyer', 'staff']),
+  body: z.string(),
+  createdAt: z.string(),
+});
+
+export const Quote = z.object({
+  id: z.string(),
+  status: QuoteStatus,
+  note: z.string(),
+  declineReason: z.string().nullable(),
+  createdAt: z.string(),
+  lines: z.array(QuoteLine),
+  /** Every version sent, oldest first; the last is the one that can be accepted. */
+  versions: z.array(QuoteVersion),
+  messages: z.array(QuoteMessage),
+  /** The order its acceptance made. */
+  orderId: z.string().nullable(),
+  /** For staff: who asked. */
+  buyer: z.object({ email: z.string(), companyName: z.string() }).optional(),
+});
+export type Quote = z.infer<typeof Quote>;
+
+export const QuoteSummary = Quote.pick({ id: true, status: true, createdAt: true }).extend({
+  lineCount: z.number().int(),
+  buyer: z.object({ email: z.string(), companyName: z.string() }).optional(),
+});
+
+export const QuoteResponse = z.object({ payload: Quote });
+export const QuoteListResponse = z.object({ payload: z.array(QuoteSummary) });
