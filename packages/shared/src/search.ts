@@ -38,6 +38,10 @@ export const ProductRecord = z.object({
   images: z.array(z.string()),
   /** Plain text of the description, cut to 300 characters. */
   summary: z.string(),
+  /** The product code (our SKU), and every SKU that finds it: code, seller SKU, variant SKUs,
+   * lower-cased (decision 059). */
+  code: z.string(),
+  skus: z.array(z.string()),
 });
 export type ProductRecord = z.infer<typeof ProductRecord>;
 

@@ -555,9 +555,18 @@ export const productSearch = pgTable(
     spPaise: bigint('sp_paise', { mode: 'number' }).notNull(),
     /** name (A) > brand, category, subcategory (B) > features (C) > description (D), English. */
     document: tsvector('document').notNull(),
+    /**
+     * The product's code, seller SKU and variant SKUs, lower-cased: a query that is one of them
+     * finds the product and ranks it first (decision 059). Kept by triggers (migration 0020).
+     */
+    skus: text('skus')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
   },
   (t) => [
     index('product_search_document_idx').using('gin', t.document),
+    index('product_search_skus_idx').using('gin', t.skus),
     index('product_search_category_idx').on(t.categoryId),
     index('product_search_subcategory_idx').on(t.subcategoryId),
     index('product_search_brand_idx').on(sql`lower(${t.brand})`),

@@ -91,6 +91,8 @@ export function searchRecord(overrides: Partial<ProductRecord> = {}): ProductRec
     imgUrl: images.map((src) => ({ src })),
     images,
     summary: 'A sturdy product for daily commercial use.',
+    code: `S-${id.slice(-4)}`,
+    skus: [`s-${id.slice(-4)}`],
     ...overrides,
   };
 }

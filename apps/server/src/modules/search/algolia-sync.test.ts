@@ -105,12 +105,14 @@ describe('pushing catalog changes to hosted Algolia', () => {
     expect(Object.keys(requests[0]!.body).sort()).toEqual(
       [
         'category',
+        'code',
         'images',
         'imgUrl',
         'mrp',
         'name',
         'objectID',
         'pd_brand',
+        'skus',
         'sp',
         'subcategory',
         'summary',

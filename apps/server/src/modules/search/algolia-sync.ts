@@ -26,7 +26,13 @@ export interface AlgoliaSyncOptions {
 
 /** The index settings our records need: what is searchable in which order, what facets. */
 export const ALGOLIA_SETTINGS = {
-  searchableAttributes: ['name', 'pd_brand,category,subcategory', 'unordered(summary)'],
+  // An exact code or SKU ranks first (decision 059): its attribute comes before the name.
+  searchableAttributes: [
+    'unordered(skus)',
+    'name',
+    'pd_brand,category,subcategory',
+    'unordered(summary)',
+  ],
   attributesForFaceting: [
     'searchable(category)',
     'searchable(subcategory)',

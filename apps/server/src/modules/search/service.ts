@@ -117,6 +117,8 @@ interface RecordRow {
   mrp_paise: string | number;
   images: string[];
   summary: string;
+  code: string;
+  skus: string[];
 }
 
 interface HitRow extends RecordRow {
@@ -125,7 +127,8 @@ interface HitRow extends RecordRow {
 }
 
 const recordColumns = sql`p.id, p.name, c.name AS category, s.name AS subcategory, p.brand,
-  p.sp_paise, p.mrp_paise, p.images, left(p.description_text, ${SUMMARY_LENGTH}) AS summary`;
+  p.sp_paise, p.mrp_paise, p.images, left(p.description_text, ${SUMMARY_LENGTH}) AS summary,
+  p.code, product_search_skus(p) AS skus`;
 
 function toRecord(row: RecordRow): ProductRecord {
   return {
@@ -139,6 +142,8 @@ function toRecord(row: RecordRow): ProductRecord {
     imgUrl: row.images.map((src) => ({ src })),
     images: row.images,
     summary: row.summary,
+    code: row.code,
+    skus: row.skus,
   };
 }
 
@@ -340,6 +345,21 @@ function retrieve(record: ProductRecord, attributes: string[] | undefined): Sear
   return hit;
 }
 
+/** Longest query that is looked up as a whole SKU (a code or SKU is far shorter). */
+const MAX_SKU_LENGTH = 64;
+
+/**
+ * The query as a whole SKU (product code, seller SKU or variant SKU, decision 059): trimmed and
+ * lower-cased as product_search.skus stores them; null when it cannot be one.
+ */
+export function skuQuery(query: string): string | null {
+  const sku = query.trim().toLowerCase();
+  return sku === '' || sku.length > MAX_SKU_LENGTH ? null : sku;
+}
+
+/** Ranks an exact SKU match above every text match (the sum of word ranks stays far below). */
+const SKU_RANK = 1000;
+
 export async function searchIndex(db: Db, params: SearchParams): Promise<SearchResult> {
   const started = performance.now();
   const terms = queryTerms(params.query, params.queryType);
@@ -351,12 +371,17 @@ export async function searchIndex(db: Db, params: SearchParams): Promise<SearchR
 
   // Without words, every product matches: a browse in id order (the catalog's order), whose
   // page then walks the primary key instead of sorting everything, unless facets need the set.
+  // A query that is a product's code or SKU finds it even when its words match nothing, and
+  // ranks it first; the GIN indexes on document and skus answer the two sides of the OR.
+  const sku = text ? skuQuery(params.query) : null;
+  const skuMatch = sku === null ? sql`FALSE` : sql`ps.skus @> ARRAY[${sku}::text]`;
   const matched = text
     ? sql`matched AS MATERIALIZED (
             SELECT ps.product_id AS id, ps.category_id, ps.subcategory_id, ps.brand,
-                   ${rankSql(terms.length)} AS rank
+                   ${rankSql(terms.length)}
+                     + CASE WHEN ${skuMatch} THEN ${SKU_RANK} ELSE 0 END AS rank
               FROM product_search ps, q
-             WHERE ps.document @@ q.query AND ${filter}),`
+             WHERE (ps.document @@ q.query OR ${skuMatch}) AND ${filter}),`
     : sql`matched AS ${params.facets.length > 0 ? sql`MATERIALIZED` : sql`NOT MATERIALIZED`} (
             SELECT ps.product_id AS id, ps.category_id, ps.subcategory_id, ps.brand,
                    0::real AS rank

@@ -86,7 +86,7 @@ export function CartLineItem({
             {name}
           </Link>
           {line.option1 ? <p className="text-sm text-slate-600">{line.option1}</p> : null}
-          <p className="text-sm text-slate-600">Shipping: {sourceLabel(line.source)}</p>
+          <p className="text-sm text-slate-600">Shipping: {sourceLabel(line.source, name)}</p>
           {quantityRulesText(line) ? (
             <p className="text-sm text-slate-600">{quantityRulesText(line)}</p>
           ) : null}

@@ -37,7 +37,7 @@ export function CheckoutSummary({
               <div className="min-w-0 flex-1 text-sm">
                 <p className="line-clamp-2 font-medium">{line.product.name}</p>
                 {line.option1 ? <p className="text-slate-600">{line.option1}</p> : null}
-                <p className="text-slate-600">{sourceLabel(line.source)}</p>
+                <p className="text-slate-600">{sourceLabel(line.source, line.product.name)}</p>
                 <p className="text-slate-600">
                   {line.quantity} × {formatRupeeAmount(line.unitPrice)}
                 </p>
