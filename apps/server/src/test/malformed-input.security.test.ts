@@ -103,6 +103,8 @@ function validBody(op: Operation): Record<string, unknown> {
     role: 'catalog',
     token: 'x'.repeat(43),
     reason: 'Damaged in transit',
+    // A return request's (decision 061).
+    lines: [{ position: 0, quantity: 1 }],
     note: 'Settled by bank transfer',
     amountPaise: 10_000,
     // Quotes (decision 060).

@@ -290,6 +290,59 @@ const VALID: Record<string, () => ValidRequest> = {
     payload: { reason: 'Damaged', amountPaise: 10_000 },
     headers: { ...staffHeaders(), 'idempotency-key': 'strict-input-refund' },
   }),
+  // Return requests (decision 061): the buyer's, then the desk's.
+  'POST /api/orders/{id}/returns': () => ({
+    url: `/api/orders/${ANY_ID}/returns`,
+    payload: {
+      lines: [{ position: 0, quantity: 1 }],
+      reason: 'damaged',
+      description: 'The lid arrived broken',
+    },
+    headers: buyer.headers,
+  }),
+  'GET /api/orders/{id}/returns': () => ({
+    url: `/api/orders/${ANY_ID}/returns`,
+    headers: buyer.headers,
+  }),
+  'POST /api/returns/{returnId}/photos': () => ({
+    url: '/api/returns/999999/photos',
+    form: [{ name: 'file', filename: 'a.jpg', contentType: 'image/jpeg', data: JPEG }],
+    headers: buyer.headers,
+  }),
+  'GET /api/returns/{returnId}/photos/{photoId}': () => ({
+    url: '/api/returns/999999/photos/1',
+    headers: buyer.headers,
+  }),
+  'GET /api/staff/return-requests': () => ({
+    url: '/api/staff/return-requests?status=requested',
+    headers: staffHeaders(),
+  }),
+  'GET /api/staff/return-requests/{returnId}': () => ({
+    url: '/api/staff/return-requests/999999',
+    headers: staffHeaders(),
+  }),
+  'GET /api/staff/return-requests/{returnId}/photos/{photoId}': () => ({
+    url: '/api/staff/return-requests/999999/photos/1',
+    headers: staffHeaders(),
+  }),
+  'POST /api/staff/return-requests/{returnId}/accept': () => ({
+    url: '/api/staff/return-requests/999999/accept',
+    payload: { note: 'Send it back' },
+    headers: staffHeaders(),
+  }),
+  'POST /api/staff/return-requests/{returnId}/refuse': () => ({
+    url: '/api/staff/return-requests/999999/refuse',
+    payload: { note: 'Outside the policy' },
+    headers: staffHeaders(),
+  }),
+  'POST /api/staff/return-requests/{returnId}/receive': () => ({
+    url: '/api/staff/return-requests/999999/receive',
+    headers: staffHeaders(),
+  }),
+  'POST /api/staff/return-requests/{returnId}/refund': () => ({
+    url: '/api/staff/return-requests/999999/refund',
+    headers: staffHeaders(),
+  }),
   'POST /api/staff/refunds/{refundId}/retry': () => ({
     url: '/api/staff/refunds/999999/retry',
     headers: staffHeaders(),

@@ -354,12 +354,12 @@ beforeAll(async () => {
   expect(transactions).toHaveLength(1);
   bTransaction = transactions[0]!;
   // B's quote (decision 060), priced: A can neither read, write on nor accept it.
-  const asked = await inject(b, 'POST', '/api/quotes/', {
+  const quoteAsked = await inject(b, 'POST', '/api/quotes/', {
     note: B_QUOTE_NOTE,
     lines: [{ productId: lines[0]!.productId, source: 'Ex-china', quantity: 250 }],
   });
-  expect(asked.statusCode, asked.body).toBe(201);
-  const quoteId = (asked.json() as { payload: { id: string } }).payload.id;
+  expect(quoteAsked.statusCode, quoteAsked.body).toBe(201);
+  const quoteId = (quoteAsked.json() as { payload: { id: string } }).payload.id;
   await t.database.db.execute(sql`
     INSERT INTO quote_versions (quote_id, version, unit_prices_paise, expires_at)
     VALUES (${quoteId}, 1, '[7000]', now() + interval '7 days')`);
