@@ -126,9 +126,11 @@ interface HitRow extends RecordRow {
   hl: Record<Highlightable, { value: string; terms: number[] | null }> | null;
 }
 
+/** The SKUs as the index keeps them (one key lookup), not worked out again from the variants. */
 const recordColumns = sql`p.id, p.name, c.name AS category, s.name AS subcategory, p.brand,
   p.sp_paise, p.mrp_paise, p.images, left(p.description_text, ${SUMMARY_LENGTH}) AS summary,
-  p.code, product_search_skus(p) AS skus`;
+  p.code,
+  coalesce((SELECT ps.skus FROM product_search ps WHERE ps.product_id = p.id), '{}') AS skus`;
 
 function toRecord(row: RecordRow): ProductRecord {
   return {
