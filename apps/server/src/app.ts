@@ -24,7 +24,10 @@ import {
 import { registerInputGuard } from './lib/input-guard.js';
 import { registerRateLimits } from './lib/limits.js';
 import { createLogger, RequestLogController } from './lib/logger.js';
+import { registerDraining } from './lib/draining.js';
+import { Metrics } from './lib/metrics.js';
 import { registerQueryCounter } from './lib/query-counter.js';
+import { registerRequestId, requestId } from './lib/request-id.js';
 import { registerSecurityHeaders, securityHeaders } from './lib/security-headers.js';
 import { registerStrictInput } from './lib/strict-input.js';
 import type { ModuleContext } from './module-context.js';
@@ -73,6 +76,11 @@ export async function buildApp({
   const setSecurityHeaders = securityHeaders(algoliaConnectSrc(config));
   const app = Fastify({
     loggerInstance: createLogger(config.logLevel),
+    // Fastify would take any X-Request-Id as given; requestId takes only a plain token.
+    requestIdHeader: false,
+    genReqId: requestId,
+    // lib/draining.ts answers requests that arrive while closing, in the API's error format.
+    return503OnClosing: false,
     // X-Forwarded-For is believed only from the proxies TRUST_PROXY names (per-address limits).
     // A hop count as Fastify reads a number (its types omit it): the first n hops are proxies.
     trustProxy:
@@ -102,6 +110,14 @@ export async function buildApp({
     transform: jsonSchemaTransform,
   });
   registerSecurityHeaders(app, setSecurityHeaders);
+  registerRequestId(app);
+  registerDraining(app);
+  const metrics = new Metrics(database.statements);
+  // Counted only where a scraper reads them: a request pays nothing for metrics nobody reads.
+  if (config.metricsToken) {
+    metrics.countRequests(app);
+    metrics.collectProcessMetrics();
+  }
   await app.register(compress, { global: true, threshold: 1024 });
   await app.register(cookie);
   registerErrorHandler(app);
@@ -124,6 +140,7 @@ export async function buildApp({
     onCatalogChange: (listener) => database.onCatalogChange(listener),
     taxSetup: new TaxSetupCache(db),
     checkDatabase: () => database.check(),
+    metrics,
   };
 
   app.addHook('preHandler', staffActivity(db, now));

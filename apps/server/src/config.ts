@@ -32,6 +32,8 @@ const Env = z.object({
   DATABASE_URL: optionalUrl,
   PUBLIC_URL: optionalUrl,
   JWT_SECRET: z.string().min(32, 'JWT_SECRET must be at least 32 characters').optional(),
+  /** The bearer token a Prometheus scraper sends to /metrics; unset, there is no /metrics. */
+  METRICS_TOKEN: z.string().min(32, 'METRICS_TOKEN must be at least 32 characters').optional(),
   SMTP_URL: optionalUrl,
   MAIL_FROM: z.string().default('B2B Storefront <no-reply@storefront.local>'),
   PAYMENT_PROVIDER: z.enum(['sandbox', 'phonepe']).default('sandbox'),
@@ -169,6 +171,8 @@ export interface Config {
   };
   seedOnStart: boolean;
   workers: boolean;
+  /** METRICS_TOKEN: /metrics answers a scraper that sends it (lib/metrics.ts). */
+  metricsToken: string | undefined;
   /** The built SPA served at / (apps/web/dist). */
   webDist: string;
 }
@@ -325,6 +329,7 @@ export function loadConfig(
     images: { storage: imageStorage, urlFetch: e.IMAGE_URL_FETCH },
     seedOnStart: e.SEED_ON_START,
     workers: e.WORKERS,
+    metricsToken: e.METRICS_TOKEN,
     webDist: join(repoRoot, 'apps', 'web', 'dist'),
     ...overrides,
   };

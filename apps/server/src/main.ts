@@ -7,9 +7,13 @@ import { readStoreSettings } from './modules/gst/settings.js';
 import { demoAccountsPresent, seedIfEmpty } from './seed/seed.js';
 import { startOperatorChannel } from './operator-channel.js';
 import { closeOnSignals } from './shutdown.js';
+import { listenWhileStarting } from './starting-listener.js';
 
 const config = loadConfig();
 refuseUnsafeProduction(productionRefusals(config));
+// Port 0 (a test's) has nothing to hold: the app's own port is another.
+const starting =
+  config.port === 0 ? undefined : await listenWhileStarting(config.host, config.port);
 // The log until the app's own exists (the database opens first).
 let warn = (message: string) => console.error(message);
 const database = await connectDatabase(config, {
@@ -42,6 +46,7 @@ const operatorChannel = await startOperatorChannel(database.db, config, () => ne
 app.addHook('onClose', async () => operatorChannel.close());
 closeOnSignals(app, database);
 
+await starting?.close();
 await app.listen({ host: config.host, port: config.port });
 app.log.info(`Storefront on ${config.publicUrl} (database: ${database.kind})`);
 if (config.env === 'production' && config.allowDemo)

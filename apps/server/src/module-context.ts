@@ -15,6 +15,7 @@ import type { StoreSettings } from '@storefront/shared/store-settings';
 import type { Config } from './config.js';
 import type { Db, DbOrTx } from './db/connect.js';
 import type { Limiters } from './lib/limits.js';
+import type { Metrics } from './lib/metrics.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -82,6 +83,8 @@ export interface ModuleContext {
   taxSetup: TaxSetupSource;
   /** Answers when the database can take work; throws a class-57 error when it cannot. */
   checkDatabase: () => Promise<void>;
+  /** The app's metrics (lib/metrics.ts): a module adds its caches, queues and outcomes. */
+  metrics: Metrics;
 }
 
 export type ServerModule = FastifyPluginAsync;

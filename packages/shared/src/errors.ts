@@ -22,7 +22,9 @@ export type ErrorKind =
   | 'too_large'
   | 'rate_limited'
   /** An upstream service (a payment gateway) failed; not the caller's fault. */
-  | 'bad_gateway';
+  | 'bad_gateway'
+  /** This server cannot take work now (it is shutting down); another replica can. */
+  | 'unavailable';
 
 export const ERROR_STATUS: Readonly<Record<ErrorKind, number>> = {
   invalid_data: 400,
@@ -34,4 +36,5 @@ export const ERROR_STATUS: Readonly<Record<ErrorKind, number>> = {
   too_large: 413,
   rate_limited: 429,
   bad_gateway: 502,
+  unavailable: 503,
 };

@@ -13,6 +13,7 @@ import { repoRoot } from '../config.js';
 import { queryCounter } from '../lib/query-counter.js';
 import { PgliteThread, unavailable, type PgliteThreadOptions } from './pglite-thread.js';
 import { schema } from './schema.js';
+import { StatementClock } from './statement-clock.js';
 
 export type Db = NodePgDatabase<typeof schema>;
 /** A transaction of `Db`: what `db.transaction(async (tx) => …)` hands its callback. */
@@ -34,6 +35,8 @@ export interface Database {
   /** Answers when the database can take work; throws a class-57 error when it cannot. */
   check(): Promise<void>;
   close(): Promise<void>;
+  /** The statements this process sent and their time (lib/metrics.ts). */
+  statements: StatementClock;
 }
 
 export const CATALOG_CHANNEL = 'catalog_changed';
@@ -78,6 +81,7 @@ export async function connectPglite(
   options: Pick<PgliteThreadOptions, 'loadDataDir' | 'onRestart'> &
     Partial<Pick<PgliteThreadOptions, 'statementTimeoutMs' | 'planMaxAgeMs'>> = {},
 ): Promise<Database & { client: PgliteThread }> {
+  const statements = new StatementClock();
   const client = await PgliteThread.start({
     dataDir: dataPath,
     loadDataDir: options.loadDataDir,
@@ -86,12 +90,14 @@ export async function connectPglite(
     maxPrepared: MAX_PREPARED_STATEMENTS,
     planMaxAgeMs: options.planMaxAgeMs ?? PLAN_MAX_AGE_MS,
     onRestart: options.onRestart,
+    statementClock: statements,
   });
   const db = drizzlePglite(client as never, { schema, logger: queryCounter }) as unknown as Db;
   return {
     db,
     client,
     kind: 'pglite',
+    statements,
     migrate: () => migratePglite(db as never, { migrationsFolder }),
     async onCatalogChange(listener) {
       return client.listen(CATALOG_CHANNEL, listener);
@@ -160,11 +166,16 @@ export function connectPostgres(
   // statements (inside a transaction) emits its own, with no listener unless given one here:
   // its request then fails on the next statement and the pool discards it on release.
   pool.on('error', () => {});
-  pool.on('connect', (client) => client.on('error', () => {}));
+  const statements = new StatementClock();
+  pool.on('connect', (client) => {
+    client.on('error', () => {});
+    statements.instrument(client);
+  });
   const db = drizzlePg(pool, { schema, logger: queryCounter });
   return {
     db,
     kind: 'postgres',
+    statements,
     async migrate() {
       const client = await pool.connect();
       try {

@@ -28,6 +28,7 @@ import {
   type ThreadOptions,
   type ToThread,
 } from './pglite-protocol.js';
+import type { StatementClock } from './statement-clock.js';
 
 /** PostgreSQL's codes for what a lost thread does to a request (class 57: operator intervention). */
 const CANCELED = { code: '57014', message: 'canceling statement due to statement timeout' };
@@ -104,6 +105,8 @@ export interface PgliteThreadOptions {
   planMaxAgeMs: number;
   /** Called after a thread ended and a new one was started or failed to start. */
   onRestart?: (event: { reason: 'timeout' | 'crash'; error?: Error }) => void;
+  /** Counts the statements and their time (the `/metrics` database time). */
+  statementClock?: StatementClock;
 }
 
 export type ThreadStatus = 'ready' | 'restarting' | 'closed';
@@ -244,7 +247,8 @@ export class PgliteThread {
       .sort((a, b) => a - b);
     if (textTypes.length > 0 && textTypes.join() !== TEXT_TYPES.join())
       message.textTypes = textTypes;
-    return this.#ask(message, tx ?? id);
+    const answer = this.#ask(message, tx ?? id);
+    return this.#options.statementClock ? this.#options.statementClock.time(answer) : answer;
   }
 
   #ask(message: ToThread & { id: number }, unit: number): Promise<unknown> {

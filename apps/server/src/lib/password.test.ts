@@ -1,7 +1,7 @@
 import type * as nodeCrypto from 'node:crypto';
 import { randomBytes, scryptSync } from 'node:crypto';
 import { describe, expect, it, vi } from 'vitest';
-import { hashPassword, needsRehash, oneAtATime, verifyPassword } from './password.js';
+import { hashPassword, needsRehash, TurnQueue, verifyPassword } from './password.js';
 
 /** How many derivations run at once, at most, as the module under test calls them. */
 const derivations = vi.hoisted(() => ({ running: 0, most: 0 }));
@@ -45,11 +45,11 @@ function controlledJobs() {
 
 const settle = () => new Promise((resolve) => setImmediate(resolve));
 
-describe('oneAtATime', () => {
+describe('TurnQueue', () => {
   it('runs one job at a time, the others starting in order of arrival', async () => {
-    const gate = oneAtATime();
+    const gate = new TurnQueue();
     const { started, job, finish } = controlledJobs();
-    const results = [1, 2, 3].map((i) => gate(job(i)));
+    const results = [1, 2, 3].map((i) => gate.run(job(i)));
     await settle();
     expect(started).toEqual([1]);
     await finish(1);
@@ -61,10 +61,10 @@ describe('oneAtATime', () => {
   });
 
   it('hands on after a job that failed, its caller getting the failure', async () => {
-    const gate = oneAtATime();
+    const gate = new TurnQueue();
     const { started, job, finish } = controlledJobs();
-    const first = gate(job(1));
-    const second = gate(job(2));
+    const first = gate.run(job(1));
+    const second = gate.run(job(2));
     const firstFails = expect(first).rejects.toThrow('1');
     await settle();
     expect(started).toEqual([1]);
@@ -75,14 +75,33 @@ describe('oneAtATime', () => {
     await expect(second).resolves.toBe(2);
   });
 
+  it('keeps the figures /metrics reports: waiting now, done, and the time spent waiting', async () => {
+    const gate = new TurnQueue();
+    const { job, finish } = controlledJobs();
+    const first = gate.run(job(1));
+    const second = gate.run(job(2));
+    await settle();
+    expect([gate.waiting, gate.done]).toEqual([1, 0]);
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    await finish(1);
+    await first;
+    expect([gate.waiting, gate.done]).toEqual([0, 1]);
+    await finish(2);
+    await second;
+    expect(gate.done).toBe(2);
+    // The second waited for the first's 30 ms; the first not at all.
+    expect(gate.waitedSeconds).toBeGreaterThanOrEqual(0.025);
+    expect(gate.waitedSeconds).toBeLessThan(5);
+  });
+
   it('starts at once again when everything has finished', async () => {
-    const gate = oneAtATime();
+    const gate = new TurnQueue();
     const { started, job, finish } = controlledJobs();
-    const first = gate(job(1));
+    const first = gate.run(job(1));
     await settle();
     await finish(1);
     await first;
-    void gate(job(2));
+    void gate.run(job(2));
     await settle();
     expect(started).toEqual([1, 2]);
   });

@@ -18,23 +18,37 @@ const KEY_LENGTH = 32;
 const CURRENT = { memoryKib: 47104, passes: 1, parallelism: 1 };
 const CURRENT_PARAMETERS = `m=${CURRENT.memoryKib},t=${CURRENT.passes},p=${CURRENT.parallelism}`;
 
-/** Runs the jobs given to it one at a time, in order of arrival, whether each succeeds or not. */
-export function oneAtATime() {
-  let last: Promise<unknown> = Promise.resolve();
-  return <T>(job: () => Promise<T>): Promise<T> => {
-    const run = last.then(job);
-    last = run.catch(() => undefined);
+/**
+ * Runs the jobs given to it one at a time, in order of arrival, whether each succeeds or not,
+ * and keeps the figures `/metrics` reports: how many wait now, how many ran, how long they waited.
+ */
+export class TurnQueue {
+  waiting = 0;
+  done = 0;
+  waitedSeconds = 0;
+  #last: Promise<unknown> = Promise.resolve();
+
+  run<T>(job: () => Promise<T>): Promise<T> {
+    const queued = performance.now();
+    this.waiting++;
+    const run = this.#last.then(() => {
+      this.waiting--;
+      this.waitedSeconds += (performance.now() - queued) / 1000;
+      return job().finally(() => this.done++);
+    });
+    this.#last = run.catch(() => undefined);
     return run;
-  };
+  }
 }
 
 /**
  * One derivation at a time (46 MiB; a stored scrypt hash 128 MiB): two at once put a login burst
  * over the server's memory budget (decision 040), for little gain, since hashing is all CPU and
  * the other core serves the catalog meanwhile; 20 logins at once take ~1.7 s. libuv's pool would
- * otherwise run four at once, with its file reads and compression queued behind them.
+ * otherwise run four at once, with its file reads and compression queued behind them. A burst
+ * queues here, and its wait is reported (lib/metrics.ts).
  */
-const derivations = oneAtATime();
+export const hashingQueue = new TurnQueue();
 
 const base64 = (bytes: Buffer) => bytes.toString('base64').replace(/=+$/, '');
 
@@ -63,7 +77,7 @@ function argon2id(
     parallelism: lanes,
     tagLength: KEY_LENGTH,
   };
-  return derivations(() => argon2Async('argon2id', parameters));
+  return hashingQueue.run(() => argon2Async('argon2id', parameters));
 }
 
 /** The scrypt hashes written before decision 040: `scrypt$logN$r$p$salt$key`. */
@@ -71,7 +85,7 @@ function legacyScrypt(password: string, salt: Buffer, logN: number, r: number, p
   const memory = 128 * 2 ** logN * r;
   // Node refuses a derivation whose memory reaches maxmem; leave headroom.
   const options: ScryptOptions = { N: 2 ** logN, r, p, maxmem: 2 * memory };
-  return derivations(() => scryptAsync(password, salt, KEY_LENGTH, options));
+  return hashingQueue.run(() => scryptAsync(password, salt, KEY_LENGTH, options));
 }
 
 export async function hashPassword(password: string): Promise<string> {

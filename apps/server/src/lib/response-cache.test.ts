@@ -26,5 +26,7 @@ describe('ResponseCache', () => {
     expect(a).toBe(b);
     expect(await cache.entry('k', compute)).toBe(a);
     expect(computations).toBe(1);
+    // Counted for /metrics: the two concurrent lookups missed, the third was a hit.
+    expect([cache.hits, cache.misses]).toEqual([1, 2]);
   });
 });

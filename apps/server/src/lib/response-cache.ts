@@ -35,6 +35,9 @@ export class ResponseCache {
   private readonly entries: BoundedCache<Entry>;
   private readonly pending = new Map<string, Promise<Entry>>();
   private generation = 0;
+  /** Lookups answered from memory, and the others (computed, or waiting for a computation). */
+  hits = 0;
+  misses = 0;
 
   constructor(limits: CacheLimits = RESPONSE_CACHE_LIMITS) {
     this.entries = new BoundedCache(limits, (entry) => entry.body.length + entry.etag.length);
@@ -62,7 +65,11 @@ export class ResponseCache {
 
   async entry(key: string, compute: () => Promise<string>): Promise<Entry> {
     const hit = this.entries.get(key);
-    if (hit) return hit;
+    if (hit) {
+      this.hits++;
+      return hit;
+    }
+    this.misses++;
     const inFlight = this.pending.get(key);
     if (inFlight) return inFlight;
     const generation = this.generation;

@@ -16,6 +16,7 @@ export function catalogModule(context: ModuleContext): ServerModule {
   const { db, config, onCatalogChange } = context;
   return async (app) => {
     const cache = new ResponseCache();
+    context.metrics.addCache('catalog', cache);
     const storage = imageStorage(config);
     const stopListening = await onCatalogChange(() => cache.clear());
     app.addHook('onClose', async () => stopListening());

@@ -3,13 +3,27 @@
  * and finishes its round when the app closes. Other modules only enqueue (outbox.ts); the
  * invoices module makes the tax documents' PDFs the worker attaches.
  */
+import { sql } from 'drizzle-orm';
+import { backlogOf } from '../../lib/metrics.js';
 import { addWorker, type ModuleContext, type ServerModule } from '../../module-context.js';
 import { taxDocumentAttachment } from '../invoices/attachments.js';
 import { createMailTransport } from './transport.js';
 import { createOutboxWorker } from './worker.js';
 
-export function emailModule({ db, config }: ModuleContext): ServerModule {
+export function emailModule({ db, config, metrics, now }: ModuleContext): ServerModule {
   return async (app) => {
+    // The messages due and unsent (the worker's claim, without the claims held).
+    metrics.addQueue('email', () => {
+      const at = sql`${now().toISOString()}::timestamptz`;
+      return backlogOf(
+        db,
+        sql`FROM email_outbox
+           WHERE sent_at IS NULL AND dead_at IS NULL AND expires_at > ${at}
+             AND next_attempt_at <= ${at}`,
+        sql`next_attempt_at`,
+        now(),
+      );
+    });
     addWorker(app, config, () => {
       const worker = createOutboxWorker({
         db,

@@ -11,6 +11,7 @@ import { gstRoutes } from './routes.js';
 export function gstModule(context: ModuleContext): ServerModule {
   return async (app) => {
     const cache = new ResponseCache();
+    context.metrics.addCache('store', cache);
     const stopListening = await context.onCatalogChange(() => {
       context.taxSetup.forget();
       cache.clear();

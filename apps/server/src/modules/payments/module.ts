@@ -15,6 +15,7 @@ import {
   transitionOrderStatus,
 } from '../orders/service.js';
 import { profile } from '../users/service.js';
+import { paymentBacklogs } from './backlogs.js';
 import { paymentConfirmationEmail } from './confirmation-email.js';
 import { moneyDeskRoutes } from './desk-routes.js';
 import { returnRoutes } from './return-routes.js';
@@ -122,7 +123,16 @@ export function paymentsModule(
       clock,
       schedule: options.schedule,
       onRefundEvent: (merchantRefundId) => refunds.refreshRefund(merchantRefundId),
+      onResult: (state, outcome) =>
+        context.metrics.paymentResults.inc({ provider: provider.name, state, outcome }),
     });
+    const backlogs = paymentBacklogs(
+      context.db,
+      clock,
+      context.config.payments.paymentWindowMs,
+      provider.name,
+    );
+    for (const [queue, probe] of Object.entries(backlogs)) context.metrics.addQueue(queue, probe);
     await app.register(paymentRoutes(service, provider, context.authenticate));
     await app.register(moneyDeskRoutes(context, refunds));
     // Returns refund through these refunds (issue 22, decision 061).

@@ -77,7 +77,7 @@ export const MAX_REFUND_SENDS = 8;
 /** The least a gateway refunds (PhonePe: 100 paise). */
 export const MIN_REFUND_PAISE = 100;
 /** The statuses an order lapses from when its payment window has passed. */
-const UNPAID_STATUSES: readonly string[] = ['UP', 'PU', 'PF'];
+export const UNPAID_STATUSES: readonly string[] = ['UP', 'PU', 'PF'];
 /** Refunds and expiries handled per reconciliation pass. */
 const BATCH = 100;
 

@@ -80,6 +80,8 @@ export interface PaymentsOptions {
   schedule?: StatusCheckSchedule;
   /** An authentic refund event (refunds.ts asks the gateway what became of it). */
   onRefundEvent?: (merchantRefundId: string) => Promise<void>;
+  /** Each gateway result and what became of it (counted in /metrics). */
+  onResult?: (state: GatewayResult['state'], outcome: ApplyOutcome) => void;
 }
 
 const PAID_STATUSES = new Set(['PD', 'SHIPPED', 'DELIVERED', 'REFUNDED']);
@@ -310,6 +312,7 @@ export function createPaymentsService(
       );
       return failed ? 'applied' : 'unchanged';
     });
+    options.onResult?.(result.state, outcome);
     if (outcome === 'flagged') {
       log.warn(
         { ...detail, claimedAmountPaise: result.claimedAmountPaise ?? null, cause: result.cause },

@@ -4,6 +4,8 @@
  * directly, GET /api/search/config tells it so).
  */
 import { SEARCH_INDEX } from '@storefront/shared/constants';
+import { sql } from 'drizzle-orm';
+import { backlogOf } from '../../lib/metrics.js';
 import type { ModuleContext, ServerModule } from '../../module-context.js';
 import type { Config } from '../../config.js';
 import { createAlgoliaSync } from './algolia-sync.js';
@@ -41,5 +43,10 @@ export function searchModule(context: ModuleContext): ServerModule {
       if (config.workers) sync.start();
     });
     app.addHook('onClose', () => sync.stop());
+    // Product changes not yet pushed to Algolia.
+    if (provider === 'algolia')
+      context.metrics.addQueue('search_sync', () =>
+        backlogOf(db, sql`FROM search_outbox`, sql`changed_at`, context.now()),
+      );
   };
 }
