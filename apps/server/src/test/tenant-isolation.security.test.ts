@@ -12,7 +12,7 @@
  * - `buyer-id` operations (B's order by id) answer A no 2xx, `staff` ones 403;
  * - `own` operations may answer 2xx, on A's own data only (A's cart holds one line after an add);
  * - nothing answered to A carries a private value of B's that A did not send;
- * - B's rows (account, sessions, verification tokens, cart, orders, order lines, status history,
+ * - B's rows (account, sessions, account links, cart, orders, order lines, status history,
  *   payments, idempotency keys) have the same digest before and after;
  * - without a token, every `own`, `buyer-id` and `staff` operation answers 401 (or 400 to an
  *   id that is not even well-formed).
@@ -403,7 +403,7 @@ async function checksumOfB(): Promise<string> {
     SELECT md5(concat_ws('|',
       ${rows('users', sql`x.id = ${b.id}`, 'x.id')},
       ${rows('refresh_tokens', sql`x.user_id = ${b.id}`, 'x.id')},
-      ${rows('email_verification_tokens', sql`x.user_id = ${b.id}`, 'x.id')},
+      ${rows('account_tokens', sql`x.user_id = ${b.id}`, 'x.id')},
       ${rows('cart_lines', sql`x.user_id = ${b.id}`, 'x.id')},
       ${rows('orders', sql`x.user_id = ${b.id}`, 'x.id')},
       ${rows('order_lines', sql`x.order_id IN (${orderIds})`, 'x.order_id, x.position')},
