@@ -87,6 +87,8 @@ const ACCESS: Record<string, Access> = {
   'POST /api/refresh': 'account',
   'POST /api/user/logout': 'account',
   'POST /api/user/change-password': 'own',
+  'POST /api/user/change-email': 'own',
+  'POST /api/user/change-email/confirm': 'account',
   'GET /api/user/me': 'own',
   'PATCH /api/user/me': 'own',
   'POST /api/search/1/indexes/{index}/queries': 'public',
@@ -441,6 +443,8 @@ function bodyValues(): Record<string, unknown> {
     email: b.email,
     password: A_PASSWORD,
     current_password: B_PASSWORD,
+    // A's account moved to B's address (refused: B's password is not A's, and B's is taken).
+    new_email: b.email,
     new_password: 'Monsoon^Kettle-77',
     quantity: 1,
     source: 'Ex-china',

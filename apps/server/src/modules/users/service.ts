@@ -11,6 +11,7 @@ import type {
   SignupBody,
   UserProfile,
 } from '@storefront/shared/accounts';
+import { gstinStateMessage, gstinStateMismatch } from '@storefront/shared/gst';
 import { verificationTokenFromPath } from '@storefront/shared/routes';
 import type { Db, DbOrTx } from '../../db/connect.js';
 import { users } from '../../db/schema.js';
@@ -355,11 +356,14 @@ export async function profile(db: DbOrTx, userId: string): Promise<UserProfile> 
 }
 
 /**
- * PATCH /api/user/me (decision 058): the fields named change, the others stay. Orders keep the
- * billing details they were placed with (their own columns), so only later orders see a change.
+ * PATCH /api/user/me (decisions 058, 067): the fields named change, the others stay. Orders keep
+ * the billing details they were placed with (their own columns), so only later orders see a
+ * change. When the GSTIN or the state changes, the GSTIN's state must be the business state as
+ * they stand after the change (400 `gstin_state_mismatch`, under the state field); the row is
+ * locked meanwhile, so two edits cannot pass the check each with the other's half.
  */
 export async function updateProfile(
-  db: DbOrTx,
+  db: Db,
   userId: string,
   body: ProfileUpdateBody,
   now: Date,
@@ -374,7 +378,31 @@ export async function updateProfile(
   if (body.business_state !== undefined) set.businessState = body.business_state;
   if (body.pincode !== undefined) set.pincode = body.pincode === '' ? null : body.pincode;
   if (body.gst_number !== undefined) set.gstNumber = body.gst_number;
-  const [user] = await db.update(users).set(set).where(eq(users.id, userId)).returning();
-  if (!user) throw notFound('user_not_found', 'Account not found');
-  return toProfile(user);
+  return db.transaction(async (tx) => {
+    if (body.gst_number !== undefined || body.business_state !== undefined) {
+      const [stored] = await tx
+        .select({ gstNumber: users.gstNumber, businessState: users.businessState })
+        .from(users)
+        .where(eq(users.id, userId))
+        .for('update');
+      if (!stored) throw notFound('user_not_found', 'Account not found');
+      const registered = gstinStateMismatch(
+        body.gst_number ?? stored.gstNumber,
+        body.business_state ?? stored.businessState,
+      );
+      if (registered) {
+        const message = gstinStateMessage(registered);
+        throw new AppError(
+          'invalid_data',
+          'gstin_state_mismatch',
+          message,
+          {},
+          { business_state: message },
+        );
+      }
+    }
+    const [user] = await tx.update(users).set(set).where(eq(users.id, userId)).returning();
+    if (!user) throw notFound('user_not_found', 'Account not found');
+    return toProfile(user);
+  });
 }
