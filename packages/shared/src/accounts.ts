@@ -6,7 +6,9 @@ import {
   PHONE_MIN,
   SIGNUP_PLACEHOLDER,
 } from './constants.js';
+import { findIndianState, gstinStateMessage, gstinStateMismatch } from './gst.js';
 import { GSTIN_PROBLEM_MESSAGES, gstinProblem, normaliseGstin } from './gstin.js';
+import { STATE_CHOICE_MESSAGE } from './store-settings.js';
 
 /**
  * The accounts contract (spec §3 user, signup payload, login response; §5 login and register
@@ -347,28 +349,75 @@ export type ResetPasswordForm = z.infer<typeof ResetPasswordForm>;
 
 // ── Profile editing (issue 22) ──────────────────────────────────────────────
 
+/** The business address's state: one of the GST list's states, by name or code, stored by name. */
+const BusinessState = z
+  .string()
+  .trim()
+  .min(1, STATE_CHOICE_MESSAGE)
+  .max(TEXT_MAX)
+  .refine((value) => findIndianState(value) !== undefined, { message: STATE_CHOICE_MESSAGE })
+  .transform((value) => findIndianState(value)!.name);
+
+const ProfileFields = z.object({
+  full_name: PersonName,
+  phone_number: phone,
+  company_name: required('Company name is required'),
+  business_type: required('Business type is required'),
+  // Left empty, as at sign-up: the placeholder that means "not known".
+  business_street: textOr(SIGNUP_PLACEHOLDER),
+  business_city: required('City is required'),
+  business_state: BusinessState,
+  pincode: z.string().trim().max(TEXT_MAX),
+  gst_number: GstNumber,
+});
+
 /**
- * PATCH /api/user/me (decision 058): the contact and company details, each optional (a field
- * left out is kept), under the sign-up rules; a changed GSTIN is checked again (format, state
- * code, check digit). The email is not here: it changes through verification of the new address.
+ * PATCH /api/user/me (decisions 058, 067): the contact and company details, each optional (a
+ * field left out is kept), under the sign-up rules; a changed GSTIN is checked again (format,
+ * state code, check digit), and the state is one of the GST list's. The server adds what needs
+ * the stored account: the GSTIN's state must be the business state, as they stand after the
+ * change (`gstinStateMismatch`). The email is not here: it changes through a link to the new
+ * address (ChangeEmailBody).
  */
-export const ProfileUpdateBody = z
-  .object({
-    full_name: PersonName,
-    phone_number: phone,
-    company_name: required('Company name is required'),
-    business_type: required('Business type is required'),
-    // Left empty, as at sign-up: the placeholder that means "not known".
-    business_street: textOr(SIGNUP_PLACEHOLDER),
-    business_city: required('City is required'),
-    business_state: textOr(SIGNUP_PLACEHOLDER),
-    pincode: z.string().trim().max(TEXT_MAX),
-    gst_number: GstNumber,
-  })
-  .partial()
+export const ProfileUpdateBody = ProfileFields.partial()
   .strict()
   .refine((body) => Object.values(body).some((value) => value !== undefined), {
     message: 'Nothing to change',
   });
 export type ProfileUpdateBodyInput = z.input<typeof ProfileUpdateBody>;
 export type ProfileUpdateBody = z.output<typeof ProfileUpdateBody>;
+
+/** The profile form: every field the buyer edits, and the GSTIN's state the business state. */
+export const ProfileForm = ProfileFields.omit({ business_type: true }).superRefine((form, ctx) => {
+  const registered = gstinStateMismatch(form.gst_number, form.business_state);
+  if (registered)
+    ctx.addIssue({
+      code: 'custom',
+      path: ['business_state'],
+      message: gstinStateMessage(registered),
+    });
+});
+export type ProfileFormInput = z.input<typeof ProfileForm>;
+export type ProfileForm = z.output<typeof ProfileForm>;
+
+// ── Changing the email (issue 22) ───────────────────────────────────────────
+
+export const CHANGE_EMAIL_MESSAGES = {
+  newEmail: 'Valid email address is required',
+} as const;
+
+/**
+ * POST /api/user/change-email (decision 067): the new address and the current password. The
+ * server mails a single-use link to the new address and a notice to the current one; the email
+ * changes only when the link is used.
+ */
+export const ChangeEmailBody = z
+  .object({ new_email: email(CHANGE_EMAIL_MESSAGES.newEmail), current_password: currentPassword })
+  .strict();
+export type ChangeEmailBody = z.infer<typeof ChangeEmailBody>;
+
+/** POST /api/user/change-email/confirm: the token of the link mailed to the new address. */
+export const ConfirmEmailChangeBody = z
+  .object({ token: z.string().trim().min(1, 'The link is missing its token.').max(200) })
+  .strict();
+export type ConfirmEmailChangeBody = z.infer<typeof ConfirmEmailChangeBody>;

@@ -55,6 +55,21 @@ export function indianStateByCode(code: string): IndianState | undefined {
   return STATE_BY_CODE.get(code);
 }
 
+/**
+ * The state a GSTIN is registered in (its first two digits) when `state` names another one, or
+ * none it can be read as: a GSTIN is issued per state, so the business address it stands for
+ * lies in that state (issue 22, decision 067). undefined when they agree, and for the GSTIN
+ * codes that are no place (97 Other Territory, 99 Centre Jurisdiction).
+ */
+export function gstinStateMismatch(gstin: string, state: string): IndianState | undefined {
+  const registered = indianStateByCode(gstin.trim().slice(0, 2));
+  if (!registered) return undefined;
+  return findIndianState(state)?.code === registered.code ? undefined : registered;
+}
+
+export const gstinStateMessage = (registered: IndianState) =>
+  `The business state must be the GSTIN's state (${registered.name})`;
+
 /** The country name every Indian address carries (the spec's default country). */
 export const INDIA = 'India';
 

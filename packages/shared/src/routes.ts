@@ -167,6 +167,13 @@ export const PAGES = {
     chromeless: true,
     paramOptional: true,
   },
+  changeEmail: {
+    path: '/change-email/:token',
+    module: 'features/auth/pages/change-email-page',
+    component: 'ChangeEmailPage',
+    chromeless: true,
+    paramOptional: true,
+  },
   faq: { path: '/faq', module: 'features/faq/pages/faq-page', component: 'FaqPage' },
 } as const satisfies Record<string, PageDefinition>;
 
@@ -270,6 +277,7 @@ export const href = {
   termsConditions: () => '/terms-conditions',
   verifyEmail: (token: string) => `/verify-email/${enc(token)}`,
   resetPassword: (token: string) => `/reset-password/${enc(token)}`,
+  changeEmail: (token: string) => `/change-email/${enc(token)}`,
   faq: () => '/faq',
 } as const;
 

@@ -85,39 +85,35 @@ export const refreshTokens = pgTable(
   ],
 );
 
-/** One-time email-verification tokens, stored hashed, valid 24 h. */
-export const emailVerificationTokens = pgTable(
-  'email_verification_tokens',
-  {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
-    userId: oid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    tokenHash: text('token_hash').notNull().unique(),
-    createdAt: createdAt(),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-    usedAt: timestamp('used_at', { withTimezone: true }),
-  },
-  (t) => [index('email_verification_tokens_user_idx').on(t.userId)],
-);
-
 /**
- * One-time password-reset tokens (issue 22, decision 058): stored hashed, valid 30 minutes;
- * a reset consumes its token and every other open token of the account.
+ * The single-use links mailed to a buyer (decision 067): one table for every purpose. A token is
+ * 256 random bits stored only as its SHA-256; `email` is the address the link was mailed to (for
+ * 'change_email', the address the account moves to once the link is used).
  */
-export const passwordResetTokens = pgTable(
-  'password_reset_tokens',
+export const ACCOUNT_TOKEN_PURPOSES = ['verify_email', 'reset_password', 'change_email'] as const;
+export type AccountTokenPurpose = (typeof ACCOUNT_TOKEN_PURPOSES)[number];
+
+export const accountTokens = pgTable(
+  'account_tokens',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
     userId: oid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
+    purpose: text('purpose').$type<AccountTokenPurpose>().notNull(),
     tokenHash: text('token_hash').notNull().unique(),
+    email: text('email').notNull(),
     createdAt: createdAt(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     usedAt: timestamp('used_at', { withTimezone: true }),
   },
-  (t) => [index('password_reset_tokens_user_idx').on(t.userId, t.createdAt)],
+  (t) => [
+    index('account_tokens_user_idx').on(t.userId, t.purpose, t.createdAt),
+    check(
+      'account_tokens_purpose_check',
+      sql`${t.purpose} IN ('verify_email', 'reset_password', 'change_email')`,
+    ),
+  ],
 );
 
 // ── Staff (issue 19) ────────────────────────────────────────────────────────
@@ -1155,8 +1151,7 @@ export const emailOutbox = pgTable(
 export const schema = {
   users,
   refreshTokens,
-  emailVerificationTokens,
-  passwordResetTokens,
+  accountTokens,
   staff,
   staffRecoveryCodes,
   staffSessions,

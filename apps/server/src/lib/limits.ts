@@ -46,6 +46,13 @@ export const LIMITS = {
   passwordResetPerAccount: { limit: 5, windowMs: HOUR },
   /** Each reset hashes the new password (scrypt); a buyer needs one or two. */
   passwordResetSubmitPerAddress: { limit: 20, windowMs: HOUR },
+  /**
+   * Each email change mails two addresses, one the caller names (decision 067): as the reset,
+   * per address, and per signed-in account; redeeming its link, per address.
+   */
+  emailChangePerAddress: { limit: 10, windowMs: HOUR },
+  emailChangePerAccount: { limit: 5, windowMs: HOUR },
+  emailChangeSubmitPerAddress: { limit: 20, windowMs: HOUR },
 
   /**
    * Every search route, together (a multi-query of up to 10 queries counts once). A buyer typing

@@ -424,6 +424,15 @@ describe('security headers on every kind of answer (G21)', () => {
     expect(response.headers['referrer-policy']).toBe('no-referrer');
     expectSecurityHeaders('verify-email', response.headers);
   });
+
+  it.each(['/reset-password/abc', '/change-email/abc'])(
+    'no-referrer on %s, whose URL carries a one-time token too (decision 067)',
+    async (url) => {
+      const response = await t.app.inject({ url });
+      expect(response.headers['referrer-policy']).toBe('no-referrer');
+      expectSecurityHeaders(url, response.headers);
+    },
+  );
 });
 
 describe('CORS (G22)', () => {

@@ -193,7 +193,7 @@ async function digest(): Promise<string> {
   const tables = [
     'users',
     'refresh_tokens',
-    'email_verification_tokens',
+    'account_tokens',
     'email_outbox',
     'cart_lines',
     'orders',

@@ -184,6 +184,15 @@ const VALID: Record<string, () => ValidRequest> = {
     payload: { current_password: GOOD_PASSWORD, new_password: 'Quill&Harbour-77' },
     headers: buyer.headers,
   }),
+  'POST /api/user/change-email': () => ({
+    url: '/api/user/change-email',
+    payload: { new_email: 'someone.new@example.in', current_password: GOOD_PASSWORD },
+    headers: buyer.headers,
+  }),
+  'POST /api/user/change-email/confirm': () => ({
+    url: '/api/user/change-email/confirm',
+    payload: { token: 'abc' },
+  }),
   'GET /api/user/me': () => ({ url: '/api/user/me', headers: buyer.headers }),
   'PATCH /api/user/me': () => ({
     url: '/api/user/me',

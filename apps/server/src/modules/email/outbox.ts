@@ -12,6 +12,8 @@ import type { EmailContent } from './templates.js';
 export type EmailKind =
   | 'email_verification'
   | 'password_reset'
+  | 'email_change'
+  | 'email_change_notice'
   | 'payment_confirmation'
   | 'order_shipped'
   | 'order_delivered'
@@ -34,6 +36,9 @@ export const EMAIL_LIFETIME_HOURS: Readonly<Record<EmailKind, number>> = {
   email_verification: 24,
   /** The reset link lives 30 minutes; the message is always enqueued with that expiry. */
   password_reset: 1,
+  /** The email-change link lives 30 minutes too (decision 067); its notice a day. */
+  email_change: 1,
+  email_change_notice: 24,
   payment_confirmation: 7 * 24,
   order_shipped: 7 * 24,
   order_delivered: 7 * 24,

@@ -97,6 +97,112 @@ export function passwordResetEmail(input: {
   return { subject: PASSWORD_RESET_SUBJECT, text, html };
 }
 
+/** The link's button and the lines around it, as the account emails write them. */
+function linkMessage(input: {
+  hello: string;
+  intro: string;
+  link: string;
+  button: string;
+  after: string;
+  footer: string;
+}): { text: string; html: string } {
+  const text = [
+    input.hello,
+    '',
+    input.intro,
+    '',
+    input.link,
+    '',
+    input.after,
+    '',
+    input.footer,
+  ].join('\n');
+  const html = `<!doctype html>
+<html lang="en">
+<body style="font-family: Arial, sans-serif; color: #1f2937; line-height: 1.5">
+<p>${escapeHtml(input.hello)}</p>
+<p>${escapeHtml(input.intro)}</p>
+<p><a href="${escapeHtml(input.link)}" style="display: inline-block; padding: 10px 18px; background: #2563eb; color: #ffffff; text-decoration: none; border-radius: 6px">${escapeHtml(input.button)}</a></p>
+<p>Or copy this link into your browser:<br><a href="${escapeHtml(input.link)}">${escapeHtml(input.link)}</a></p>
+<p>${escapeHtml(input.after)}</p>
+<p style="color: #6b7280">${escapeHtml(input.footer)}</p>
+</body>
+</html>
+`;
+  return { text, html };
+}
+
+/** A message of a few paragraphs and no link. */
+function plainMessage(paragraphs: string[]): { text: string; html: string } {
+  const text = paragraphs.join('\n\n');
+  const html = `<!doctype html>
+<html lang="en">
+<body style="font-family: Arial, sans-serif; color: #1f2937; line-height: 1.5">
+${paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join('\n')}
+</body>
+</html>
+`;
+  return { text, html };
+}
+
+export const EMAIL_CHANGE_SUBJECT = 'Confirm the new email of your B2B Storefront account';
+
+/** To the new address (decision 067): the single-use link that moves the account there. */
+export function emailChangeEmail(input: {
+  publicUrl: string;
+  fullName: string;
+  token: string;
+  validMinutes: number;
+}): EmailContent {
+  const link = `${input.publicUrl}${href.changeEmail(input.token)}`;
+  return {
+    subject: EMAIL_CHANGE_SUBJECT,
+    ...linkMessage({
+      hello: greeting(input.fullName),
+      intro:
+        'You asked to use this address for your business account. To confirm it, open this link:',
+      link,
+      button: 'Use this email address',
+      after: `The link works once and expires in ${input.validMinutes} minutes. Until you open it, your account keeps its current email.`,
+      footer: 'If you did not ask for this, you can ignore this email: nothing changes.',
+    }),
+  };
+}
+
+export const EMAIL_CHANGE_NOTICE_SUBJECT = 'A new email was asked for your B2B Storefront account';
+
+/** To the current address (decision 067): a change was asked for, and how to stop it. */
+export function emailChangeNoticeEmail(input: {
+  publicUrl: string;
+  fullName: string;
+  newEmail: string;
+  validMinutes: number;
+}): EmailContent {
+  return {
+    subject: EMAIL_CHANGE_NOTICE_SUBJECT,
+    ...plainMessage([
+      greeting(input.fullName),
+      `Someone signed in to your business account asked to change its email to ${input.newEmail}. It changes only if the link we sent to that address is opened within ${input.validMinutes} minutes.`,
+      `If this was not you, change your password now (${input.publicUrl}${href.profile()}) or reset it from the login page: that cancels the change and signs out every other session.`,
+    ]),
+  };
+}
+
+/** To a new address that already has an account: nothing was sent or changed (no enumeration). */
+export function emailChangeTakenEmail(input: {
+  publicUrl: string;
+  fullName: string;
+}): EmailContent {
+  return {
+    subject: EMAIL_CHANGE_SUBJECT,
+    ...plainMessage([
+      'Hello,',
+      'Someone asked to move another business account to this email address. This address already has an account with us, so nothing was changed.',
+      `If it was you: log in with this address (${input.publicUrl}${href.auth()}), or reset its password from the login page if you forgot it.`,
+    ]),
+  };
+}
+
 /**
  * An email about one of the buyer's orders: the greeting, one paragraph per line, and a button
  * to the order's page (status updates, credit notes).

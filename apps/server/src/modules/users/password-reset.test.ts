@@ -1,11 +1,11 @@
 import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { emailOutbox, passwordResetTokens, users } from '../../db/schema.js';
+import { emailOutbox, accountTokens, users } from '../../db/schema.js';
 import { buildTestApp, type TestApp } from '../../test/app.js';
 import { hashOpaqueToken } from './opaque-token.js';
 import { RESET_MESSAGES } from './password-reset.js';
 import { COMMON_PASSWORD_MESSAGE } from './password-policy.js';
-import { createUser, login, loginTokens } from './test-support.js';
+import { createUser, login, loginTokens, linksOf } from './test-support.js';
 
 const MINUTE = 60 * 1000;
 const NEW_PASSWORD = 'Monsoon&Mango-77';
@@ -79,8 +79,8 @@ describe('POST /api/user/forgot-password', () => {
     expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
     const rows = await t.database.db
       .select()
-      .from(passwordResetTokens)
-      .where(eq(passwordResetTokens.userId, user.id));
+      .from(accountTokens)
+      .where(linksOf('reset_password', user.id));
     expect(rows).toHaveLength(1);
     expect(rows[0]!.tokenHash).toBe(hashOpaqueToken(token!));
     expect(rows[0]!.tokenHash).not.toContain(token);
@@ -257,9 +257,9 @@ describe('POST /api/user/reset-password', () => {
     expect(response.statusCode).toBe(400);
     expect(response.json().code).toBe('reset_token_invalid');
     const [row] = await t.database.db
-      .select({ usedAt: passwordResetTokens.usedAt })
-      .from(passwordResetTokens)
-      .where(eq(passwordResetTokens.userId, user.id));
+      .select({ usedAt: accountTokens.usedAt })
+      .from(accountTokens)
+      .where(linksOf('reset_password', user.id));
     expect(row!.usedAt).toBeNull();
   });
 

@@ -4,21 +4,31 @@
  * enqueued in the same transaction as the token (the email outbox). The answer is the same
  * for every email (routes.ts answers 202 with one message), and the work is the same few
  * queries whether or not the account exists, so neither body, status nor time tells them
- * apart. Redeeming the token sets the new password, consumes every open reset token of the
- * account and ends every session (tokens_valid_after and each refresh-token family revoked).
+ * apart. Redeeming the token sets the new password, consumes every open link of the account
+ * (an email change asked for before the reset too, decision 067) and ends every session
+ * (tokens_valid_after and each refresh-token family revoked). The links are account tokens
+ * (account-tokens.ts) of purpose 'reset_password'.
  */
-import { and, count, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { ResetPasswordBody } from '@storefront/shared/accounts';
 import type { Db } from '../../db/connect.js';
-import { passwordResetTokens, users } from '../../db/schema.js';
+import { users } from '../../db/schema.js';
 import { invalid } from '../../lib/errors.js';
 import { hashPassword } from '../../lib/password.js';
 import { enqueueEmail } from '../email/outbox.js';
 import { passwordResetEmail } from '../email/templates.js';
-import { hashOpaqueToken, newOpaqueToken } from './opaque-token.js';
+import {
+  ACCOUNT_TOKEN_TTL_MINUTES,
+  consumeAccountToken,
+  findRedeemableToken,
+  issueAccountToken,
+  refusalOf,
+  tokensIssuedSince,
+  useUpOpenTokens,
+} from './account-tokens.js';
 import { revokeAllSessions } from './sessions.js';
 
-export const RESET_TTL_MINUTES = 30;
+export const RESET_TTL_MINUTES = ACCOUNT_TOKEN_TTL_MINUTES.reset_password;
 /** Reset emails per account per hour, counted in the database so every replica agrees. */
 export const RESET_EMAILS_PER_HOUR = 5;
 const MINUTE_MS = 60 * 1000;
@@ -55,24 +65,15 @@ export async function requestPasswordReset(
     // An unverified account is not reset (its owner verifies it first: a sign-up may yet take
     // it over); a disabled one gets no mail from the store. The answer is the same.
     if (!user || !user.verifiedAt || user.disabledAt) return;
-    const [recent] = await tx
-      .select({ n: count() })
-      .from(passwordResetTokens)
-      .where(
-        and(
-          eq(passwordResetTokens.userId, user.id),
-          gt(passwordResetTokens.createdAt, new Date(context.now.getTime() - 60 * MINUTE_MS)),
-        ),
-      );
-    if ((recent?.n ?? 0) >= RESET_EMAILS_PER_HOUR) return;
-    const token = newOpaqueToken();
-    const expiresAt = new Date(context.now.getTime() + RESET_TTL_MINUTES * MINUTE_MS);
-    await tx.insert(passwordResetTokens).values({
-      userId: user.id,
-      tokenHash: hashOpaqueToken(token),
-      createdAt: context.now,
-      expiresAt,
-    });
+    const since = new Date(context.now.getTime() - 60 * MINUTE_MS);
+    if ((await tokensIssuedSince(tx, 'reset_password', user.id, since)) >= RESET_EMAILS_PER_HOUR)
+      return;
+    const { token, expiresAt } = await issueAccountToken(
+      tx,
+      'reset_password',
+      { userId: user.id, email: user.email },
+      context.now,
+    );
     await enqueueEmail(tx, {
       kind: 'password_reset',
       to: user.email,
@@ -88,22 +89,12 @@ export async function requestPasswordReset(
 }
 
 /** Why a token cannot be redeemed, read after the guarded UPDATE found nothing to consume. */
-async function refusal(db: Db, tokenHash: string) {
-  const [known] = await db
-    .select({ usedAt: passwordResetTokens.usedAt })
-    .from(passwordResetTokens)
-    .where(eq(passwordResetTokens.tokenHash, tokenHash));
-  if (!known) return invalid('reset_token_invalid', RESET_MESSAGES.tokenInvalid);
-  if (known.usedAt) return invalid('reset_token_used', RESET_MESSAGES.tokenUsed);
+async function refusal(db: Db, token: string) {
+  const reason = await refusalOf(db, 'reset_password', token);
+  if (reason === 'invalid') return invalid('reset_token_invalid', RESET_MESSAGES.tokenInvalid);
+  if (reason === 'used') return invalid('reset_token_used', RESET_MESSAGES.tokenUsed);
   return invalid('reset_token_expired', RESET_MESSAGES.tokenExpired);
 }
-
-const redeemable = (tokenHash: string, now: Date) =>
-  and(
-    eq(passwordResetTokens.tokenHash, tokenHash),
-    isNull(passwordResetTokens.usedAt),
-    gt(passwordResetTokens.expiresAt, now),
-  );
 
 /**
  * POST /api/user/reset-password. The token is looked up before the new password is hashed (a
@@ -111,19 +102,11 @@ const redeemable = (tokenHash: string, now: Date) =>
  * redemptions only one sets a password.
  */
 export async function resetPassword(db: Db, body: ResetPasswordBody, now: Date): Promise<string> {
-  const tokenHash = hashOpaqueToken(body.token);
-  const [open] = await db
-    .select({ userId: passwordResetTokens.userId })
-    .from(passwordResetTokens)
-    .where(redeemable(tokenHash, now));
-  if (!open) throw await refusal(db, tokenHash);
+  const open = await findRedeemableToken(db, 'reset_password', body.token, now);
+  if (!open) throw await refusal(db, body.token);
   const passwordHash = await hashPassword(body.new_password);
   const done = await db.transaction(async (tx) => {
-    const [consumed] = await tx
-      .update(passwordResetTokens)
-      .set({ usedAt: now })
-      .where(redeemable(tokenHash, now))
-      .returning({ userId: passwordResetTokens.userId });
+    const consumed = await consumeAccountToken(tx, 'reset_password', body.token, now);
     if (!consumed) return false;
     const [changed] = await tx
       .update(users)
@@ -132,16 +115,11 @@ export async function resetPassword(db: Db, body: ResetPasswordBody, now: Date):
       .returning({ id: users.id });
     // Disabled by staff since the link was mailed: nothing changes (the throw rolls back).
     if (!changed) throw invalid('reset_token_invalid', RESET_MESSAGES.tokenInvalid);
-    // Every other link mailed to the account dies with this one.
-    await tx
-      .update(passwordResetTokens)
-      .set({ usedAt: now })
-      .where(
-        and(eq(passwordResetTokens.userId, consumed.userId), isNull(passwordResetTokens.usedAt)),
-      );
+    // Every other link mailed to the account dies with this one, an email change's too.
+    await useUpOpenTokens(tx, consumed.userId, now, ['reset_password', 'change_email']);
     await revokeAllSessions(tx, consumed.userId, now);
     return true;
   });
-  if (!done) throw await refusal(db, tokenHash);
+  if (!done) throw await refusal(db, body.token);
   return RESET_MESSAGES.done;
 }

@@ -72,9 +72,54 @@ describe('PATCH /api/user/me', () => {
       if (message) expect(response.json().fields.gst_number).toBe(message);
       expect((await row(user.id)).gstNumber).toBe(before.gstNumber);
     }
-    const valid = await patch(user.headers, { gst_number: VALID_GSTIN.toLowerCase() });
-    expect(valid.statusCode).toBe(200);
+    const valid = await patch(user.headers, {
+      gst_number: VALID_GSTIN.toLowerCase(),
+      business_state: 'maharashtra',
+    });
+    expect(valid.statusCode, valid.body).toBe(200);
     expect((await row(user.id)).gstNumber).toBe(VALID_GSTIN);
+    expect((await row(user.id)).businessState).toBe('Maharashtra');
+  });
+
+  it('refuses a GSTIN whose state is not the business state, as they stand after the change (decision 067)', async () => {
+    // createUser's account: Tamil Nadu, with a Maharashtra GSTIN stored before the rule.
+    const user = await signedIn();
+    const tamilNadu = `33AABCM1234F1Z${gstinCheckCharacter('33AABCM1234F1Z')}`;
+    const before = await row(user.id);
+    const message = "The business state must be the GSTIN's state (Maharashtra)";
+    for (const payload of [
+      { gst_number: VALID_GSTIN },
+      { business_state: 'Karnataka' },
+      { business_state: 'Kerala', gst_number: VALID_GSTIN },
+    ]) {
+      const response = await patch(user.headers, payload);
+      expect(response.statusCode, JSON.stringify(payload)).toBe(400);
+      expect(response.json().code).toBe('gstin_state_mismatch');
+      expect(response.json().detail).toBe(message);
+      expect(response.json().fields).toEqual({ business_state: message });
+    }
+    expect(await row(user.id)).toEqual(before);
+    // The stored pair is not checked again when neither half changes.
+    expect((await patch(user.headers, { phone_number: '9840099998' })).statusCode).toBe(200);
+    // Either half made to agree with the other is taken.
+    expect((await patch(user.headers, { business_state: '27' })).statusCode).toBe(200);
+    expect((await row(user.id)).businessState).toBe('Maharashtra');
+    const both = await patch(user.headers, { gst_number: tamilNadu, business_state: 'Tamil Nadu' });
+    expect(both.statusCode, both.body).toBe(200);
+  });
+
+  it('takes the state only from the GST list of states', async () => {
+    const user = await signedIn();
+    for (const state of ['Atlantis', '', '99']) {
+      const response = await patch(user.headers, { business_state: state });
+      expect(response.statusCode, state).toBe(400);
+      expect(response.json().fields.business_state).toBe(
+        'Choose a state or union territory from the list',
+      );
+    }
+    const byCode = await patch(user.headers, { business_state: '27' });
+    expect(byCode.statusCode).toBe(200);
+    expect(byCode.json().business_state).toBe('Maharashtra');
   });
 
   it('refuses bad values, unknown fields, the email and an empty change, changing nothing', async () => {

@@ -7,7 +7,9 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  ChangeEmailBody,
   ChangePasswordBody,
+  ConfirmEmailChangeBody,
   ChangePasswordResponse,
   ForgotPasswordBody,
   LoginBody,
@@ -28,6 +30,7 @@ import { COMMON_PASSWORD_MESSAGE, isCommonPassword } from './password-policy.js'
 import { addressKey, tooManyRequests, type Limiter } from '../../lib/rate-limit.js';
 import { RESET_MESSAGES, requestPasswordReset, resetPassword } from './password-reset.js';
 import * as accounts from './service.js';
+import { confirmEmailChange, requestEmailChange } from './email-change.js';
 import { endSession, rotateSession } from './sessions.js';
 
 /** The shared rules plus what only the server checks: the bundled common-password list. */
@@ -65,6 +68,8 @@ function limitBy(limiter: Limiter, key: (request: FastifyRequest) => string) {
 
 const byAddress = (request: FastifyRequest) => addressKey(request.ip);
 const byEmail = (request: FastifyRequest) => (request.body as { email: string }).email;
+/** The signed-in buyer (the route authenticates first). */
+const byAccount = (request: FastifyRequest) => request.userId!;
 
 /** The account routes, signing with `tokens` and counting attempts with the context's limiters. */
 export function userRoutes(context: ModuleContext, tokens: TokenService) {
@@ -243,6 +248,46 @@ export function userRoutes(context: ModuleContext, tokens: TokenService) {
           now: now(),
           failures: limiters.failedLoginsPerAccount,
         }),
+    );
+
+    app.post(
+      '/api/user/change-email',
+      {
+        schema: {
+          tags,
+          summary:
+            'Ask to change the email: a single-use link to the new address, a notice to the current one (the same answer whether or not the new address has an account)',
+          security: [{ bearer: [] }],
+          body: ChangeEmailBody,
+          response: { 202: MessageResponse, ...errors(400, 401, 403, 429) },
+        },
+        preHandler: [
+          context.authenticate,
+          limitBy(limiters.emailChangePerAddress, byAddress),
+          limitBy(limiters.emailChangePerAccount, byAccount),
+        ],
+      },
+      async (request, reply) => {
+        const msg = await requestEmailChange(db, request.userId!, request.body, {
+          ...accountContext(),
+          failures: limiters.failedLoginsPerAccount,
+        });
+        return reply.status(202).send({ msg });
+      },
+    );
+
+    app.post(
+      '/api/user/change-email/confirm',
+      {
+        schema: {
+          tags,
+          summary: 'Move the account to its new email with the token of the link mailed there',
+          body: ConfirmEmailChangeBody,
+          response: { 200: MessageResponse, ...errors(400, 409, 429) },
+        },
+        preHandler: limitBy(limiters.emailChangeSubmitPerAddress, byAddress),
+      },
+      async (request) => ({ msg: await confirmEmailChange(db, request.body.token, now()) }),
     );
 
     app.get(

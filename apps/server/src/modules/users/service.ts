@@ -2,7 +2,7 @@
  * Accounts (spec §2 Auth, §3 user, §4 Auth, §7 user calls): sign-up with email verification
  * through the email outbox, login, profile. Sessions and refresh tokens live in sessions.ts.
  */
-import { and, count, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type {
   ChangePasswordBody,
   ChangePasswordResponse,
@@ -11,9 +11,10 @@ import type {
   SignupBody,
   UserProfile,
 } from '@storefront/shared/accounts';
+import { gstinStateMessage, gstinStateMismatch } from '@storefront/shared/gst';
 import { verificationTokenFromPath } from '@storefront/shared/routes';
 import type { Db, DbOrTx } from '../../db/connect.js';
-import { emailVerificationTokens, users } from '../../db/schema.js';
+import { users } from '../../db/schema.js';
 import type { TokenService } from './access-tokens.js';
 import { AppError, conflict, invalid, notFound } from '../../lib/errors.js';
 import { newObjectId } from '../../lib/ids.js';
@@ -21,11 +22,19 @@ import { hashPassword, needsRehash, verifyPassword } from '../../lib/password.js
 import { enqueueEmail } from '../email/outbox.js';
 import { verificationEmail } from '../email/templates.js';
 import { accountDisabled } from './account-status.js';
-import { hashOpaqueToken, newOpaqueToken } from './opaque-token.js';
+import {
+  ACCOUNT_TOKEN_TTL_MINUTES,
+  consumeAccountToken,
+  issueAccountToken,
+  refusalOf,
+  tokensIssuedSince,
+  useUpOpenTokens,
+} from './account-tokens.js';
+import { newOpaqueToken } from './opaque-token.js';
 import type { Limiter } from '../../lib/rate-limit.js';
 import { revokeAllSessions, startSession } from './sessions.js';
 
-export const VERIFICATION_TTL_HOURS = 24;
+export const VERIFICATION_TTL_HOURS = ACCOUNT_TOKEN_TTL_MINUTES.verify_email / 60;
 /** Verification emails per account per hour, the sign-up's own included (G23). */
 export const VERIFICATION_EMAILS_PER_HOUR = 5;
 const HOUR_MS = 3600 * 1000;
@@ -94,14 +103,12 @@ async function sendVerification(
   user: { id: string; email: string; fullName: string },
   context: AccountContext,
 ): Promise<void> {
-  const token = newOpaqueToken();
-  const expiresAt = new Date(context.now.getTime() + VERIFICATION_TTL_HOURS * HOUR_MS);
-  await tx.insert(emailVerificationTokens).values({
-    userId: user.id,
-    tokenHash: hashOpaqueToken(token),
-    createdAt: context.now,
-    expiresAt,
-  });
+  const { token, expiresAt } = await issueAccountToken(
+    tx,
+    'verify_email',
+    { userId: user.id, email: user.email },
+    context.now,
+  );
   // Retried until the link in it expires: after that the email could only disappoint.
   await enqueueEmail(tx, {
     kind: 'email_verification',
@@ -183,19 +190,8 @@ export async function signup(db: Db, body: SignupBody, context: AccountContext):
 export async function verifyEmail(db: Db, rawToken: string, now: Date): Promise<string> {
   const token = verificationTokenFromPath(rawToken).trim();
   if (!token) throw invalid('verification_token_missing', MESSAGES.tokenMissing);
-  const tokenHash = hashOpaqueToken(token);
   return db.transaction(async (tx) => {
-    const [consumed] = await tx
-      .update(emailVerificationTokens)
-      .set({ usedAt: now })
-      .where(
-        and(
-          eq(emailVerificationTokens.tokenHash, tokenHash),
-          isNull(emailVerificationTokens.usedAt),
-          gt(emailVerificationTokens.expiresAt, now),
-        ),
-      )
-      .returning({ userId: emailVerificationTokens.userId });
+    const consumed = await consumeAccountToken(tx, 'verify_email', token, now);
     if (consumed) {
       await tx
         .update(users)
@@ -203,12 +199,9 @@ export async function verifyEmail(db: Db, rawToken: string, now: Date): Promise<
         .where(and(eq(users.id, consumed.userId), isNull(users.emailVerifiedAt)));
       return MESSAGES.verified;
     }
-    const [known] = await tx
-      .select({ usedAt: emailVerificationTokens.usedAt })
-      .from(emailVerificationTokens)
-      .where(eq(emailVerificationTokens.tokenHash, tokenHash));
-    if (!known) throw invalid('verification_token_invalid', MESSAGES.tokenInvalid);
-    if (known.usedAt) throw invalid('verification_token_used', MESSAGES.tokenUsed);
+    const refusal = await refusalOf(tx, 'verify_email', token);
+    if (refusal === 'invalid') throw invalid('verification_token_invalid', MESSAGES.tokenInvalid);
+    if (refusal === 'used') throw invalid('verification_token_used', MESSAGES.tokenUsed);
     throw invalid('verification_token_expired', MESSAGES.tokenExpired);
   });
 }
@@ -238,16 +231,11 @@ export async function resendVerification(
       .for('update');
     // A disabled account gets no mail from the store (the answer is the same, as ever).
     if (!user || user.emailVerifiedAt || user.disabledAt) return;
-    const [recent] = await tx
-      .select({ n: count() })
-      .from(emailVerificationTokens)
-      .where(
-        and(
-          eq(emailVerificationTokens.userId, user.id),
-          gt(emailVerificationTokens.createdAt, new Date(context.now.getTime() - HOUR_MS)),
-        ),
-      );
-    if ((recent?.n ?? 0) >= VERIFICATION_EMAILS_PER_HOUR) return;
+    const since = new Date(context.now.getTime() - HOUR_MS);
+    if (
+      (await tokensIssuedSince(tx, 'verify_email', user.id, since)) >= VERIFICATION_EMAILS_PER_HOUR
+    )
+      return;
     await sendVerification(tx, user, context);
   });
 }
@@ -307,7 +295,8 @@ export async function login(
  * under the same per-account failure limit as login (one window for both, keyed by the email),
  * so a stolen access token cannot guess passwords faster than the login form allows. Then, in
  * one transaction: the new hash, tokens_valid_after = now, every refresh-token family of the
- * user revoked (the caller's too), and a new session for the caller (decision 029).
+ * user revoked (the caller's too), every open reset or email-change link used up, and a new
+ * session for the caller (decisions 029, 067).
  */
 export async function changePassword(
   db: Db,
@@ -352,6 +341,8 @@ export async function changePassword(
       .returning({ id: users.id });
     if (!changed) throw conflict('password_changed', MESSAGES.passwordChangedMeanwhile);
     await revokeAllSessions(tx, userId, context.now);
+    // A reset link or an email change asked for before it dies with the old password (decision 067).
+    await useUpOpenTokens(tx, userId, context.now, ['reset_password', 'change_email']);
     return startSession(tx, tokens, userId, context.now);
   });
   return { msg: MESSAGES.passwordChanged, ...session };
@@ -365,11 +356,14 @@ export async function profile(db: DbOrTx, userId: string): Promise<UserProfile> 
 }
 
 /**
- * PATCH /api/user/me (decision 058): the fields named change, the others stay. Orders keep the
- * billing details they were placed with (their own columns), so only later orders see a change.
+ * PATCH /api/user/me (decisions 058, 067): the fields named change, the others stay. Orders keep
+ * the billing details they were placed with (their own columns), so only later orders see a
+ * change. When the GSTIN or the state changes, the GSTIN's state must be the business state as
+ * they stand after the change (400 `gstin_state_mismatch`, under the state field); the row is
+ * locked meanwhile, so two edits cannot pass the check each with the other's half.
  */
 export async function updateProfile(
-  db: DbOrTx,
+  db: Db,
   userId: string,
   body: ProfileUpdateBody,
   now: Date,
@@ -384,7 +378,31 @@ export async function updateProfile(
   if (body.business_state !== undefined) set.businessState = body.business_state;
   if (body.pincode !== undefined) set.pincode = body.pincode === '' ? null : body.pincode;
   if (body.gst_number !== undefined) set.gstNumber = body.gst_number;
-  const [user] = await db.update(users).set(set).where(eq(users.id, userId)).returning();
-  if (!user) throw notFound('user_not_found', 'Account not found');
-  return toProfile(user);
+  return db.transaction(async (tx) => {
+    if (body.gst_number !== undefined || body.business_state !== undefined) {
+      const [stored] = await tx
+        .select({ gstNumber: users.gstNumber, businessState: users.businessState })
+        .from(users)
+        .where(eq(users.id, userId))
+        .for('update');
+      if (!stored) throw notFound('user_not_found', 'Account not found');
+      const registered = gstinStateMismatch(
+        body.gst_number ?? stored.gstNumber,
+        body.business_state ?? stored.businessState,
+      );
+      if (registered) {
+        const message = gstinStateMessage(registered);
+        throw new AppError(
+          'invalid_data',
+          'gstin_state_mismatch',
+          message,
+          {},
+          { business_state: message },
+        );
+      }
+    }
+    const [user] = await tx.update(users).set(set).where(eq(users.id, userId)).returning();
+    if (!user) throw notFound('user_not_found', 'Account not found');
+    return toProfile(user);
+  });
 }

@@ -6,11 +6,11 @@ import {
   PERSON_NAME_MESSAGES,
   type SignupBodyInput,
 } from '@storefront/shared/accounts';
-import { emailOutbox, emailVerificationTokens, users } from '../../db/schema.js';
+import { emailOutbox, accountTokens, users } from '../../db/schema.js';
 import { buildTestApp, type TestApp } from '../../test/app.js';
 import { COMMON_PASSWORD_MESSAGE } from './password-policy.js';
 import { MESSAGES } from './service.js';
-import { createUser, login, mailedTokens, signupPayload } from './test-support.js';
+import { createUser, login, mailedTokens, signupPayload, linksOf } from './test-support.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -75,8 +75,8 @@ describe('POST /api/user/signup', () => {
     // The database keeps only the token's SHA-256, never the token itself (G23).
     const rows = await t.database.db
       .select()
-      .from(emailVerificationTokens)
-      .where(eq(emailVerificationTokens.userId, user.id));
+      .from(accountTokens)
+      .where(linksOf('verify_email', user.id));
     expect(rows).toHaveLength(1);
     expect(rows[0]!.tokenHash).toBe(createHash('sha256').update(token!).digest('hex'));
     expect(JSON.stringify(rows)).not.toContain(token);
@@ -108,8 +108,8 @@ describe('POST /api/user/signup', () => {
     expect(accounts).toHaveLength(1);
     const links = await t.database.db
       .select()
-      .from(emailVerificationTokens)
-      .where(eq(emailVerificationTokens.userId, accounts[0]!.id));
+      .from(accountTokens)
+      .where(linksOf('verify_email', accounts[0]!.id));
     expect(links).toHaveLength(1);
   });
 

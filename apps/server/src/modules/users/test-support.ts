@@ -1,15 +1,19 @@
 /** Helpers shared by the account tests: payloads, fast test users, reading sent links. */
 import { randomBytes, scryptSync } from 'node:crypto';
-import { desc, eq } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { SignupBodyInput } from '@storefront/shared/accounts';
 import type { Db } from '../../db/connect.js';
-import { emailOutbox, users } from '../../db/schema.js';
+import { accountTokens, emailOutbox, users, type AccountTokenPurpose } from '../../db/schema.js';
 import { newObjectId } from '../../lib/ids.js';
 
 /** A GSTIN whose format, state code (27 Maharashtra) and check digit are valid. */
 export const VALID_GSTIN = '27AAPFU0939F1ZV';
 export const GOOD_PASSWORD = 'Ledger&Lantern-42';
+
+/** The account's links of one purpose (decision 067), as a where condition. */
+export const linksOf = (purpose: AccountTokenPurpose, userId: string) =>
+  and(eq(accountTokens.userId, userId), eq(accountTokens.purpose, purpose));
 
 export function signupPayload(overrides: Partial<SignupBodyInput> = {}): SignupBodyInput {
   return {

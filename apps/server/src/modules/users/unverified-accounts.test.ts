@@ -1,9 +1,9 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { emailVerificationTokens, users } from '../../db/schema.js';
+import { accountTokens, users } from '../../db/schema.js';
 import { buildReplica, buildTestApp, type TestApp } from '../../test/app.js';
-import { mailedTokens, signupPayload } from './test-support.js';
+import { mailedTokens, signupPayload, linksOf } from './test-support.js';
 import {
   deleteExpiredUnverifiedAccounts,
   startUnverifiedAccountSweep,
@@ -57,8 +57,8 @@ describe('unverified accounts expire', () => {
     expect(await account(email)).toBeUndefined();
     const links = await t.database.db
       .select()
-      .from(emailVerificationTokens)
-      .where(eq(emailVerificationTokens.userId, id));
+      .from(accountTokens)
+      .where(linksOf('verify_email', id));
     expect(links).toEqual([]);
 
     await signUp(email);

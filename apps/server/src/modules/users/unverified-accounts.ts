@@ -9,10 +9,11 @@
  * long weekend) asks for a new link from the login page and finishes. Meanwhile a stranger's
  * sign-up cannot keep the owner out, since the owner's own sign-up takes the account over.
  */
-import { and, eq, gt, isNull, lt, notExists, sql } from 'drizzle-orm';
+import { and, isNull, lt, notExists } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/connect.js';
-import { emailVerificationTokens, users } from '../../db/schema.js';
+import { users } from '../../db/schema.js';
+import { openTokensOf } from './account-tokens.js';
 
 export const UNVERIFIED_ACCOUNT_DAYS = 7;
 const DAY_MS = 24 * 3600 * 1000;
@@ -28,18 +29,7 @@ export async function deleteExpiredUnverifiedAccounts(db: Db, now: Date): Promis
         // An account staff disabled is kept, so its email stays refused (service.ts signup).
         isNull(users.disabledAt),
         lt(users.createdAt, new Date(now.getTime() - UNVERIFIED_ACCOUNT_DAYS * DAY_MS)),
-        notExists(
-          db
-            .select({ one: sql`1` })
-            .from(emailVerificationTokens)
-            .where(
-              and(
-                eq(emailVerificationTokens.userId, users.id),
-                isNull(emailVerificationTokens.usedAt),
-                gt(emailVerificationTokens.expiresAt, now),
-              ),
-            ),
-        ),
+        notExists(openTokensOf(db, 'verify_email', users.id, now)),
       ),
     )
     .returning({ id: users.id });

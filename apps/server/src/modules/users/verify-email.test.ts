@@ -1,10 +1,10 @@
 import { createHash } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { emailOutbox, emailVerificationTokens, users } from '../../db/schema.js';
+import { emailOutbox, accountTokens, users } from '../../db/schema.js';
 import { buildTestApp, type TestApp } from '../../test/app.js';
 import { MESSAGES } from './service.js';
-import { createUser, login, mailedTokens, signupPayload } from './test-support.js';
+import { createUser, login, mailedTokens, signupPayload, linksOf } from './test-support.js';
 
 const HOUR = 3600 * 1000;
 let offsetMs = 0;
@@ -126,8 +126,8 @@ describe('GET /api/user/verify-email/{token}', () => {
     const token = await tokenOf(user.email);
     const rows = await t.database.db
       .select()
-      .from(emailVerificationTokens)
-      .where(eq(emailVerificationTokens.userId, user.id));
+      .from(accountTokens)
+      .where(linksOf('verify_email', user.id));
     expect(rows.map((row) => row.tokenHash)).toEqual([
       createHash('sha256').update(token).digest('hex'),
     ]);

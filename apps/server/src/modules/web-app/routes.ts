@@ -53,8 +53,9 @@ export function webAppRoutes(webDist: string, metaMakers: PageMetaMakers) {
       search: string,
     ) => {
       indexHtml ??= existsSync(indexFile) ? readFileSync(indexFile, 'utf8') : undefined;
-      // The verification link carries a one-time token: never leak it in a Referer (reliability §4).
-      if (path.startsWith('/verify-email')) reply.header('referrer-policy', 'no-referrer');
+      // The emailed links carry a one-time token: never leak it in a Referer (reliability §4).
+      if (/^\/(verify-email|reset-password|change-email)(\/|$)/.test(path))
+        reply.header('referrer-policy', 'no-referrer');
       if (!indexHtml)
         return reply
           .status(503)

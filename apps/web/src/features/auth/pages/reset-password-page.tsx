@@ -5,45 +5,30 @@
  * expired or wrong link shows the server's reason and a way to ask for a new one.
  */
 import { href } from '@storefront/shared/routes';
-import { CircleCheck, CircleX, KeyRound } from 'lucide-react';
-import { useState, type ReactNode } from 'react';
-import { Link, useParams } from 'react-router';
-import { Button, buttonClasses } from '../../../components/ui/button';
+import { KeyRound } from 'lucide-react';
+import { useState } from 'react';
+import { useParams } from 'react-router';
+import { Button } from '../../../components/ui/button';
 import { FormField } from '../../../components/ui/form-field';
 import { ApiError } from '../../../lib/api/api-client';
 import { formRules, useForm } from '../../../lib/form';
 import { useDocumentTitle } from '../../../lib/hooks/use-document-title';
 import { useResetPassword } from '../api/reset-password';
+import { LinkOutcome, LinkPageStep } from '../components/link-page';
 import { errorDetail } from '../lib/error-detail';
 
 const resetRules = formRules(() =>
   import('@storefront/shared/accounts').then((module) => module.ResetPasswordForm),
 );
 
-function Card({ children }: { children: ReactNode }) {
-  return (
-    <div className="flex min-h-screen items-center justify-center px-4 py-10">
-      <div className="w-full max-w-md rounded-xl border border-slate-200 bg-white p-8 shadow-sm">
-        {children}
-      </div>
-    </div>
-  );
-}
-
 function Failed({ message }: { message: string }) {
   return (
-    <Card>
-      <div className="text-center">
-        <CircleX aria-hidden="true" className="mx-auto size-12 text-red-600" />
-        <h1 className="mt-4 text-2xl font-bold text-slate-900">Password not changed</h1>
-        <p role="alert" className="mt-2 text-slate-600">
-          {message}
-        </p>
-        <Link to={href.auth()} className={buttonClasses('primary', 'md', 'mt-6')}>
-          Go to Login
-        </Link>
-      </div>
-    </Card>
+    <LinkOutcome
+      done={false}
+      title="Password not changed"
+      message={message}
+      action={{ to: href.auth(), label: 'Go to Login' }}
+    />
   );
 }
 
@@ -80,28 +65,20 @@ export function ResetPasswordPage() {
   if (linkRefused) return <Failed message={linkRefused} />;
   if (done) {
     return (
-      <Card>
-        <div className="text-center">
-          <CircleCheck aria-hidden="true" className="mx-auto size-12 text-green-600" />
-          <h1 className="mt-4 text-2xl font-bold text-slate-900">Password changed</h1>
-          <p role="status" className="mt-2 text-slate-600">
-            {done}
-          </p>
-          <Link to={href.auth()} className={buttonClasses('primary', 'md', 'mt-6')}>
-            Proceed to Login
-          </Link>
-        </div>
-      </Card>
+      <LinkOutcome
+        done
+        title="Password changed"
+        message={done}
+        action={{ to: href.auth(), label: 'Proceed to Login' }}
+      />
     );
   }
   return (
-    <Card>
-      <KeyRound aria-hidden="true" className="size-10 text-blue-600" />
-      <h1 className="mt-3 text-2xl font-bold text-slate-900">Choose a new password</h1>
-      <p className="mt-1 text-sm text-slate-600">
-        At least 8 characters with an uppercase and a lowercase letter, a number and a special
-        character. Every session of your account will be signed out.
-      </p>
+    <LinkPageStep
+      icon={KeyRound}
+      title="Choose a new password"
+      lead="At least 8 characters with an uppercase and a lowercase letter, a number and a special character. Every session of your account will be signed out."
+    >
       <form
         noValidate
         onSubmit={onSubmit}
@@ -131,6 +108,6 @@ export function ResetPasswordPage() {
           {isSubmitting ? 'Saving...' : 'Set new password'}
         </Button>
       </form>
-    </Card>
+    </LinkPageStep>
   );
 }

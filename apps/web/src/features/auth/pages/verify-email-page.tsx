@@ -5,35 +5,20 @@
  * a link without a token fails at once, with the spec's two texts.
  */
 import { href, verificationTokenFromPath } from '@storefront/shared/routes';
-import { CircleCheck, CircleX, LoaderCircle } from 'lucide-react';
-import type { ReactNode } from 'react';
-import { Link, useParams } from 'react-router';
-import { buttonClasses } from '../../../components/ui/button';
+import { LoaderCircle } from 'lucide-react';
+import { useParams } from 'react-router';
 import { useDocumentTitle } from '../../../lib/hooks/use-document-title';
 import { useVerifyEmail } from '../api/verify-email';
-
-function Card({ children }: { children: ReactNode }) {
-  return (
-    <div className="flex min-h-screen items-center justify-center px-4 py-10">
-      <div className="w-full max-w-md rounded-xl border border-slate-200 bg-white p-8 text-center shadow-sm">
-        {children}
-      </div>
-    </div>
-  );
-}
+import { LinkOutcome, LinkPageCard } from '../components/link-page';
 
 function Failed({ message }: { message: string }) {
   return (
-    <Card>
-      <CircleX aria-hidden="true" className="mx-auto size-12 text-red-600" />
-      <h1 className="mt-4 text-2xl font-bold text-slate-900">Verification Failed</h1>
-      <p role="alert" className="mt-2 text-slate-600">
-        {message}
-      </p>
-      <Link to={href.home()} className={buttonClasses('primary', 'md', 'mt-6')}>
-        Go to Homepage
-      </Link>
-    </Card>
+    <LinkOutcome
+      done={false}
+      title="Verification Failed"
+      message={message}
+      action={{ to: href.home(), label: 'Go to Homepage' }}
+    />
   );
 }
 
@@ -48,24 +33,20 @@ export function VerifyEmailPage() {
   if (verification.isError) return <Failed message={verification.error.message} />;
   if (verification.isPending) {
     return (
-      <Card>
-        <div role="status" className="grid justify-items-center gap-4">
+      <LinkPageCard>
+        <div role="status" className="grid justify-items-center gap-4 text-center">
           <LoaderCircle aria-hidden="true" className="size-12 animate-spin text-blue-600" />
           <p className="text-lg font-medium text-slate-800">Verifying your email...</p>
         </div>
-      </Card>
+      </LinkPageCard>
     );
   }
   return (
-    <Card>
-      <CircleCheck aria-hidden="true" className="mx-auto size-12 text-green-600" />
-      <h1 className="mt-4 text-2xl font-bold text-slate-900">Verification Successful</h1>
-      <p role="status" className="mt-2 text-slate-600">
-        {verification.data}
-      </p>
-      <Link to={href.auth()} className={buttonClasses('primary', 'md', 'mt-6')}>
-        Proceed to Login
-      </Link>
-    </Card>
+    <LinkOutcome
+      done
+      title="Verification Successful"
+      message={verification.data}
+      action={{ to: href.auth(), label: 'Proceed to Login' }}
+    />
   );
 }

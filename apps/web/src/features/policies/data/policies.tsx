@@ -6,11 +6,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { href } from '@storefront/shared/routes';
-import {
-  POSTAL_ADDRESS,
-  SUPPORT_EMAIL,
-  SUPPORT_HOURS,
-} from '../../../components/layout/site-info';
+import { POSTAL_ADDRESS, SUPPORT_EMAIL, SUPPORT_HOURS } from '../../../components/layout/site-info';
 import { WhereWeShip } from '../components/where-we-ship';
 
 export type PolicyId = 'shipping' | 'returns' | 'privacy' | 'terms';
@@ -76,8 +72,8 @@ export const POLICIES: Record<PolicyId, Policy> = {
         heading: 'Tracking',
         body: (
           <p>
-            Once your order ships, Your Orders shows its carrier and tracking number. Delivery
-            times are estimates from the day the order is processed.
+            Once your order ships, Your Orders shows its carrier and tracking number. Delivery times
+            are estimates from the day the order is processed.
           </p>
         ),
       },
@@ -138,9 +134,9 @@ export const POLICIES: Record<PolicyId, Policy> = {
         heading: 'What we collect',
         body: (
           <p>
-            Your name, email, phone number, company name, business address and GST number when
-            you register; the orders you place and their shipping addresses; and technical data
-            needed to keep your session secure.
+            Your name, email, phone number, company name, business address and GST number when you
+            register; the orders you place and their shipping addresses; and technical data needed
+            to keep your session secure.
           </p>
         ),
       },
@@ -148,8 +144,8 @@ export const POLICIES: Record<PolicyId, Policy> = {
         heading: 'How we use it',
         body: (
           <p>
-            To run your account, process and deliver your orders, issue GST invoices, answer
-            support requests and meet our legal obligations. We do not sell your data.
+            To run your account, process and deliver your orders, issue GST invoices, answer support
+            requests and meet our legal obligations. We do not sell your data.
           </p>
         ),
       },
@@ -166,8 +162,8 @@ export const POLICIES: Record<PolicyId, Policy> = {
         heading: 'Your choices',
         body: (
           <p>
-            You may ask for a copy of your data, or for its correction or deletion, subject to
-            the records we must keep by law. {contact}
+            You may ask for a copy of your data, or for its correction or deletion, subject to the
+            records we must keep by law. {contact}
           </p>
         ),
       },
@@ -190,8 +186,8 @@ export const POLICIES: Record<PolicyId, Policy> = {
         heading: 'Prices and payment',
         body: (
           <p>
-            Prices are in Indian rupees. Volume prices apply automatically to the quantity
-            ordered, and the total is confirmed when the order is placed.
+            Prices are in Indian rupees. Volume prices apply automatically to the quantity ordered,
+            and the total is confirmed when the order is placed.
           </p>
         ),
       },
@@ -203,9 +199,9 @@ export const POLICIES: Record<PolicyId, Policy> = {
             <Link to={href.shippingPolicy()} className="text-blue-700 underline">
               Shipping Policy
             </Link>{' '}
-            lists. Return or damage claims must be made within 7 days of
-            delivery; only wrong or damaged items are returnable, and orders cannot be cancelled
-            after shipping or when customized.
+            lists. Return or damage claims must be made within 7 days of delivery; only wrong or
+            damaged items are returnable, and orders cannot be cancelled after shipping or when
+            customized.
           </p>
         ),
       },
