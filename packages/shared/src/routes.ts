@@ -168,6 +168,19 @@ export const PAGES = {
     paramOptional: true,
   },
   faq: { path: '/faq', module: 'features/faq/pages/faq-page', component: 'FaqPage' },
+  // Issue 22: the buyer's quotes; a quote's emails link to /quotes/{id}.
+  quotes: { path: '/quotes', module: 'features/quotes/pages/quotes-page', component: 'QuotesPage' },
+  // Before /quotes/:id, which the server's matcher would otherwise take it for.
+  quoteNew: {
+    path: '/quotes/new',
+    module: 'features/quotes/pages/new-quote-page',
+    component: 'NewQuotePage',
+  },
+  quote: {
+    path: '/quotes/:id',
+    module: 'features/quotes/pages/quote-page',
+    component: 'QuotePage',
+  },
 } as const satisfies Record<string, PageDefinition>;
 
 export type PageName = keyof typeof PAGES;
@@ -257,6 +270,9 @@ export const href = {
     return query.length ? `/auth?${query.join('&')}` : '/auth';
   },
   checkout: () => '/checkout',
+  /** The checkout accepting a quote's version: its prices, the buyer's billing and shipping. */
+  quoteCheckout: (quoteId: string, version: number) =>
+    `/checkout?quote=${enc(quoteId)}&version=${version}`,
   profile: () => '/profile',
   orders: () => '/orders',
   orderDetail: (orderId: string) => `/orders/${enc(orderId)}`,
@@ -271,6 +287,18 @@ export const href = {
   verifyEmail: (token: string) => `/verify-email/${enc(token)}`,
   resetPassword: (token: string) => `/reset-password/${enc(token)}`,
   faq: () => '/faq',
+  quotes: () => '/quotes',
+  quote: (id: string) => `/quotes/${enc(id)}`,
+  /** Request a quote: every line of the cart, or one product's variant and source. */
+  quoteNew: (
+    from:
+      | { cart: true }
+      | { product: string; variantIndex: number | null; source: string; quantity: number },
+  ) => {
+    if ('cart' in from) return '/quotes/new?from=cart';
+    const variant = from.variantIndex === null ? '' : `&variant=${from.variantIndex}`;
+    return `/quotes/new?product=${enc(from.product)}${variant}&source=${enc(from.source)}&quantity=${from.quantity}`;
+  },
 } as const;
 
 /** The spec's verification link may arrive as 'token=<token>'; the prefix is dropped (§4). */
