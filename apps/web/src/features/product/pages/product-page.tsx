@@ -90,6 +90,14 @@ function ProductView({ product }: { product: ProductDetail }) {
       ? `${product.name} (${selection.options.join(', ')})`
       : product.name;
   const quantityAllowed = isAllowedQuantity(selection.quantity, product);
+  // Request a quote for the variant and source chosen: the FAQ's "above 250 units", unless the
+  // buyer already chose more (issue 22).
+  const quoteHref = href.quoteNew({
+    product: product._id,
+    variantIndex: variantIndex ?? null,
+    source: selection.source,
+    quantity: Math.max(selection.quantity, QUOTE_SUGGESTED_QUANTITY),
+  });
 
   return (
     <>
@@ -187,16 +195,7 @@ function ProductView({ product }: { product: ProductDetail }) {
             <p className="flex flex-wrap items-center gap-x-2 text-sm text-slate-700">
               <FileText aria-hidden="true" className="size-4 text-slate-500" />
               Buying in volume?
-              <Link
-                to={href.quoteNew({
-                  product: product._id,
-                  variantIndex: variantIndex ?? null,
-                  source: selection.source,
-                  // The FAQ's "above 250 units" line, unless the buyer already chose more.
-                  quantity: Math.max(selection.quantity, QUOTE_SUGGESTED_QUANTITY),
-                })}
-                className="font-medium text-blue-700 hover:underline"
-              >
+              <Link to={quoteHref} className="font-medium text-blue-700 hover:underline">
                 Request a quote
               </Link>
             </p>
@@ -208,7 +207,11 @@ function ProductView({ product }: { product: ProductDetail }) {
 
       <div className="mt-10">
         <Suspense fallback={<Skeleton className="h-72 w-full" />}>
-          <ProductTabs description={product.description} name={product.name} />
+          <ProductTabs
+            description={product.description}
+            name={product.name}
+            quoteHref={quoteHref}
+          />
         </Suspense>
       </div>
 
