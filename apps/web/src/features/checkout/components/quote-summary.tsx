@@ -38,7 +38,7 @@ export function QuoteSummary({ quote, version }: { quote: Quote; version: QuoteV
         </div>
         <div className="flex justify-between text-base font-bold">
           <dt>Total (GST included)</dt>
-          <dd>{formatRupees(version.totalPaise)}</dd>
+          <dd data-testid="checkout-total">{formatRupees(version.totalPaise)}</dd>
         </div>
       </dl>
     </OrderSummaryCard>

@@ -142,7 +142,7 @@ function FromProduct({
         const variant = data.varients.find((v) => v.variantIndex === index);
         return (
           <QuoteRequestForm
-            back={{ to: href.product(productId), label: `Back to ${data.name}` }}
+            back={{ to: href.product(productId), label: 'Back to the product' }}
             initial={[
               {
                 productId,
@@ -267,15 +267,16 @@ function QuoteRequestForm({
           ))}
         </ul>
       </Card>
-      <Card as="section" aria-labelledby="quote-note-heading" className="grid gap-2 p-5">
-        <h2 id="quote-note-heading" className="text-lg font-bold">
-          Note to our sales team
+      <Card className="grid gap-2 p-5">
+        <h2 className="text-lg font-bold">
+          <label htmlFor="quote-note">Note to our sales team</label>
         </h2>
-        <label htmlFor="quote-note" className="text-sm text-slate-600">
+        <p id="quote-note-hint" className="text-sm text-slate-600">
           Delivery dates, packing, a target for the whole order: anything that helps us price it.
-        </label>
+        </p>
         <textarea
           id="quote-note"
+          aria-describedby="quote-note-hint"
           rows={4}
           maxLength={QUOTE_NOTE_MAX}
           value={note}
