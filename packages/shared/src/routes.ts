@@ -269,10 +269,9 @@ export const href = {
     ].filter(Boolean);
     return query.length ? `/auth?${query.join('&')}` : '/auth';
   },
-  checkout: () => '/checkout',
-  /** The checkout accepting a quote's version: its prices, the buyer's billing and shipping. */
-  quoteCheckout: (quoteId: string, version: number) =>
-    `/checkout?quote=${enc(quoteId)}&version=${version}`,
+  /** With a quote's version, the checkout accepts it: its prices, the buyer's billing and shipping. */
+  checkout: (quote?: { id: string; version: number }) =>
+    quote?.id ? `/checkout?quote=${enc(quote.id)}&version=${quote.version}` : '/checkout',
   profile: () => '/profile',
   orders: () => '/orders',
   orderDetail: (orderId: string) => `/orders/${enc(orderId)}`,
@@ -289,15 +288,16 @@ export const href = {
   faq: () => '/faq',
   quotes: () => '/quotes',
   quote: (id: string) => `/quotes/${enc(id)}`,
-  /** Request a quote: every line of the cart, or one product's variant and source. */
-  quoteNew: (
-    from:
-      | { cart: true }
-      | { product: string; variantIndex: number | null; source: string; quantity: number },
-  ) => {
-    if ('cart' in from) return '/quotes/new?from=cart';
-    const variant = from.variantIndex === null ? '' : `&variant=${from.variantIndex}`;
-    return `/quotes/new?product=${enc(from.product)}${variant}&source=${enc(from.source)}&quantity=${from.quantity}`;
+  /** Request a quote: for one product's variant and source, else for every line of the cart. */
+  quoteNew: (line?: {
+    product: string;
+    variantIndex: number | null;
+    source: string;
+    quantity: number;
+  }) => {
+    if (!line?.product) return '/quotes/new?from=cart';
+    const variant = line.variantIndex === null ? '' : `&variant=${line.variantIndex}`;
+    return `/quotes/new?product=${enc(line.product)}${variant}&source=${enc(line.source)}&quantity=${line.quantity}`;
   },
 } as const;
 

@@ -65,7 +65,7 @@ export const FAQ_ITEMS = [
       <>
         Yes. Quantity discounts apply automatically as your order reaches each price tier, up to a
         maximum of 20% at 50+ units. For orders above 250 units,{' '}
-        <Link to={href.quoteNew({ cart: true })} className="text-blue-700 underline">
+        <Link to={href.quoteNew()} className="text-blue-700 underline">
           request a quote
         </Link>{' '}
         from your cart or a product&apos;s page, and our sales team will reply with a custom price.

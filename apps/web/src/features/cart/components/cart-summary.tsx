@@ -66,7 +66,7 @@ export function CartSummary({
       <Link to={href.checkout()} className={buttonClasses('secondary', 'lg', 'w-full')}>
         Proceed to Checkout
       </Link>
-      <Link to={href.quoteNew({ cart: true })} className={buttonClasses('outline', 'md', 'w-full')}>
+      <Link to={href.quoteNew()} className={buttonClasses('outline', 'md', 'w-full')}>
         Request a quote
       </Link>
       <p className="text-center text-xs text-slate-600">

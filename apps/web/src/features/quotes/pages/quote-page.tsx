@@ -146,7 +146,7 @@ function StatusPanel({ quote, latest }: { quote: Quote; latest: QuoteVersion | u
           </p>
           <div>
             <Link
-              to={href.quoteCheckout(quote.id, latest.version)}
+              to={href.checkout({ id: quote.id, version: latest.version })}
               className={buttonClasses('primary', 'md')}
             >
               Accept and check out

@@ -253,10 +253,10 @@ describe('a quote', () => {
     expect(screen.getByLabelText('Write to our sales team')).toHaveValue('');
   });
 
-  it.each([
+  it.each<[Quote['status'], Partial<Quote>, string]>([
     ['expired', { versions: [V1] }, 'This price has expired'],
     ['declined', { declineReason: 'Out of production' }, 'We could not quote this request'],
-  ] as const)('the %s quote says so, with no Accept', async (status, over, title) => {
+  ])('the %s quote says so, with no Accept', async (status, over, title) => {
     recordFetch(() => [200, { payload: quote({ status, ...over }) }]);
     render(<QuotePage />, `/quotes/${ID}`, '/quotes/:id');
     expect(await screen.findByText(title)).toBeInTheDocument();
