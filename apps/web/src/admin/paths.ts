@@ -19,6 +19,8 @@ export const consolePaths = {
   orders: '/admin/orders',
   order: '/admin/orders/:mkpOrderId',
   payments: '/admin/payments',
+  quotes: '/admin/quotes',
+  quote: '/admin/quotes/:id',
   buyers: '/admin/buyers',
   buyer: '/admin/buyers/:id',
   staff: '/admin/staff',
@@ -47,6 +49,7 @@ export const consoleHref = {
   },
   order: (mkpOrderId: string) => `${consolePaths.orders}/${encodeURIComponent(mkpOrderId)}`,
   buyer: (id: string) => `${consolePaths.buyers}/${encodeURIComponent(id)}`,
+  quote: (id: string) => `${consolePaths.quotes}/${encodeURIComponent(id)}`,
   catalogProduct: (id: string) => `${consolePaths.catalog}/products/${encodeURIComponent(id)}`,
   /** The import / export page following an import job. */
   catalogImport: (jobId: string) =>
@@ -74,6 +77,7 @@ export type SectionKey =
   | 'dashboard'
   | 'orders'
   | 'payments'
+  | 'quotes'
   | 'buyers'
   | 'catalog'
   | 'taxonomy'
@@ -96,6 +100,8 @@ export const SECTIONS: readonly Section[] = [
   { key: 'dashboard', label: 'Dashboard', path: consolePaths.dashboard, roles: STAFF_ROLES },
   { key: 'orders', label: 'Orders', path: consolePaths.orders, roles: BUYER_DATA_ROLES },
   { key: 'payments', label: 'Payments', path: consolePaths.payments, roles: ['finance'] },
+  // Prices for buyers: the owner and finance, as the server's quote routes (decision 060).
+  { key: 'quotes', label: 'Quotes', path: consolePaths.quotes, roles: ['finance'] },
   { key: 'buyers', label: 'Buyers', path: consolePaths.buyers, roles: BUYER_DATA_ROLES },
   {
     key: 'taxDocuments',

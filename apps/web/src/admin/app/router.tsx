@@ -24,6 +24,8 @@ const DashboardPage = page(
 const OrdersPage = page(() => import('../features/orders/pages/orders-page'), 'OrdersPage');
 const OrderPage = page(() => import('../features/orders/pages/order-page'), 'OrderPage');
 const PaymentsPage = page(() => import('../features/payments/pages/payments-page'), 'PaymentsPage');
+const QuotesPage = page(() => import('../features/quotes/pages/quotes-page'), 'QuotesPage');
+const QuotePage = page(() => import('../features/quotes/pages/quote-page'), 'QuotePage');
 const BuyersPage = page(() => import('../features/buyers/pages/buyers-page'), 'BuyersPage');
 const BuyerPage = page(() => import('../features/buyers/pages/buyer-page'), 'BuyerPage');
 const ProductsPage = page(() => import('../features/catalog/pages/products-page'), 'ProductsPage');
@@ -105,6 +107,22 @@ export function ConsoleRoutes() {
             element={
               <Section name="payments">
                 <PaymentsPage />
+              </Section>
+            }
+          />
+          <Route
+            path={consolePaths.quotes}
+            element={
+              <Section name="quotes">
+                <QuotesPage />
+              </Section>
+            }
+          />
+          <Route
+            path={consolePaths.quote}
+            element={
+              <Section name="quotes">
+                <QuotePage />
               </Section>
             }
           />

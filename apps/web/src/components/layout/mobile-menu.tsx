@@ -51,6 +51,11 @@ export function MobileMenu({ open, onOpenChange, onOpenCategories }: MobileMenuP
                   Your Orders
                 </Link>
               </li>
+              <li>
+                <Link to={href.quotes()} onClick={close} className={linkClass}>
+                  My Quotes
+                </Link>
+              </li>
             </>
           ) : (
             <li>

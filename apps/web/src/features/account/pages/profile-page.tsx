@@ -5,7 +5,7 @@
  * 029). A visitor is asked to log in.
  */
 import { href } from '@storefront/shared/routes';
-import { LogOut, Package, Settings, User } from 'lucide-react';
+import { LogOut, Package, Settings, User, FileText } from 'lucide-react';
 import { NavLink } from 'react-router';
 import { LoginPrompt } from '../../../components/account/sign-in-required';
 import { Button } from '../../../components/ui/button';
@@ -40,6 +40,12 @@ function ProfileMenu() {
           <NavLink to={href.orders()} className={menuItemClass}>
             <Package aria-hidden="true" className="size-4" />
             Orders
+          </NavLink>
+        </li>
+        <li>
+          <NavLink to={href.quotes()} className={menuItemClass}>
+            <FileText aria-hidden="true" className="size-4" />
+            My Quotes
           </NavLink>
         </li>
         <li>
