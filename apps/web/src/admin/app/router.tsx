@@ -37,7 +37,7 @@ const TaxRatesPage = page(
   'TaxRatesPage',
 );
 const TaxDocumentsPage = page(
-  () => import('../features/returns/pages/tax-documents-page'),
+  () => import('../features/gst-returns/pages/tax-documents-page'),
   'TaxDocumentsPage',
 );
 const CatalogTransferPage = page(
