@@ -52,8 +52,8 @@ export const ReturnLineInput = z
 
 export const ReturnCreateBody = z
   .object({
-    lines: z.array(ReturnLineInput).min(1).max(200),
-    reason: z.enum(RETURN_REASONS),
+    lines: z.array(ReturnLineInput).min(1, 'Choose at least one item to return').max(200),
+    reason: z.enum(RETURN_REASONS, { error: 'Choose why you are returning the items' }),
     description: z.string().trim().min(10, 'Describe the problem in a sentence or two').max(2000),
   })
   .strict();

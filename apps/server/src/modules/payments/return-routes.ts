@@ -110,7 +110,7 @@ export function returnRoutes(
           body: UploadForm,
           response: { 201: ReturnPhoto, ...errors(400, 401, 403, 404, 409, 413, 415) },
         },
-        preValidation: async (request) => readForm(fastify, request),
+        preValidation: async (request) => readForm(fastify, request, RETURN_PHOTO_MAX_BYTES),
       },
       async (request, reply) =>
         reply
