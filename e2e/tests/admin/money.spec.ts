@@ -125,6 +125,7 @@ test('a finance member refunds part of a paid order, which stays Paid', async ({
   await expect(page.getByRole('navigation', { name: 'Console' }).getByRole('link')).toHaveText([
     'Dashboard',
     'Orders',
+    'Return requests',
     'Payments',
     'Buyers',
     'Tax documents & returns',

@@ -29,6 +29,7 @@ describe('the console frame', () => {
       [
         'Dashboard',
         'Orders',
+        'Return requests',
         'Payments',
         'Buyers',
         'Tax documents & returns',
@@ -41,12 +42,13 @@ describe('the console frame', () => {
         'Audit log',
       ],
     ],
-    ['fulfilment', ['Dashboard', 'Orders', 'Buyers']],
+    ['fulfilment', ['Dashboard', 'Orders', 'Return requests', 'Buyers']],
     [
       'finance',
       [
         'Dashboard',
         'Orders',
+        'Return requests',
         'Payments',
         'Buyers',
         'Tax documents & returns',

@@ -23,6 +23,14 @@ const DashboardPage = page(
 );
 const OrdersPage = page(() => import('../features/orders/pages/orders-page'), 'OrdersPage');
 const OrderPage = page(() => import('../features/orders/pages/order-page'), 'OrderPage');
+const ReturnRequestsPage = page(
+  () => import('../features/return-requests/pages/return-requests-page'),
+  'ReturnRequestsPage',
+);
+const ReturnRequestPage = page(
+  () => import('../features/return-requests/pages/return-request-page'),
+  'ReturnRequestPage',
+);
 const PaymentsPage = page(() => import('../features/payments/pages/payments-page'), 'PaymentsPage');
 const BuyersPage = page(() => import('../features/buyers/pages/buyers-page'), 'BuyersPage');
 const BuyerPage = page(() => import('../features/buyers/pages/buyer-page'), 'BuyerPage');
@@ -97,6 +105,22 @@ export function ConsoleRoutes() {
             element={
               <Section name="orders">
                 <OrderPage />
+              </Section>
+            }
+          />
+          <Route
+            path={consolePaths.returnRequests}
+            element={
+              <Section name="returnRequests">
+                <ReturnRequestsPage />
+              </Section>
+            }
+          />
+          <Route
+            path={consolePaths.returnRequest}
+            element={
+              <Section name="returnRequests">
+                <ReturnRequestPage />
               </Section>
             }
           />
