@@ -70,11 +70,18 @@ export function ReturnItemsDialog({
     return !!left && left.unitsLeft > 0 && !left.inOpenReturn;
   };
 
-  const choose = (position: number, next: Partial<Chosen>) =>
+  const choose = (position: number, next: Partial<Chosen>) => {
     setChosen((current) => ({
       ...current,
       [position]: { checked: false, quantity: '1', ...current[position], ...next },
     }));
+    // A field's message goes once it is changed; the next submit checks everything again.
+    const { [position]: _, ...quantities } = errors.quantities ?? {};
+    setErrors({ ...errors, lines: next.checked ? undefined : errors.lines, quantities });
+  };
+  const changed = (field: 'reason' | 'description') => {
+    if (errors[field]) setErrors({ ...errors, [field]: undefined });
+  };
 
   const addPhotos = (event: ChangeEvent<HTMLInputElement>) => {
     const files = [...(event.target.files ?? [])];
@@ -256,7 +263,7 @@ export function ReturnItemsDialog({
                                 htmlFor={`${id}-quantity-${position}`}
                                 className="text-sm font-medium text-slate-800"
                               >
-                                Units of {line.title} to return
+                                Units<span className="sr-only"> of {line.title}</span> to return
                               </label>
                               <input
                                 id={`${id}-quantity-${position}`}
@@ -311,6 +318,7 @@ export function ReturnItemsDialog({
                           name="reason"
                           value={reason}
                           className="size-4"
+                          onChange={() => changed('reason')}
                         />
                         {RETURN_REASON_LABELS[reason]}
                       </label>
@@ -334,6 +342,7 @@ export function ReturnItemsDialog({
                     id={`${id}-description`}
                     name="description"
                     rows={3}
+                    onChange={() => changed('description')}
                     maxLength={2000}
                     aria-invalid={errors.description ? true : undefined}
                     aria-describedby={`${id}-description-hint`}
@@ -443,7 +452,7 @@ function PhotosNotAdded({ failures, onClose }: { failures: string[]; onClose: ()
         <p className="mt-1">You can add photos on the order page while the request waits.</p>
       </ErrorAlert>
       <div className="flex justify-end">
-        <Button onClick={onClose}>Close</Button>
+        <Button onClick={onClose}>Done</Button>
       </div>
     </div>
   );

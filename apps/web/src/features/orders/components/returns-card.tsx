@@ -150,7 +150,7 @@ function ReturnItem({ orderId, item }: { orderId: string; item: ReturnRequest })
     >
       <div className="flex flex-wrap items-start justify-between gap-2">
         <h3 id={headingId} className="text-sm font-semibold text-slate-900">
-          Return of {formatDate(item.createdAt)}
+          Return of {formatDate(item.createdAt)}, {formatTime(item.createdAt)}
         </h3>
         <span
           data-testid="return-status"

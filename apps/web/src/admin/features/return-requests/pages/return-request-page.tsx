@@ -77,16 +77,18 @@ function ReturnRequestView({ returnId }: { returnId: number }) {
         title={`Return request #${returnId}`}
         description={
           request.data ? (
-            <span className="flex flex-wrap items-center gap-2">
-              Order{' '}
-              <Link
-                to={consoleHref.order(request.data.mkpOrderId)}
-                className="font-mono text-blue-700 hover:underline"
-              >
-                {request.data.mkpOrderId}
-              </Link>{' '}
-              · asked {formatDateTime(request.data.createdAt)} ·{' '}
+            <span className="flex flex-wrap items-center gap-x-3 gap-y-1">
               <ReturnStatusBadge status={request.data.status} />
+              <span>
+                Order{' '}
+                <Link
+                  to={consoleHref.order(request.data.mkpOrderId)}
+                  className="font-mono text-blue-700 hover:underline"
+                >
+                  {request.data.mkpOrderId}
+                </Link>
+              </span>
+              <span>Asked {formatDateTime(request.data.createdAt)}</span>
             </span>
           ) : undefined
         }
@@ -256,7 +258,7 @@ function RequestDetails({ request }: { request: DeskReturnRequest }) {
         <h2 id="return-lines-heading" className="text-lg font-semibold">
           Items asked back
         </h2>
-        <DataTable caption="Items asked back" captionHidden>
+        <DataTable caption="Units asked back, at the prices sold" captionHidden>
           <thead>
             <tr>
               <Th>Item</Th>
@@ -268,7 +270,7 @@ function RequestDetails({ request }: { request: DeskReturnRequest }) {
           <tbody>
             {request.lines.map((line) => (
               <tr key={line.position}>
-                <Td>
+                <Td className="min-w-48">
                   <span className="block font-medium">{line.title}</span>
                   <span className="block font-mono text-xs text-slate-500">
                     Line {line.position + 1} · SKU {line.sku}

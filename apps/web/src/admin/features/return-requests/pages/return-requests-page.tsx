@@ -47,7 +47,7 @@ export function ReturnRequestsPage() {
         title="Return requests"
         description="Buyers’ requests to return damaged, defective or wrong items of delivered orders, newest first."
       />
-      <div className="mb-3 flex flex-wrap items-end gap-2">
+      <div className="mb-3 flex flex-wrap items-center gap-2">
         <label htmlFor="return-status" className="text-sm font-medium text-slate-800">
           Status
         </label>
@@ -88,13 +88,13 @@ export function ReturnRequestsPage() {
             <thead>
               <tr>
                 <Th>Request</Th>
+                <Th>Status</Th>
                 <Th>Asked</Th>
                 <Th>Order</Th>
                 <Th>Buyer</Th>
                 <Th>Items</Th>
                 <Th>Reason</Th>
                 <Th className="text-right">Amount</Th>
-                <Th>Status</Th>
               </tr>
             </thead>
             <tbody>
@@ -107,6 +107,9 @@ export function ReturnRequestsPage() {
                     >
                       Return #{request.id}
                     </Link>
+                  </Td>
+                  <Td>
+                    <ReturnStatusBadge status={request.status} />
                   </Td>
                   <Td className="whitespace-nowrap">{formatDateTime(request.createdAt)}</Td>
                   <Td className="font-mono whitespace-nowrap">
@@ -125,9 +128,6 @@ export function ReturnRequestsPage() {
                   <Td>{RETURN_REASON_LABELS[request.reason]}</Td>
                   <Td className="text-right whitespace-nowrap">
                     {formatRupees(request.amountPaise)}
-                  </Td>
-                  <Td>
-                    <ReturnStatusBadge status={request.status} />
                   </Td>
                 </tr>
               ))}
