@@ -177,6 +177,9 @@ function ReturnItem({ orderId, item }: { orderId: string; item: ReturnRequest })
         <span className="break-words">{item.description}</span>
       </p>
       <Progress item={item} />
+      {item.decisionNote && (item.status === 'received' || item.status === 'refunded') ? (
+        <StoreNote label="Note from the store" note={item.decisionNote} />
+      ) : null}
       <Photos orderId={orderId} item={item} />
     </li>
   );
