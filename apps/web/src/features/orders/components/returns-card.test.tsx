@@ -144,7 +144,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-describe('the returns card', () => {
+describe('the returns card', { timeout: 20_000 }, () => {
   it('offers Return items while the window is open, and says until when', async () => {
     serve(() => [200, listed({})]);
     renderCard();
@@ -302,7 +302,7 @@ describe('the returns card', () => {
   });
 });
 
-describe('the Return items dialog', () => {
+describe('the Return items dialog', { timeout: 20_000 }, () => {
   async function openDialog() {
     const user = userEvent.setup();
     renderCard();

@@ -39,7 +39,8 @@ async function loaded() {
   return screen.findByRole('region', { name: 'Request' });
 }
 
-describe('a return request', () => {
+// Each page is a lazy chunk and a dialog many keystrokes: more than 5 s on a busy machine.
+describe('a return request', { timeout: 20_000 }, () => {
   it('shows the lines, reason, buyer, order and photos of a waiting request, with accept and refuse', async () => {
     serve('fulfilment', () =>
       deskReturn({

@@ -19,7 +19,8 @@ const page = (items: DeskReturnRequest[], next: number | null = null): DeskRetur
   next,
 });
 
-describe('the return requests list', () => {
+// Each page is a lazy chunk and a dialog many keystrokes: more than 5 s on a busy machine.
+describe('the return requests list', { timeout: 20_000 }, () => {
   it('lists each request with its order, buyer, items, reason, amount and status, linked', async () => {
     desk('fulfilment', () => ({
       body: page([
