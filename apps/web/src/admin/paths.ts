@@ -21,6 +21,8 @@ export const consolePaths = {
   payments: '/admin/payments',
   quotes: '/admin/quotes',
   quote: '/admin/quotes/:id',
+  returnRequests: '/admin/return-requests',
+  returnRequest: '/admin/return-requests/:returnId',
   buyers: '/admin/buyers',
   buyer: '/admin/buyers/:id',
   staff: '/admin/staff',
@@ -50,6 +52,12 @@ export const consoleHref = {
   order: (mkpOrderId: string) => `${consolePaths.orders}/${encodeURIComponent(mkpOrderId)}`,
   buyer: (id: string) => `${consolePaths.buyers}/${encodeURIComponent(id)}`,
   quote: (id: string) => `${consolePaths.quotes}/${encodeURIComponent(id)}`,
+  /** A return of delivered goods (issue 22), never a GST return. */
+  returnRequest: (id: number) => `${consolePaths.returnRequests}/${id}`,
+  returnRequestsWith: (query: Record<string, string>) => {
+    const search = new URLSearchParams(query).toString();
+    return search ? `${consolePaths.returnRequests}?${search}` : consolePaths.returnRequests;
+  },
   catalogProduct: (id: string) => `${consolePaths.catalog}/products/${encodeURIComponent(id)}`,
   /** The import / export page following an import job. */
   catalogImport: (jobId: string) =>
@@ -78,6 +86,7 @@ export type SectionKey =
   | 'orders'
   | 'payments'
   | 'quotes'
+  | 'returnRequests'
   | 'buyers'
   | 'catalog'
   | 'taxonomy'
@@ -99,6 +108,13 @@ export interface Section {
 export const SECTIONS: readonly Section[] = [
   { key: 'dashboard', label: 'Dashboard', path: consolePaths.dashboard, roles: STAFF_ROLES },
   { key: 'orders', label: 'Orders', path: consolePaths.orders, roles: BUYER_DATA_ROLES },
+  // Returns of delivered goods (decision 061): the order desk's, as the API allows them.
+  {
+    key: 'returnRequests',
+    label: 'Return requests',
+    path: consolePaths.returnRequests,
+    roles: ['fulfilment', 'finance'],
+  },
   { key: 'payments', label: 'Payments', path: consolePaths.payments, roles: ['finance'] },
   // Prices for buyers: the owner and finance, as the server's quote routes (decision 060).
   { key: 'quotes', label: 'Quotes', path: consolePaths.quotes, roles: ['finance'] },

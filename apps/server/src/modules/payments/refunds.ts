@@ -249,14 +249,27 @@ export async function writeRefund(
   return row!;
 }
 
-/** The gateway states of these refunds, by id (the returns module shows them to the buyer). */
+/**
+ * Where each of these refunds stands at the gateway, by id (the returns module shows it): its
+ * own state, or, when the gateway refused it and it was retried (`retry_of`, as many times as it
+ * took), the state of its latest retry.
+ */
 export async function refundStatuses(db: DbOrTx, ids: number[]): Promise<Map<number, string>> {
   if (ids.length === 0) return new Map();
-  const rows = await db
-    .select({ id: refunds.id, status: refunds.status })
-    .from(refunds)
-    .where(inArray(refunds.id, ids));
-  return new Map(rows.map((row) => [row.id, row.status]));
+  const result = await db.execute(sql`
+    WITH RECURSIVE chain(root, id, depth) AS (
+      SELECT r.id, r.id, 0 FROM refunds r WHERE r.id IN (${sql.join(
+        ids.map((id) => sql`${id}::bigint`),
+        sql`, `,
+      )})
+      UNION ALL
+      SELECT chain.root, r.id, chain.depth + 1 FROM refunds r JOIN chain ON r.retry_of = chain.id
+    )
+    SELECT DISTINCT ON (chain.root) chain.root AS root, r.status AS status
+      FROM chain JOIN refunds r ON r.id = chain.id
+     ORDER BY chain.root, chain.depth DESC`);
+  const rows = result.rows as unknown as { root: number | string; status: string }[];
+  return new Map(rows.map((row) => [Number(row.root), row.status]));
 }
 
 export interface CancelResult {

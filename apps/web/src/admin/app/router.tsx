@@ -23,6 +23,14 @@ const DashboardPage = page(
 );
 const OrdersPage = page(() => import('../features/orders/pages/orders-page'), 'OrdersPage');
 const OrderPage = page(() => import('../features/orders/pages/order-page'), 'OrderPage');
+const ReturnRequestsPage = page(
+  () => import('../features/return-requests/pages/return-requests-page'),
+  'ReturnRequestsPage',
+);
+const ReturnRequestPage = page(
+  () => import('../features/return-requests/pages/return-request-page'),
+  'ReturnRequestPage',
+);
 const PaymentsPage = page(() => import('../features/payments/pages/payments-page'), 'PaymentsPage');
 const QuotesPage = page(() => import('../features/quotes/pages/quotes-page'), 'QuotesPage');
 const QuotePage = page(() => import('../features/quotes/pages/quote-page'), 'QuotePage');
@@ -39,7 +47,7 @@ const TaxRatesPage = page(
   'TaxRatesPage',
 );
 const TaxDocumentsPage = page(
-  () => import('../features/returns/pages/tax-documents-page'),
+  () => import('../features/gst-returns/pages/tax-documents-page'),
   'TaxDocumentsPage',
 );
 const CatalogTransferPage = page(
@@ -99,6 +107,22 @@ export function ConsoleRoutes() {
             element={
               <Section name="orders">
                 <OrderPage />
+              </Section>
+            }
+          />
+          <Route
+            path={consolePaths.returnRequests}
+            element={
+              <Section name="returnRequests">
+                <ReturnRequestsPage />
+              </Section>
+            }
+          />
+          <Route
+            path={consolePaths.returnRequest}
+            element={
+              <Section name="returnRequests">
+                <ReturnRequestPage />
               </Section>
             }
           />

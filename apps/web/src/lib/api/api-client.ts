@@ -63,7 +63,10 @@ function isErrorBody(value: unknown): value is ErrorBody {
 
 export interface ApiRequestOptions {
   method?: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
-  /** Sent as JSON when present (spec §7 "any method with JSON body when data is supplied"). */
+  /**
+   * Sent as JSON when present (spec §7 "any method with JSON body when data is supplied"); a
+   * FormData (a photo upload) is sent as multipart/form-data.
+   */
   body?: unknown;
   query?: QueryValues;
   signal?: AbortSignal;
@@ -100,6 +103,7 @@ function takeFirstAnswer(url: string): unknown {
 export async function apiRequest<T>(path: string, options: ApiRequestOptions = {}): Promise<T> {
   const { method = 'GET', body, query, signal, headers, errorPrefix, as = 'json' } = options;
   const url = apiUrl(path, query);
+  const form = body instanceof FormData;
   if (method === 'GET' && !headers && as === 'json') {
     const answer = takeFirstAnswer(url);
     if (answer !== undefined) return answer as T;
@@ -109,10 +113,11 @@ export async function apiRequest<T>(path: string, options: ApiRequestOptions = {
     signal,
     headers: {
       accept: as === 'blob' ? '*/*' : 'application/json',
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      // A form's content type (with its boundary) is the browser's to write.
+      ...(body === undefined || form ? {} : { 'content-type': 'application/json' }),
       ...headers,
     },
-    body: body === undefined ? undefined : JSON.stringify(body),
+    body: body === undefined ? undefined : form ? body : JSON.stringify(body),
   });
 
   if (!response.ok) {
