@@ -473,13 +473,15 @@ describe('the CSV template and upload', () => {
     );
     const large = await upload(buyer, `SKU,Quantity\n${'x'.repeat(QUICK_ORDER_TEXT_MAX_BYTES)}`);
     expect(large.statusCode).toBe(413);
+    // JSON is not a file's text, not even a JSON string.
     const json = await t.app.inject({
       method: 'POST',
       url: '/api/cart/quick-order/csv',
-      headers: buyer.headers,
-      payload: { rows: [] },
+      headers: { ...buyer.headers, 'content-type': 'application/json' },
+      payload: JSON.stringify('SKU,Quantity\nQO-BOLT,1'),
     });
     expect(json.statusCode).toBe(400);
+    expect(json.json().code).toBe('quick_order_not_text');
     const nul = await upload(buyer, 'SKU,Quantity\nQO-\u0000BOLT,1\n');
     expect(nul.statusCode).toBe(400);
     expect((await cartOf(buyer)).lineCount).toBe(0);

@@ -21,6 +21,7 @@ import {
 } from '@storefront/shared/quick-order';
 import type { ModuleContext } from '../../module-context.js';
 import type { Db } from '../../db/connect.js';
+import { invalid } from '../../lib/errors.js';
 import { supplyOfQuery } from '../gst/tax.js';
 import { decodeText, readQuickOrderText } from './quick-order-file.js';
 import { addQuickOrder, checkQuickOrder, rowsOfBody } from './quick-order.js';
@@ -29,6 +30,9 @@ import * as cart from './service.js';
 // 403 account_disabled: the owner disabled the account (users/authenticate.ts). 409: too few
 // units in stock for the line, or a line of a product no longer sold (decision 048).
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody };
+
+const isText = (type: string | undefined) =>
+  QUICK_ORDER_TEXT_TYPES.some((text) => type?.toLowerCase().startsWith(text) === true);
 
 /** Set by `authenticate`, which runs on every route of this plugin. */
 const buyer = (request: FastifyRequest) => request.userId!;
@@ -165,7 +169,15 @@ export function cartRoutes({ db, authenticate, taxSetup }: ModuleContext) {
           response: { 200: QuickOrderReport, 400: ErrorBody, 401: ErrorBody, 403: ErrorBody },
         },
       },
-      async (request) => checkQuickOrder(db, buyer(request), readQuickOrderText(request.body)),
+      async (request) => {
+        // The scope's JSON parser would hand a JSON string body through as text.
+        if (!isText(request.headers['content-type']))
+          throw invalid(
+            'quick_order_not_text',
+            'Send the file as text/csv, or pasted rows as text/plain',
+          );
+        return checkQuickOrder(db, buyer(request), readQuickOrderText(request.body));
+      },
     );
   };
 }

@@ -33,6 +33,9 @@ export function AccountMenu() {
               <DropdownMenu.Item asChild className={itemClass}>
                 <Link to={href.orders()}>Your Orders</Link>
               </DropdownMenu.Item>
+              <DropdownMenu.Item asChild className={itemClass}>
+                <Link to={href.quickOrder()}>Quick Order</Link>
+              </DropdownMenu.Item>
               <DropdownMenu.Separator className="my-1 h-px bg-slate-200" />
               <DropdownMenu.Item className={itemClass} onSelect={() => void signOut()}>
                 Sign Out

@@ -51,6 +51,11 @@ export function MobileMenu({ open, onOpenChange, onOpenCategories }: MobileMenuP
                   Your Orders
                 </Link>
               </li>
+              <li>
+                <Link to={href.quickOrder()} onClick={close} className={linkClass}>
+                  Quick Order
+                </Link>
+              </li>
             </>
           ) : (
             <li>

@@ -72,6 +72,8 @@ export interface ApiRequestOptions {
   errorPrefix?: string;
   /** 'blob': the answer is a file (a tax document's PDF), read as a Blob, not JSON. */
   as?: 'json' | 'blob';
+  /** A text body sent as it is (a CSV file), with its media type; instead of `body`. */
+  text?: { content: string | Blob; type: string };
 }
 
 /**
@@ -98,7 +100,7 @@ function takeFirstAnswer(url: string): unknown {
 }
 
 export async function apiRequest<T>(path: string, options: ApiRequestOptions = {}): Promise<T> {
-  const { method = 'GET', body, query, signal, headers, errorPrefix, as = 'json' } = options;
+  const { method = 'GET', body, query, signal, headers, errorPrefix, as = 'json', text } = options;
   const url = apiUrl(path, query);
   if (method === 'GET' && !headers && as === 'json') {
     const answer = takeFirstAnswer(url);
@@ -110,9 +112,10 @@ export async function apiRequest<T>(path: string, options: ApiRequestOptions = {
     headers: {
       accept: as === 'blob' ? '*/*' : 'application/json',
       ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      ...(text ? { 'content-type': text.type } : {}),
       ...headers,
     },
-    body: body === undefined ? undefined : JSON.stringify(body),
+    body: text ? text.content : body === undefined ? undefined : JSON.stringify(body),
   });
 
   if (!response.ok) {

@@ -27,6 +27,7 @@ import { LazyCancelOrderDialog } from '../components/lazy-cancel-order-dialog';
 import { LineTax } from '../../../components/order/line-tax';
 import { FreeShippingRow, PlaceOfSupply, TaxRows } from '../../../components/order/order-totals';
 import { LazyTrackingDialog } from '../components/lazy-tracking-dialog';
+import { Reorder } from '../components/reorder';
 import { TaxDocumentsCard } from '../components/tax-documents-card';
 
 export function OrderDetailPage() {
@@ -84,6 +85,7 @@ function OrderDetail({ order }: { order: Order }) {
           ) : null}
         </div>
       </div>
+      <Reorder orderId={id} />
 
       <div className="grid gap-6 md:grid-cols-2 lg:grid-cols-3">
         {order.billing ? (
