@@ -153,38 +153,40 @@ export async function placeOrderThroughApi(
   return ((await created.json()) as { payload: Order }).payload;
 }
 
+/** `npm run store -- order:deliver` against the journey server, as its demo owner. */
+export function deliverOrder(mkpOrderId: string): string {
+  return storeCommand(['order:deliver', mkpOrderId, '--as', 'owner@example.com']);
+}
+
 /**
  * `npm run store -- order:ship` against the journey server, as its demo owner: on PGlite the
  * CLI goes through the server's operator channel, the Unix socket in its DATA_DIR.
  */
 export function shipOrder(mkpOrderId: string, carrier: string, tracking: string): string {
+  return storeCommand([
+    'order:ship',
+    mkpOrderId,
+    '--carrier',
+    carrier,
+    '--tracking',
+    tracking,
+    '--as',
+    'owner@example.com',
+  ]);
+}
+
+/** An operator command (`npm run store -- …`) through the journey server's channel. */
+function storeCommand(args: string[]): string {
   const port = process.env.E2E_PORT ?? '3310';
-  return execFileSync(
-    'npm',
-    [
-      'run',
-      '--silent',
-      'store',
-      '--',
-      'order:ship',
-      mkpOrderId,
-      '--carrier',
-      carrier,
-      '--tracking',
-      tracking,
-      '--as',
-      'owner@example.com',
-    ],
-    {
-      cwd: root,
-      encoding: 'utf8',
-      env: {
-        ...process.env,
-        DATA_DIR: process.env.E2E_DATA_DIR ?? join(root, 'e2e', '.data'),
-        PORT: port,
-        PUBLIC_URL: `http://127.0.0.1:${port}`,
-        DATABASE_URL: '',
-      },
+  return execFileSync('npm', ['run', '--silent', 'store', '--', ...args], {
+    cwd: root,
+    encoding: 'utf8',
+    env: {
+      ...process.env,
+      DATA_DIR: process.env.E2E_DATA_DIR ?? join(root, 'e2e', '.data'),
+      PORT: port,
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+      DATABASE_URL: '',
     },
-  );
+  });
 }

@@ -91,16 +91,16 @@ export function CsvUpload({
             <table className="w-full text-left text-sm">
               <thead className="sticky top-0 bg-slate-50 text-xs text-slate-600 uppercase">
                 <tr>
-                  <th scope="col" className="px-3 py-2">
+                  <th scope="col" className="px-2 py-2">
                     Row
                   </th>
-                  <th scope="col" className="px-3 py-2">
+                  <th scope="col" className="px-2 py-2">
                     SKU
                   </th>
-                  <th scope="col" className="px-3 py-2">
+                  <th scope="col" className="px-2 py-2">
                     Qty
                   </th>
-                  <th scope="col" className="px-3 py-2">
+                  <th scope="col" className="px-2 py-2">
                     Result
                   </th>
                 </tr>
@@ -112,10 +112,12 @@ export function CsvUpload({
                     data-testid="csv-row"
                     className="border-t border-slate-100 align-top"
                   >
-                    <td className="px-3 py-2 text-slate-500">{row.row}</td>
-                    <td className="px-3 py-2 font-mono text-xs break-all">{row.sku || '—'}</td>
-                    <td className="px-3 py-2">{row.quantityText || '—'}</td>
-                    <td className="px-3 py-2">
+                    <td className="px-2 py-2 text-slate-500">{row.row}</td>
+                    <td className="px-2 py-2 font-mono text-xs whitespace-nowrap">
+                      {row.sku || '—'}
+                    </td>
+                    <td className="px-2 py-2">{row.quantityText || '—'}</td>
+                    <td className="px-2 py-2">
                       <RowStatus result={row} />
                     </td>
                   </tr>

@@ -11,6 +11,14 @@ import { isCurrent, looksLikeRows, type GridRow } from '../lib/rows';
 import { RowStatus } from './row-status';
 import { SkuInput } from './sku-input';
 
+const QUANTITY_PROBLEMS: ReadonlySet<string> = new Set([
+  'bad_quantity',
+  'quantity_below_minimum',
+  'quantity_not_multiple',
+  'quantity_too_large',
+  'out_of_stock',
+]);
+
 export function OrderRows({
   rows,
   onChange,
@@ -43,7 +51,10 @@ export function OrderRows({
       <ol className="space-y-3 md:space-y-2">
         {rows.map((row, index) => {
           const current = isCurrent(row);
-          const problem = current && row.result?.problem != null;
+          const code = current ? row.result?.problem?.code : undefined;
+          const problem = code !== undefined;
+          // The box at fault is outlined: the quantity for the quantity rules, else the SKU.
+          const quantityAtFault = code !== undefined && QUANTITY_PROBLEMS.has(code);
           return (
             <li
               key={row.id}
@@ -58,15 +69,19 @@ export function OrderRows({
                 id={`quick-order-sku-${row.id}`}
                 label={`SKU, row ${index + 1}`}
                 value={row.sku}
-                invalid={problem}
+                invalid={problem && !quantityAtFault}
                 onChange={(sku) => onChange(row.id, { sku })}
               />
               <input
                 aria-label={`Quantity, row ${index + 1}`}
                 inputMode="numeric"
                 value={row.quantity}
+                aria-invalid={quantityAtFault || undefined}
                 onChange={(event) => onChange(row.id, { quantity: event.target.value })}
-                className="h-10 w-full rounded-md border border-slate-300 bg-white px-3 text-sm md:order-none"
+                className={cn(
+                  'h-10 w-full rounded-md border bg-white px-3 text-sm',
+                  quantityAtFault ? 'border-red-400' : 'border-slate-300',
+                )}
               />
               <div className="col-span-3 col-start-2 min-h-5 md:col-span-1 md:col-start-auto md:pt-1.5">
                 {current && row.result ? <RowStatus result={row.result} /> : null}
