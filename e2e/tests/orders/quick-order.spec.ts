@@ -95,7 +95,7 @@ test('30 pasted rows with three bad ones: three row errors, 27 cart lines', asyn
   await page.getByRole('button', { name: 'Add pasted rows' }).click();
 
   await expect(page.getByTestId('quick-order-row')).toHaveCount(30);
-  await expect(page.getByTestId('row-problem')).toHaveText(rows.errors);
+  await expect(page.getByTestId('problem-message')).toHaveText(rows.errors);
   const bad = page.getByTestId('quick-order-row').filter({ has: page.getByTestId('row-problem') });
   await expect(bad.getByRole('combobox')).toHaveCount(3);
   await expect(page.getByText('27 of 30 rows ready; 3 need attention.')).toBeVisible();
@@ -140,7 +140,7 @@ test('the same rows as a CSV file: a report, and nothing added until confirmed',
   await expect(report).toContainText(
     '27 of 30 rows can be added; 3 cannot (nothing is added until you confirm).',
   );
-  await expect(report.getByTestId('row-problem')).toHaveText(rows.errors);
+  await expect(report.getByTestId('problem-message')).toHaveText(rows.errors);
   // Rows are numbered as the file numbers them: the header is row 1.
   await expect(report.getByTestId('csv-row').nth(4).locator('td').first()).toHaveText('6');
   expect(await cartLines(page, session.access_token)).toEqual([]);
@@ -152,6 +152,8 @@ test('the same rows as a CSV file: a report, and nothing added until confirmed',
 });
 
 test('Reorder puts a delivered order back in the cart', async ({ page, login, navigate }) => {
+  // Paying, shipping and delivering through the operator's commands take most of a minute.
+  test.setTimeout(150_000);
   const session = await login();
   await emptyCart(page.request, session.access_token);
   const order = await placeOrderThroughApi(

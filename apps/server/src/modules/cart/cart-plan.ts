@@ -73,16 +73,15 @@ export class CartPlan {
 
   /**
    * The buyer's cart with the buyer's row locked as `addItem` locks it (decision 027), inside the
-   * transaction that will commit the plan: the adds of one buyer run one after another.
+   * transaction that will commit the plan: the adds of one buyer run one after another. The
+   * lines are read by a statement of their own, after the lock: under Read Committed a
+   * statement that waited for the lock would still see the lines of its own, older snapshot,
+   * missing those the add it waited for committed (PostgreSQL found it; PGlite runs one at a
+   * time).
    */
   static async lock(tx: Executor, userId: string): Promise<CartPlan> {
-    const result = await tx.execute(
-      sql`SELECT l.product_id, l.variant_index, l.source, l.quantity
-            FROM users u LEFT JOIN cart_lines l ON l.user_id = u.id
-           WHERE u.id = ${userId}
-             FOR NO KEY UPDATE OF u`,
-    );
-    return new CartPlan(result.rows as unknown as LineRow[]);
+    await tx.execute(sql`SELECT 1 FROM users WHERE id = ${userId} FOR NO KEY UPDATE`);
+    return CartPlan.read(tx, userId);
   }
 
   private record(line: CartLine): void {

@@ -14,7 +14,7 @@ export function RowStatus({ result }: { result: QuickOrderRowResult }) {
       <div data-testid="row-problem" data-code={problem.code} className="text-sm text-red-700">
         <p className="flex items-start gap-1.5">
           <AlertCircle aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
-          <span>{problem.message}</span>
+          <span data-testid="problem-message">{problem.message}</span>
         </p>
         {name && problem.code !== 'product_unavailable' ? (
           <p className="mt-0.5 pl-5.5 text-xs text-slate-600">{name}</p>
