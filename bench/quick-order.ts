@@ -21,11 +21,18 @@ interface ListedProduct {
   _id: string;
   code: string;
   options: unknown[];
+  varients: { sku: string; variantIndex: number }[];
   minOrderQuantity: number;
   orderMultiple: number;
 }
 
-/** 200 product codes any quantity of which may be added again and again. */
+/** Units a line may grow to in a run: one a list, a few hundred lists per buyer at most. */
+const STOCK_TO_SPARE = 300;
+
+/**
+ * 200 SKUs (product codes, or variant SKUs of products with options) any quantity of which may
+ * be added again and again: no minimum or packs, untracked or with stock to spare.
+ */
 async function plainCodes(baseUrl: string, ids: string[]): Promise<string[]> {
   const codes: string[] = [];
   for (let i = 0; i < ids.length && codes.length < QUICK_ORDER_ROWS; i += 100) {
@@ -36,10 +43,23 @@ async function plainCodes(baseUrl: string, ids: string[]): Promise<string[]> {
     });
     const { payload } = (await response.json()) as { payload: ListedProduct[] };
     for (const p of payload) {
-      if (p.options.length > 0 || p.minOrderQuantity !== 1 || p.orderMultiple !== 1) continue;
+      if (p.minOrderQuantity !== 1 || p.orderMultiple !== 1) continue;
       const answer = await fetch(`${baseUrl}/api/products/${p._id}/availability`);
-      const { payload: units } = (await answer.json()) as { payload: { stock: number | null } };
-      if (units.stock === null || units.stock >= 5000) codes.push(p.code);
+      const { payload: units } = (await answer.json()) as {
+        payload: {
+          stock: number | null;
+          variants: { variantIndex: number; stock: number | null }[];
+        };
+      };
+      const enough = (stock: number | null) => stock === null || stock >= STOCK_TO_SPARE;
+      if (p.options.length === 0) {
+        if (enough(units.stock)) codes.push(p.code);
+        continue;
+      }
+      const variant = p.varients.find((v) =>
+        enough(units.variants.find((u) => u.variantIndex === v.variantIndex)?.stock ?? null),
+      );
+      if (variant) codes.push(variant.sku);
     }
   }
   if (codes.length < QUICK_ORDER_ROWS)
