@@ -11,7 +11,7 @@ import {
 } from '@storefront/shared/quick-order';
 import { buildTestApp, testDbKind, type TestApp } from '../../test/app.js';
 import { createBuyer, type TestBuyer } from '../../test/buyers.js';
-import { insertProducts } from '../../test/catalog-fixtures.js';
+import { insertProducts, type FixtureProduct } from '../../test/catalog-fixtures.js';
 
 let t: TestApp;
 const ids: Record<string, string> = {};
@@ -21,7 +21,7 @@ const BAD_QUANTITY = `Quantity must be a whole number from 1 to ${QUANTITY_MAX}`
 
 beforeAll(async () => {
   t = await buildTestApp({ products: 10 });
-  const fixtures = [
+  const fixtures: (FixtureProduct & { key: string })[] = [
     { key: 'plain', name: 'Steel Bolt', code: 'QO-BOLT', spPaise: 100_00, sellerSku: 'SUP-BOLT' },
     { key: 'minimum', name: 'Cable Tie', code: 'QO-TIE', spPaise: 2_00, minOrderQuantity: 10 },
     { key: 'pack', name: 'Glass Jar', code: 'QO-JAR', spPaise: 30_00, orderMultiple: 6 },
@@ -47,7 +47,7 @@ beforeAll(async () => {
     },
     { key: 'twinA', name: 'Hinge A', code: 'QO-HINGE-A', spPaise: 10_00, sellerSku: 'DUP-9' },
     { key: 'twinB', name: 'Hinge B', code: 'QO-HINGE-B', spPaise: 10_00, sellerSku: 'DUP-9' },
-  ] as const;
+  ];
   const inserted = await insertProducts(
     t,
     fixtures.map(({ key: _key, ...product }) => product),

@@ -6,7 +6,7 @@ import type { ReorderResponse } from '@storefront/shared/quick-order';
 import { SHIPPING_SOURCES } from '@storefront/shared/pricing';
 import { buildTestApp, type TestApp } from '../../test/app.js';
 import { createBuyer, shippingAddress, type TestBuyer } from '../../test/buyers.js';
-import { insertProducts } from '../../test/catalog-fixtures.js';
+import { insertProducts, type FixtureProduct } from '../../test/catalog-fixtures.js';
 
 let t: TestApp;
 const ids: Record<string, string> = {};
@@ -14,7 +14,7 @@ let fillers: string[];
 
 beforeAll(async () => {
   t = await buildTestApp({ products: 10 });
-  const fixtures = [
+  const fixtures: (FixtureProduct & { key: string })[] = [
     { key: 'plain', name: 'Steel Bolt', code: 'RO-BOLT', spPaise: 100_00 },
     { key: 'gone', name: 'Old Lamp', code: 'RO-LAMP', spPaise: 99_00 },
     { key: 'minimum', name: 'Cable Tie', code: 'RO-TIE', spPaise: 2_00 },
@@ -29,7 +29,7 @@ beforeAll(async () => {
       options: [{ name: 'Size', values: ['S', 'M'] }],
       variants: ['S', 'M'],
     },
-  ] as const;
+  ];
   const inserted = await insertProducts(
     t,
     fixtures.map(({ key: _key, ...product }) => product),
