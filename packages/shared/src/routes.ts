@@ -119,6 +119,12 @@ export const PAGES = {
     component: 'ProfilePage',
   },
   orders: { path: '/orders', module: 'features/orders/pages/orders-page', component: 'OrdersPage' },
+  // Issue 22 "Ordering faster": rows of SKU and quantity, a paste or a CSV file, to the cart.
+  quickOrder: {
+    path: '/quick-order',
+    module: 'features/quick-order/pages/quick-order-page',
+    component: 'QuickOrderPage',
+  },
   orderDetail: {
     path: '/orders/:orderId',
     module: 'features/orders/pages/order-detail-page',
@@ -281,6 +287,7 @@ export const href = {
     quote?.id ? `/checkout?quote=${enc(quote.id)}&version=${quote.version}` : '/checkout',
   profile: () => '/profile',
   orders: () => '/orders',
+  quickOrder: () => '/quick-order',
   orderDetail: (orderId: string) => `/orders/${enc(orderId)}`,
   order: (orderId: string) => `/order/${enc(orderId)}`,
   orderPayment: (orderId: string) => `/order/${enc(orderId)}/payment`,

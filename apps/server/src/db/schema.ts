@@ -317,6 +317,12 @@ export const products = pgTable(
     index('products_subcategory_idx')
       .on(t.subcategoryId, t.id)
       .where(sql`${t.status} = 'active'`),
+    // Quick order finds a row's product by its code or seller SKU as typed, in any case
+    // (decision 065): one index probe a row, whatever the catalog's size.
+    index('products_code_lower_idx').on(sql`lower(${t.code})`),
+    index('products_seller_sku_lower_idx')
+      .on(sql`lower(${t.sellerSku})`)
+      .where(sql`${t.sellerSku} IS NOT NULL`),
     check('products_prices_check', sql`${t.spPaise} > 0 AND ${t.mrpPaise} >= ${t.spPaise}`),
     check('products_status_check', sql`${t.status} IN ('draft', 'active', 'archived')`),
     check(
@@ -390,6 +396,8 @@ export const productVariants = pgTable(
   (t) => [
     primaryKey({ columns: [t.productId, t.position] }),
     check('product_variants_price_check', sql`${t.pricePaise} IS NULL OR ${t.pricePaise} > 0`),
+    // A variant's SKU names it in a quick order row, in any case (decision 065).
+    index('product_variants_sku_lower_idx').on(sql`lower(${t.sku})`),
   ],
 );
 

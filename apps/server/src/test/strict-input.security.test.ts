@@ -32,6 +32,8 @@ interface ValidRequest {
   payload?: Record<string, unknown>;
   /** A multipart/form-data body instead of JSON (the photo upload). */
   form?: FormPart[];
+  /** A text body (the quick order's CSV), its content type in `headers`: it has no fields. */
+  text?: string;
   headers?: Record<string, string>;
 }
 
@@ -98,6 +100,26 @@ const VALID: Record<string, () => ValidRequest> = {
   'DELETE /api/cart/items/{productId}': () => ({
     url: `/api/cart/items/${productId}`,
     payload: { source: SOURCE },
+    headers: buyer.headers,
+  }),
+  'POST /api/cart/quick-order/check': () => ({
+    url: '/api/cart/quick-order/check',
+    payload: { rows: [{ sku: 'STRICT-NONE', quantity: 1 }] },
+    headers: buyer.headers,
+  }),
+  'POST /api/cart/quick-order': () => ({
+    url: '/api/cart/quick-order',
+    payload: { rows: [{ sku: 'STRICT-NONE', quantity: 1 }] },
+    headers: buyer.headers,
+  }),
+  'POST /api/cart/quick-order/csv': () => ({
+    url: '/api/cart/quick-order/csv',
+    text: 'SKU,Quantity\nSTRICT-NONE,1\n',
+    headers: { ...buyer.headers, 'content-type': 'text/csv' },
+  }),
+  'GET /api/cart/quick-order/template.csv': () => ({ url: '/api/cart/quick-order/template.csv' }),
+  'POST /api/orders/{id}/reorder': () => ({
+    url: `/api/orders/${ANY_ID}/reorder`,
     headers: buyer.headers,
   }),
   'POST /api/orders/': () => ({
@@ -601,6 +623,7 @@ function send(op: Operation, request: ValidRequest) {
     headers: { ...request.headers, ...form?.headers },
     ...(request.payload === undefined ? {} : { payload: request.payload }),
     ...(form ? { payload: form.payload } : {}),
+    ...(request.text === undefined ? {} : { payload: request.text }),
   });
 }
 

@@ -64,6 +64,10 @@ const ACCESS: Record<string, Access> = {
   'POST /api/cart/items/{productId}': 'own',
   'PATCH /api/cart/items/{productId}': 'own',
   'DELETE /api/cart/items/{productId}': 'own',
+  'POST /api/cart/quick-order/check': 'own',
+  'POST /api/cart/quick-order': 'own',
+  'POST /api/cart/quick-order/csv': 'own',
+  'GET /api/cart/quick-order/template.csv': 'public',
   'POST /api/orders/': 'own',
   'GET /api/orders/': 'own',
   'GET /api/orders/order/{id}': 'buyer-id',
@@ -73,6 +77,7 @@ const ACCESS: Record<string, Access> = {
   'POST /api/quotes/{id}/messages': 'buyer-id',
   'POST /api/quotes/{id}/accept': 'buyer-id',
   'POST /api/orders/{id}/cancel': 'buyer-id',
+  'POST /api/orders/{id}/reorder': 'buyer-id',
   'GET /api/orders/{id}/tax-documents/{documentId}.pdf': 'buyer-id',
   'POST /api/orders/{id}/returns': 'buyer-id',
   'GET /api/orders/{id}/returns': 'buyer-id',
@@ -451,6 +456,11 @@ function bodyValues(): Record<string, unknown> {
     quantity: 1,
     source: 'Ex-china',
     variantIndex: null,
+    // Quick order rows naming the products of B's cart: they may only reach A's cart.
+    rows: [
+      { sku: 'TST-TIER', quantity: 1 },
+      { sku: 'TST-SHIRT-V1', quantity: 1 },
+    ],
     product_ids: bIds,
     carrier: 'Forged',
     trackingNumber: 'X1',
@@ -546,9 +556,11 @@ describe("buyer A's token on buyer B's ids (G3)", () => {
               (value) => response.body.includes(value) && !sent.includes(value),
             );
             if (leaked.length) failures.push(`leaks ${leaked.join(', ')}: ${label}`);
-            // Adding to "a" cart adds to A's, which held nothing: one line, none of B's.
-            if (access === 'own' && verb === 'POST' && path.startsWith('/api/cart/') && ok)
+            // Adding to "a" cart adds to A's, which held nothing: its own lines, none of B's.
+            if (access === 'own' && verb === 'POST' && path.startsWith('/api/cart/items') && ok)
               expect(response.json().lineCount, label).toBe(1);
+            if (access === 'own' && path === '/api/cart/quick-order' && ok)
+              expect(response.json().lineCount, label).toBe(2);
             await emptyCartOfA();
           }
         }

@@ -11,7 +11,9 @@ import {
   OrderParams,
   OrderResponse,
 } from '@storefront/shared/orders';
+import { ReorderResponse } from '@storefront/shared/quick-order';
 import type { ModuleContext } from '../../module-context.js';
+import { reorder } from './reorder.js';
 import * as orders from './service.js';
 
 /** Set by `authenticate`, which runs on every route of this plugin. */
@@ -98,6 +100,27 @@ export function buyerOrderRoutes(
       async (request) => ({
         payload: await orders.getOrder(db, buyer(request), request.params.id),
       }),
+    );
+
+    app.post(
+      '/api/orders/:id/reorder',
+      {
+        schema: {
+          tags,
+          security,
+          summary:
+            "Put one of the buyer's orders back in the cart at today's prices, each line fitted to today's minimum, pack size and stock; answers the lines added as ordered, adjusted (with why) and unavailable (with why), and the cart",
+          params: OrderParams,
+          response: {
+            200: ReorderResponse,
+            400: ErrorBody,
+            401: ErrorBody,
+            403: ErrorBody,
+            404: ErrorBody,
+          },
+        },
+      },
+      async (request) => reorder(db, buyer(request), request.params.id, await taxSetup.current()),
     );
   };
 }

@@ -37,6 +37,9 @@ export function AccountMenu() {
               <DropdownMenu.Item asChild className={itemClass}>
                 <Link to={href.quotes()}>My Quotes</Link>
               </DropdownMenu.Item>
+              <DropdownMenu.Item asChild className={itemClass}>
+                <Link to={href.quickOrder()}>Quick Order</Link>
+              </DropdownMenu.Item>
               <DropdownMenu.Separator className="my-1 h-px bg-slate-200" />
               <DropdownMenu.Item className={itemClass} onSelect={() => void signOut()}>
                 Sign Out

@@ -56,6 +56,11 @@ export function MobileMenu({ open, onOpenChange, onOpenCategories }: MobileMenuP
                   My Quotes
                 </Link>
               </li>
+              <li>
+                <Link to={href.quickOrder()} onClick={close} className={linkClass}>
+                  Quick Order
+                </Link>
+              </li>
             </>
           ) : (
             <li>

@@ -75,6 +75,8 @@ export interface ApiRequestOptions {
   errorPrefix?: string;
   /** 'blob': the answer is a file (a tax document's PDF), read as a Blob, not JSON. */
   as?: 'json' | 'blob';
+  /** A text body sent as it is (a CSV file), with its media type; instead of `body`. */
+  text?: { content: string | Blob; type: string };
 }
 
 /**
@@ -101,7 +103,7 @@ function takeFirstAnswer(url: string): unknown {
 }
 
 export async function apiRequest<T>(path: string, options: ApiRequestOptions = {}): Promise<T> {
-  const { method = 'GET', body, query, signal, headers, errorPrefix, as = 'json' } = options;
+  const { method = 'GET', body, query, signal, headers, errorPrefix, as = 'json', text } = options;
   const url = apiUrl(path, query);
   const form = body instanceof FormData;
   if (method === 'GET' && !headers && as === 'json') {
@@ -115,9 +117,10 @@ export async function apiRequest<T>(path: string, options: ApiRequestOptions = {
       accept: as === 'blob' ? '*/*' : 'application/json',
       // A form's content type (with its boundary) is the browser's to write.
       ...(body === undefined || form ? {} : { 'content-type': 'application/json' }),
+      ...(text ? { 'content-type': text.type } : {}),
       ...headers,
     },
-    body: body === undefined ? undefined : form ? body : JSON.stringify(body),
+    body: text ? text.content : body === undefined ? undefined : form ? body : JSON.stringify(body),
   });
 
   if (!response.ok) {

@@ -29,6 +29,7 @@ import { LineTax } from '../../../components/order/line-tax';
 import { FreeShippingRow, PlaceOfSupply, TaxRows } from '../../../components/order/order-totals';
 import { LazyReturnsCard } from '../components/lazy-returns-card';
 import { LazyTrackingDialog } from '../components/lazy-tracking-dialog';
+import { Reorder } from '../components/reorder';
 import { TaxDocumentsCard } from '../components/tax-documents-card';
 
 export function OrderDetailPage() {
@@ -86,6 +87,7 @@ function OrderDetail({ order }: { order: Order }) {
           ) : null}
         </div>
       </div>
+      <Reorder orderId={id} />
 
       <div className="grid gap-6 md:grid-cols-2 lg:grid-cols-3">
         {order.billing ? (

@@ -1,0 +1,75 @@
+/**
+ * Products by the SKUs a buyer types (issue 22 "Ordering faster", decision 065): a product code
+ * (our SKU), a variant's SKU or the seller's SKU, in any case. Every status is found, so that the
+ * caller can tell a product no longer sold from one that never was; the search index
+ * (decision 059) holds active products only, so this reads the catalog's own rows, through the
+ * lower-case indexes of migration 0024: one statement for all of a list's SKUs, an index probe
+ * each, whatever the catalog's size.
+ */
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../db/connect.js';
+import {
+  pricingColumns,
+  toProductForPricing,
+  type PricingRow,
+  type ProductForPricing,
+} from './service.js';
+
+/** How a SKU named its product: by its code, one variant's SKU, or the seller's SKU. */
+export type SkuKind = 'code' | 'variant' | 'seller';
+
+export interface SkuMatch {
+  kind: SkuKind;
+  /** The SKU as stored (its case may differ from the one typed). */
+  stored: string;
+  /** The variant a variant SKU names; null otherwise. */
+  variantIndex: number | null;
+  product: ProductForPricing;
+}
+
+/**
+ * Every product (any status) whose code, variant SKU or seller SKU equals one of `skus` without
+ * regard to case, keyed by the lower-cased SKU; a SKU that names nothing has no entry.
+ */
+export async function productsBySku(
+  db: Pick<Db, 'execute'>,
+  skus: readonly string[],
+): Promise<Map<string, SkuMatch[]>> {
+  const keys = [...new Set(skus.map((sku) => sku.toLowerCase()))];
+  const found = new Map<string, SkuMatch[]>();
+  if (keys.length === 0) return found;
+  const result = await db.execute(
+    sql`WITH k(key) AS (SELECT unnest(ARRAY[${sql.join(
+      keys.map((key) => sql`${key}`),
+      sql`, `,
+    )}]::text[])),
+        m AS (
+          SELECT k.key, 'code' AS kind, p.id AS product_id, NULL::smallint AS position,
+                 p.code AS stored
+            FROM k JOIN products p ON lower(p.code) = k.key
+          UNION ALL
+          SELECT k.key, 'variant', v.product_id, v.position, v.sku
+            FROM k JOIN product_variants v ON lower(v.sku) = k.key
+          UNION ALL
+          SELECT k.key, 'seller', p.id, NULL, p.seller_sku
+            FROM k JOIN products p ON lower(p.seller_sku) = k.key AND p.seller_sku IS NOT NULL)
+        SELECT m.key, m.kind, m.position, m.stored, ${pricingColumns}
+          FROM m JOIN products p ON p.id = m.product_id`,
+  );
+  for (const row of result.rows as unknown as (PricingRow & {
+    key: string;
+    kind: SkuKind;
+    position: number | null;
+    stored: string;
+  })[]) {
+    const list = found.get(row.key) ?? [];
+    list.push({
+      kind: row.kind,
+      stored: row.stored,
+      variantIndex: row.position === null ? null : Number(row.position),
+      product: toProductForPricing(row),
+    });
+    found.set(row.key, list);
+  }
+  return found;
+}
