@@ -3,7 +3,7 @@
  * (our SKU), a variant's SKU or the seller's SKU, in any case. Every status is found, so that the
  * caller can tell a product no longer sold from one that never was; the search index
  * (decision 059) holds active products only, so this reads the catalog's own rows, through the
- * lower-case indexes of migration 0024: one statement for all of a list's SKUs, an index probe
+ * lower-case indexes of migration 0025: one statement for all of a list's SKUs, an index probe
  * each, whatever the catalog's size.
  */
 import { sql } from 'drizzle-orm';
@@ -14,6 +14,14 @@ import {
   type PricingRow,
   type ProductForPricing,
 } from './service.js';
+
+/**
+ * Each lookup is a LATERAL subquery with a LIMIT, which the planner keeps as an index probe per
+ * SKU: as plain joins, at 100,000 products it hashed the whole products table for the final
+ * join and for the seller SKUs (2–4 s a list on PGlite, decision 065). Two matches already make
+ * a SKU ambiguous; twenty leave room for the same SKU in other statuses and cases.
+ */
+const MATCHES_PER_KIND = 20;
 
 /** How a SKU named its product: by its code, one variant's SKU, or the seller's SKU. */
 export type SkuKind = 'code' | 'variant' | 'seller';
@@ -44,17 +52,26 @@ export async function productsBySku(
       sql`, `,
     )}]::text[])),
         m AS (
-          SELECT k.key, 'code' AS kind, p.id AS product_id, NULL::smallint AS position,
-                 p.code AS stored
-            FROM k JOIN products p ON lower(p.code) = k.key
+          SELECT k.key, 'code' AS kind, c.id AS product_id, NULL::smallint AS position,
+                 c.code AS stored
+            FROM k CROSS JOIN LATERAL (
+              SELECT p.id, p.code FROM products p WHERE lower(p.code) = k.key
+               LIMIT ${MATCHES_PER_KIND}) c
           UNION ALL
           SELECT k.key, 'variant', v.product_id, v.position, v.sku
-            FROM k JOIN product_variants v ON lower(v.sku) = k.key
+            FROM k CROSS JOIN LATERAL (
+              SELECT v.product_id, v.position, v.sku FROM product_variants v
+               WHERE lower(v.sku) = k.key
+               LIMIT ${MATCHES_PER_KIND}) v
           UNION ALL
-          SELECT k.key, 'seller', p.id, NULL, p.seller_sku
-            FROM k JOIN products p ON lower(p.seller_sku) = k.key AND p.seller_sku IS NOT NULL)
-        SELECT m.key, m.kind, m.position, m.stored, ${pricingColumns}
-          FROM m JOIN products p ON p.id = m.product_id`,
+          SELECT k.key, 'seller', s.id, NULL, s.seller_sku
+            FROM k CROSS JOIN LATERAL (
+              SELECT p.id, p.seller_sku FROM products p
+               WHERE lower(p.seller_sku) = k.key AND p.seller_sku IS NOT NULL
+               LIMIT ${MATCHES_PER_KIND}) s)
+        SELECT m.key, m.kind, m.position, m.stored, found.*
+          FROM m CROSS JOIN LATERAL (
+            SELECT ${pricingColumns} FROM products p WHERE p.id = m.product_id LIMIT 1) found`,
   );
   for (const row of result.rows as unknown as (PricingRow & {
     key: string;
