@@ -10,7 +10,9 @@ import {
   SEARCH_SUGGESTIONS_MIN_CHARS,
 } from '@storefront/shared/constants';
 import type { ProductRecord } from '@storefront/shared/search';
-import { loadSearchTarget } from '../../../lib/api/search-client';
+
+/** The search client (algoliasearch) loads with the first type-ahead, not with the page. */
+const loadSearchClient = () => import('../../../lib/api/search-client');
 
 export type SkuSuggestion = Pick<ProductRecord, 'objectID' | 'name' | 'code' | 'skus' | 'sp'>;
 
@@ -24,6 +26,7 @@ export function useSkuSuggestions(text: string, enabled: boolean): SkuSuggestion
   const result = useQuery({
     queryKey: ['sku-suggestions', query],
     queryFn: async () => {
+      const { loadSearchTarget } = await loadSearchClient();
       const { client, indexName } = await loadSearchTarget(queryClient);
       const { results } = await client.searchForHits<SkuSuggestion>({
         requests: [
