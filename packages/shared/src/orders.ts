@@ -2,12 +2,7 @@ import { z } from 'zod';
 import { ObjectId, Oid } from './catalog.js';
 import { ORDER_CURRENCY, ORDER_SOURCE } from './constants.js';
 import { findIndianState, isIndia } from './gst.js';
-import {
-  GST_STATE_CODES,
-  GSTIN_PROBLEM_MESSAGES,
-  gstinProblem,
-  normaliseGstin,
-} from './gstin.js';
+import { GST_STATE_CODES, GSTIN_PROBLEM_MESSAGES, gstinProblem, normaliseGstin } from './gstin.js';
 import { STATE_CHOICE_MESSAGE } from './store-settings.js';
 import { BillingDetails, LineGst, TaxDocumentRef, TaxSummary } from './tax-summary.js';
 

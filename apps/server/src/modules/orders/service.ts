@@ -488,7 +488,10 @@ function shipTo(
  * and business address (issue 21). An account whose GSTIN is not valid cannot be billed without
  * details given at checkout (422 billing_details_required): a tax invoice needs a valid GSTIN.
  */
-function billingOf(body: Pick<OrderCreateBody, 'billing'>, account: AccountBilling): BillingDetails {
+function billingOf(
+  body: Pick<OrderCreateBody, 'billing'>,
+  account: AccountBilling,
+): BillingDetails {
   if (body.billing) {
     const state = findIndianState(body.billing.state)!;
     return {

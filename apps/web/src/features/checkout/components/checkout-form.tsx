@@ -5,13 +5,27 @@
  * both. As the delivery state, the country or the billed GSTIN changes, the page is told the
  * ship-to, so its summary can show the place of supply and the heads (CGST + SGST or IGST). A
  * country the store does not ship to is said at once, and no order is attempted.
+ *
+ * With an address book (issue 22, decision 066) the saved billing entities and shipping
+ * addresses are offered first, the defaults chosen; a new entry can be saved with the order.
  */
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import {
+  MAX_SHIPPING_ADDRESSES,
+  type AddressBook,
+  type SavedBillingEntity,
+  type SavedShippingAddress,
+} from '@storefront/shared/address-book';
 import type { CartQuery } from '@storefront/shared/cart';
 import { DEFAULT_COUNTRY_CODE } from '@storefront/shared/constants';
 import { findIndianState, INDIA, isIndia } from '@storefront/shared/gst';
 import { isValidGstin, normaliseGstin } from '@storefront/shared/gstin';
-import type { BillingInputValues, OrderCreateBody } from '@storefront/shared/orders';
+import type {
+  BillingInput,
+  BillingInputValues,
+  OrderCreateBody,
+} from '@storefront/shared/orders';
+import { ORDER_CURRENCY, ORDER_SOURCE } from '@storefront/shared/constants';
 import type { StorePublic } from '@storefront/shared/store-settings';
 import { Button } from '../../../components/ui/button';
 import type { SessionUser } from '../../../lib/contexts/session';
@@ -20,8 +34,12 @@ import { countryNotServedMessage } from '../../../lib/ships-to';
 import { useCountries } from '../hooks/use-countries';
 import { shipsToCountry } from '../lib/ships-to-country';
 import { checkoutOrderBody, formFieldOf, type CheckoutShipping } from '../lib/checkout-body';
-import { BillingFields } from './billing-fields';
-import { ShippingFields, type ShippingInput } from './shipping-form';
+import { SavedChoice } from './saved-choice';
+import { BillingFields } from '../../../components/address/billing-fields';
+import {
+  ShippingFields,
+  type ShippingInput,
+} from '../../../components/address/shipping-fields';
 
 const loadOrders = () => import('@storefront/shared/orders');
 const billingRules = formRules(() => loadOrders().then((module) => module.BillingInput));
@@ -63,9 +81,43 @@ export function billingFromAccount(user: SessionUser | null): BillingInputValues
   };
 }
 
+/** A saved billing entity as the checkout's billing details. */
+function billingOfEntity(entity: SavedBillingEntity): BillingInput {
+  return {
+    gstin: entity.gstin,
+    legalName: entity.legalName,
+    address1: entity.address1,
+    address2: entity.address2,
+    city: entity.city,
+    state: entity.state,
+    postalCode: entity.postalCode,
+  };
+}
+
+/** The order's ship-to from a saved address. */
+function shipToAddress(address: SavedShippingAddress, billing: BillingInput): OrderCreateBody {
+  return {
+    currency: ORDER_CURRENCY,
+    source: ORDER_SOURCE,
+    recipientName: address.recipientName,
+    shippingAddress1: address.address1,
+    shippingAddress2: address.address2,
+    shippingAddress3: address.address3,
+    shippingCity: address.city,
+    shippingState: address.state,
+    shippingPostalCode: address.postalCode,
+    shippingCountry: address.country,
+    shippingPhoneNumber: address.phone,
+    billing,
+  };
+}
+
+const NEW = 'new';
+
 export function CheckoutForm({
   user,
   store,
+  book = { addresses: [], billingEntities: [] },
   onSubmit,
   isSubmitting,
   serverFields,
@@ -74,6 +126,8 @@ export function CheckoutForm({
   user: SessionUser | null;
   /** The store's public settings; until they arrive, the server alone judges the country. */
   store: StorePublic | undefined;
+  /** The buyer's saved addresses and billing entities (none when it could not be read). */
+  book?: AddressBook;
   onSubmit: (body: OrderCreateBody) => void;
   isSubmitting: boolean;
   /** The field messages of the server's last refusal, put under their fields. */
@@ -81,6 +135,13 @@ export function CheckoutForm({
   onShipToChange: (shipTo: CartQuery | null) => void;
 }) {
   const [billingDefaults] = useState(() => billingFromAccount(user));
+  // A saved entry's id, or NEW for the form; the defaults come first in the book.
+  const [billingChoice, setBillingChoice] = useState(() => book.billingEntities[0]?.id ?? NEW);
+  const [addressChoice, setAddressChoice] = useState(() => book.addresses[0]?.id ?? NEW);
+  const [saveAddress, setSaveAddress] = useState(false);
+  const [saveBilling, setSaveBilling] = useState(false);
+  const savedEntity = book.billingEntities.find((entity) => entity.id === billingChoice);
+  const savedAddress = book.addresses.find((address) => address.id === addressChoice);
   const [shipTo, setShipTo] = useState<CheckoutShipping['to']>('billing');
   const [country, setCountry] = useState(DEFAULT_COUNTRY_CODE);
   const [shipState, setShipState] = useState('');
@@ -96,7 +157,11 @@ export function CheckoutForm({
   const choice = useRef<HTMLInputElement>(null);
 
   const countries = useCountries();
-  const deliveryCountry = shipTo === 'billing' ? DEFAULT_COUNTRY_CODE : country;
+  const deliveryCountry = savedAddress
+    ? savedAddress.country
+    : shipTo === 'billing'
+      ? DEFAULT_COUNTRY_CODE
+      : country;
   const notServed =
     store !== undefined && !shipsToCountry(store.shipsTo, deliveryCountry, countries?.findCountry)
       ? countryNotServedMessage(store.shipsTo)
@@ -104,10 +169,17 @@ export function CheckoutForm({
 
   // The ship-to the summary is taxed for: the delivery state in India (the billed GSTIN's state
   // when it differs, IGST Act §10(1)(b)), or a country abroad (an export).
-  const billGstin = isValidGstin(gstin) ? normaliseGstin(gstin) : undefined;
-  const deliveryState = shipTo === 'billing' ? billingState : shipState;
-  const shipToQuery: CartQuery | null = !isIndia(deliveryCountry)
-    ? { shipCountry: countries?.countryName(deliveryCountry) ?? deliveryCountry }
+  const billedGstin = savedEntity?.gstin ?? gstin;
+  const billGstin = isValidGstin(billedGstin) ? normaliseGstin(billedGstin) : undefined;
+  const billedState = savedEntity?.state ?? billingState;
+  const deliveryState = savedAddress
+    ? savedAddress.state
+    : shipTo === 'billing'
+      ? billedState
+      : shipState;
+  const shipCountry = savedAddress?.country ?? deliveryCountry;
+  const shipToQuery: CartQuery | null = !isIndia(shipCountry)
+    ? { shipCountry: countries?.countryName(shipCountry) ?? shipCountry }
     : deliveryState
       ? { shipCountry: INDIA, shipState: deliveryState, ...(billGstin ? { billGstin } : {}) }
       : null;
@@ -130,12 +202,33 @@ export function CheckoutForm({
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [serverFields, setBillingError, setShippingError]);
 
+  // A new entry is offered for saving only where the book can take it: room for an address, and
+  // no billing entity of that state yet (one GSTIN a state).
+  const canSaveAddress = book.addresses.length < MAX_SHIPPING_ADDRESSES;
+  const billingStateCode = findIndianState(billingState)?.code;
+  const canSaveBilling = !book.billingEntities.some(
+    (entity) => entity.stateCode === billingStateCode,
+  );
+
   async function submit(event: FormEvent) {
     event.preventDefault();
     setChecking(true);
     try {
-      const [billed, shipped] = [await billing.validate(), await shipping.validate()];
+      const billed = savedEntity
+        ? { valid: true as const, data: billingOfEntity(savedEntity) }
+        : await billing.validate();
       if (!billed.valid) return billed.focusFirstInvalid();
+      const saving = {
+        ...(saveBilling && !savedEntity && canSaveBilling ? { saveBilling: true } : {}),
+        ...(saveAddress && !savedAddress && shipTo === 'other' && canSaveAddress
+          ? { saveAddress: true }
+          : {}),
+      };
+      if (savedAddress) {
+        if (notServed) return document.getElementById(`${choiceId}-${savedAddress.id}`)?.focus();
+        return onSubmit({ ...shipToAddress(savedAddress, billed.data), ...saving });
+      }
+      const shipped = await shipping.validate();
       if (!shipped.valid) return shipped.focusFirstInvalid();
       if (notServed) {
         if (shipTo === 'billing') choice.current?.focus();
@@ -150,7 +243,10 @@ export function CheckoutForm({
               to: 'other',
               address: shipped.data as Extract<typeof shipped.data, { city: string }>,
             };
-      onSubmit(checkoutOrderBody(billed.data, destination, orderCreateBodyFromForm));
+      onSubmit({
+        ...checkoutOrderBody(billed.data, destination, orderCreateBodyFromForm),
+        ...saving,
+      });
     } finally {
       setChecking(false);
     }
