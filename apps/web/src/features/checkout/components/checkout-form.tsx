@@ -20,11 +20,7 @@ import type { CartQuery } from '@storefront/shared/cart';
 import { DEFAULT_COUNTRY_CODE } from '@storefront/shared/constants';
 import { findIndianState, INDIA, isIndia } from '@storefront/shared/gst';
 import { isValidGstin, normaliseGstin } from '@storefront/shared/gstin';
-import type {
-  BillingInput,
-  BillingInputValues,
-  OrderCreateBody,
-} from '@storefront/shared/orders';
+import type { BillingInput, BillingInputValues, OrderCreateBody } from '@storefront/shared/orders';
 import { ORDER_CURRENCY, ORDER_SOURCE } from '@storefront/shared/constants';
 import type { StorePublic } from '@storefront/shared/store-settings';
 import { Button } from '../../../components/ui/button';
@@ -36,10 +32,7 @@ import { shipsToCountry } from '../lib/ships-to-country';
 import { checkoutOrderBody, formFieldOf, type CheckoutShipping } from '../lib/checkout-body';
 import { SavedChoice } from './saved-choice';
 import { BillingFields } from '../../../components/address/billing-fields';
-import {
-  ShippingFields,
-  type ShippingInput,
-} from '../../../components/address/shipping-fields';
+import { ShippingFields, type ShippingInput } from '../../../components/address/shipping-fields';
 
 const loadOrders = () => import('@storefront/shared/orders');
 const billingRules = formRules(() => loadOrders().then((module) => module.BillingInput));
@@ -225,7 +218,8 @@ export function CheckoutForm({
           : {}),
       };
       if (savedAddress) {
-        if (notServed) return document.getElementById(`${choiceId}-${savedAddress.id}`)?.focus();
+        // The alert under the saved addresses says why; nothing is sent.
+        if (notServed) return;
         return onSubmit({ ...shipToAddress(savedAddress, billed.data), ...saving });
       }
       const shipped = await shipping.validate();
@@ -263,7 +257,41 @@ export function CheckoutForm({
             Your GST invoice is made out to these details, for your input tax credit.
           </p>
         </div>
-        <BillingFields form={billing} onGstinChange={setGstin} onStateChange={setBillingState} />
+        {book.billingEntities.length > 0 ? (
+          <fieldset className="grid gap-2">
+            <legend className="sr-only">Billing entity</legend>
+            {book.billingEntities.map((entity) => (
+              <SavedChoice
+                key={entity.id}
+                name={`${choiceId}-billing`}
+                value={entity.id}
+                checked={billingChoice === entity.id}
+                onSelect={setBillingChoice}
+                isDefault={entity.isDefault}
+                title={`${entity.legalName} · ${entity.gstin}`}
+              >
+                {[entity.address1, entity.address2, entity.city, entity.state, entity.postalCode]
+                  .filter(Boolean)
+                  .join(', ')}
+              </SavedChoice>
+            ))}
+            <SavedChoice
+              name={`${choiceId}-billing`}
+              value={NEW}
+              checked={billingChoice === NEW}
+              onSelect={setBillingChoice}
+              title="Other billing details"
+            />
+          </fieldset>
+        ) : null}
+        <div hidden={savedEntity !== undefined} className="space-y-4">
+          <BillingFields form={billing} onGstinChange={setGstin} onStateChange={setBillingState} />
+          {canSaveBilling ? (
+            <SaveCheckbox checked={saveBilling} onChange={setSaveBilling}>
+              Save these billing details to my address book
+            </SaveCheckbox>
+          ) : null}
+        </div>
       </section>
 
       <section
@@ -273,64 +301,137 @@ export function CheckoutForm({
         <h2 id="shipping-heading" className="text-lg font-bold">
           Shipping Address
         </h2>
-        <fieldset>
-          <legend className="sr-only">Where to ship</legend>
-          <div className="grid gap-2 sm:grid-cols-2">
-            {(
-              [
-                ['billing', 'Ship to my billing address'],
-                ['other', 'Ship to a different address'],
-              ] as const
-            ).map(([value, label]) => (
-              <label
-                key={value}
-                className="flex cursor-pointer items-center gap-3 rounded-md border border-slate-300 p-3 text-sm font-medium has-[:checked]:border-blue-600 has-[:checked]:bg-blue-50"
+        {book.addresses.length > 0 ? (
+          <fieldset className="grid gap-2">
+            <legend className="sr-only">Saved addresses</legend>
+            {book.addresses.map((address) => (
+              <SavedChoice
+                key={address.id}
+                name={`${choiceId}-address`}
+                value={address.id}
+                checked={addressChoice === address.id}
+                onSelect={setAddressChoice}
+                isDefault={address.isDefault}
+                title={address.label || address.recipientName}
               >
-                <input
-                  ref={value === 'billing' ? choice : undefined}
-                  type="radio"
-                  name={`${choiceId}-ship-to`}
-                  value={value}
-                  checked={shipTo === value}
-                  aria-describedby={
-                    value === 'billing' && shipTo === 'billing' && notServed
-                      ? 'billing-not-served'
-                      : undefined
-                  }
-                  onChange={() => setShipTo(value)}
-                  className="size-4 accent-blue-600"
-                />
-                {label}
-              </label>
+                {[
+                  address.label ? address.recipientName : '',
+                  address.address1,
+                  address.address2,
+                  address.address3,
+                  address.city,
+                  address.state,
+                  address.postalCode,
+                  countries?.countryName(address.country) ?? address.country,
+                ]
+                  .filter(Boolean)
+                  .join(', ')}
+              </SavedChoice>
             ))}
-          </div>
-        </fieldset>
-        {shipTo === 'billing' && notServed ? (
+            <SavedChoice
+              name={`${choiceId}-address`}
+              value={NEW}
+              checked={addressChoice === NEW}
+              onSelect={setAddressChoice}
+              title="Another address"
+            />
+          </fieldset>
+        ) : null}
+        {savedAddress && notServed ? (
           <p
-            id="billing-not-served"
             role="alert"
             className="rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm font-medium text-amber-900"
           >
             {notServed}
           </p>
         ) : null}
-        <ShippingFields
-          form={shipping}
-          withAddress={shipTo === 'other'}
-          country={country}
-          countries={countries?.COUNTRIES}
-          onCountryChange={(code) => {
-            setCountry(code);
-            setShipState('');
-          }}
-          onStateChange={setShipState}
-          countryMessage={shipTo === 'other' ? notServed : null}
-        />
+        <div hidden={savedAddress !== undefined} className="space-y-4">
+          <fieldset>
+            <legend className="sr-only">Where to ship</legend>
+            <div className="grid gap-2 sm:grid-cols-2">
+              {(
+                [
+                  ['billing', 'Ship to my billing address'],
+                  ['other', 'Ship to a different address'],
+                ] as const
+              ).map(([value, label]) => (
+                <label
+                  key={value}
+                  className="flex cursor-pointer items-center gap-3 rounded-md border border-slate-300 p-3 text-sm font-medium has-[:checked]:border-blue-600 has-[:checked]:bg-blue-50"
+                >
+                  <input
+                    ref={value === 'billing' ? choice : undefined}
+                    type="radio"
+                    name={`${choiceId}-ship-to`}
+                    value={value}
+                    checked={shipTo === value}
+                    aria-describedby={
+                      value === 'billing' && shipTo === 'billing' && notServed
+                        ? 'billing-not-served'
+                        : undefined
+                    }
+                    onChange={() => setShipTo(value)}
+                    className="size-4 accent-blue-600"
+                  />
+                  {label}
+                </label>
+              ))}
+            </div>
+          </fieldset>
+          {shipTo === 'billing' && notServed ? (
+            <p
+              id="billing-not-served"
+              role="alert"
+              className="rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm font-medium text-amber-900"
+            >
+              {notServed}
+            </p>
+          ) : null}
+          <ShippingFields
+            form={shipping}
+            withAddress={shipTo === 'other'}
+            country={country}
+            countries={countries?.COUNTRIES}
+            onCountryChange={(code) => {
+              setCountry(code);
+              setShipState('');
+            }}
+            onStateChange={setShipState}
+            countryMessage={shipTo === 'other' ? notServed : null}
+          />
+          {shipTo === 'other' && canSaveAddress ? (
+            <SaveCheckbox checked={saveAddress} onChange={setSaveAddress}>
+              Save this address to my address book
+            </SaveCheckbox>
+          ) : null}
+        </div>
       </section>
 
       <Button type="submit" size="lg" className="w-full" disabled={isSubmitting || checking}>
         {isSubmitting ? 'Placing order...' : 'Continue to Payment'}
       </Button>
     </form>
+  );
+}
+
+function SaveCheckbox({
+  checked,
+  onChange,
+  children,
+}: {
+  checked: boolean;
+  onChange: (checked: boolean) => void;
+  children: string;
+}) {
+  return (
+    <label className="flex cursor-pointer items-center gap-2 text-sm text-slate-800">
+      <input
+        type="checkbox"
+        checked={checked}
+        onChange={(event) => onChange(event.target.checked)}
+        className="size-4 accent-blue-600"
+      />
+      {children}
+    </label>
   );
 }
