@@ -232,7 +232,7 @@ describe('the payment step', () => {
     });
     expect(calls.filter((c) => c.method === 'POST')).toEqual([]);
     expect(screen.getByRole('button', { name: 'Complete Payment' })).toBeEnabled();
-  });
+  }, 20_000);
 
   it('offers no way back once the order is paid', async () => {
     renderPayment(() => [200, {}], 'PD');
