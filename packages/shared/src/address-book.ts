@@ -26,33 +26,43 @@ export const MAX_BILLING_ENTITIES = INDIAN_STATES.length;
 /** A label's length ('Pune warehouse'). */
 export const ADDRESS_LABEL_MAX = 60;
 
+const shippingAddressShape = {
+  /** The buyer's own name for it; '' shows the recipient. */
+  label: z
+    .string()
+    .trim()
+    .max(ADDRESS_LABEL_MAX, { error: `At most ${ADDRESS_LABEL_MAX} characters` })
+    .default(''),
+  recipientName: required(CHECKOUT_MESSAGES.recipientName),
+  address1: required(CHECKOUT_MESSAGES.address1),
+  address2: optionalLine,
+  address3: optionalLine,
+  city: required(CHECKOUT_MESSAGES.city),
+  state: required(CHECKOUT_MESSAGES.state),
+  postalCode: required(CHECKOUT_MESSAGES.postalCode),
+  /** A country code ('in') or name, as the checkout sends it. */
+  country: required(CHECKOUT_MESSAGES.country),
+  phone: required(CHECKOUT_MESSAGES.phone),
+};
+
+function checkAddressState(address: { country: string; state: string }, ctx: z.RefinementCtx) {
+  if (isIndia(address.country) && !findIndianState(address.state))
+    ctx.addIssue({ code: 'custom', path: ['state'], message: STATE_CHOICE_MESSAGE });
+}
+
+/** The account's address form: the fields of a saved address, the checkout's messages. */
+export const ShippingAddressForm = z.object(shippingAddressShape).superRefine(checkAddressState);
+export type ShippingAddressFormValues = z.input<typeof ShippingAddressForm>;
+
 /** A shipping address as the buyer saves it; the checkout's rules and messages. */
 export const ShippingAddressBody = z
   .object({
-    /** The buyer's own name for it; '' shows the city. */
-    label: z
-      .string()
-      .trim()
-      .max(ADDRESS_LABEL_MAX, { error: `At most ${ADDRESS_LABEL_MAX} characters` })
-      .default(''),
-    recipientName: required(CHECKOUT_MESSAGES.recipientName),
-    address1: required(CHECKOUT_MESSAGES.address1),
-    address2: optionalLine,
-    address3: optionalLine,
-    city: required(CHECKOUT_MESSAGES.city),
-    state: required(CHECKOUT_MESSAGES.state),
-    postalCode: required(CHECKOUT_MESSAGES.postalCode),
-    /** A country code ('in') or name, as the checkout sends it. */
-    country: required(CHECKOUT_MESSAGES.country),
-    phone: required(CHECKOUT_MESSAGES.phone),
+    ...shippingAddressShape,
     /** Make it the default (the first saved address is the default anyway). */
     isDefault: z.boolean().default(false),
   })
   .strict()
-  .superRefine((address, ctx) => {
-    if (isIndia(address.country) && !findIndianState(address.state))
-      ctx.addIssue({ code: 'custom', path: ['state'], message: STATE_CHOICE_MESSAGE });
-  });
+  .superRefine(checkAddressState);
 export type ShippingAddressBody = z.infer<typeof ShippingAddressBody>;
 export type ShippingAddressInput = z.input<typeof ShippingAddressBody>;
 
