@@ -322,7 +322,9 @@ export function CheckoutForm({
                   address.city,
                   address.state,
                   address.postalCode,
-                  countries?.countryName(address.country) ?? address.country,
+                  isIndia(address.country)
+                    ? INDIA
+                    : (countries?.countryName(address.country) ?? address.country),
                 ]
                   .filter(Boolean)
                   .join(', ')}
