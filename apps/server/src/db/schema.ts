@@ -1290,3 +1290,71 @@ export const quoteMessages = pgTable(
     check('quote_messages_author_check', sql`${t.author} IN ('buyer', 'staff')`),
   ],
 );
+
+// ── Address book (issue 22, decision 066) ───────────────────────────────────
+
+/**
+ * A buyer's saved shipping addresses. At most one default per buyer (the partial unique index);
+ * an order copies the fields it ships to, so nothing here is referenced by an order.
+ */
+export const shippingAddresses = pgTable(
+  'shipping_addresses',
+  {
+    id: oid('id').primaryKey(),
+    userId: oid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    label: text('label').notNull().default(''),
+    recipientName: text('recipient_name').notNull(),
+    address1: text('address1').notNull(),
+    address2: text('address2').notNull().default(''),
+    address3: text('address3').notNull().default(''),
+    city: text('city').notNull(),
+    state: text('state').notNull(),
+    /** The GST state code of an Indian address; null abroad. */
+    stateCode: text('state_code'),
+    postalCode: text('postal_code').notNull(),
+    country: text('country').notNull(),
+    phone: text('phone').notNull(),
+    isDefault: boolean('is_default').notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('shipping_addresses_user_idx').on(t.userId),
+    uniqueIndex('shipping_addresses_one_default')
+      .on(t.userId)
+      .where(sql`${t.isDefault}`),
+  ],
+);
+
+/**
+ * A buyer's billing entities: a GSTIN, its legal name and registered address, one per state
+ * (the GSTIN's first two digits, which the state must be), one of them the default.
+ */
+export const billingEntities = pgTable(
+  'billing_entities',
+  {
+    id: oid('id').primaryKey(),
+    userId: oid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    gstin: text('gstin').notNull(),
+    legalName: text('legal_name').notNull(),
+    address1: text('address1').notNull(),
+    address2: text('address2').notNull().default(''),
+    city: text('city').notNull(),
+    stateCode: text('state_code').notNull(),
+    postalCode: text('postal_code').notNull(),
+    isDefault: boolean('is_default').notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    unique('billing_entities_user_state_key').on(t.userId, t.stateCode),
+    uniqueIndex('billing_entities_one_default')
+      .on(t.userId)
+      .where(sql`${t.isDefault}`),
+    check('billing_entities_state_check', sql`left(${t.gstin}, 2) = ${t.stateCode}`),
+  ],
+);

@@ -154,6 +154,11 @@ function validBody(op: Operation): Record<string, unknown> {
     replace: false,
     rateBp: 500,
     description: 'Soap',
+    // A saved address (decision 066); its other fields are the store's address's.
+    label: 'Bhiwandi depot',
+    recipientName: 'Meera Iyer',
+    state: 'Maharashtra',
+    country: 'in',
   };
   if (op.path === '/api/user/signup') return signupPayload();
   // An order's `source` is the spec's constant 1, a cart line's a shipping source.

@@ -10,7 +10,7 @@ import { SHIPPING_SOURCES } from '@storefront/shared/pricing';
 import { GOOD_PASSWORD, signupPayload } from '../modules/users/test-support.js';
 import { DEMO_STORE } from '../seed/seed.js';
 import type { TestApp } from './app.js';
-import { shippingAddress, type TestBuyer } from './buyers.js';
+import { BUYER_GSTIN, shippingAddress, type TestBuyer } from './buyers.js';
 import { photo } from './image-fixtures.js';
 import { operationsTestApp, type Operation } from './openapi-operations.js';
 import { multipartForm, type FormPart } from './multipart.js';
@@ -66,6 +66,24 @@ const DOCUMENT = {
   stock: null,
   minOrderQuantity: 1,
   orderMultiple: 1,
+};
+/** A saved shipping address and billing entity the address book accepts (decision 066). */
+const SAVED_ADDRESS = {
+  recipientName: 'Asha Mehta',
+  address1: '4 Anna Salai',
+  city: 'Chennai',
+  state: 'Tamil Nadu',
+  postalCode: '600002',
+  country: 'in',
+  phone: '9840012345',
+};
+const BILLING_ENTITY = {
+  gstin: BUYER_GSTIN,
+  legalName: 'Test Traders Pvt Ltd',
+  address1: '1 Test Road',
+  city: 'Pune',
+  state: 'Maharashtra',
+  postalCode: '411001',
 };
 const ALGOLIA = { 'x-algolia-agent': 'Algolia for JavaScript (5.0.0)' };
 
@@ -179,6 +197,48 @@ const VALID: Record<string, () => ValidRequest> = {
   'POST /api/orders/{id}/cancel': () => ({
     url: `/api/orders/${ANY_ID}/cancel`,
     payload: { reason: 'Ordered twice' },
+    headers: buyer.headers,
+  }),
+  'PUT /api/orders/{id}/shipping': () => ({
+    url: `/api/orders/${ANY_ID}/shipping`,
+    payload: { ...shippingAddress('Asha Mehta') },
+    headers: buyer.headers,
+  }),
+  'GET /api/user/address-book': () => ({ url: '/api/user/address-book', headers: buyer.headers }),
+  'POST /api/user/addresses': () => ({
+    url: '/api/user/addresses',
+    payload: { ...SAVED_ADDRESS },
+    headers: buyer.headers,
+  }),
+  'PUT /api/user/addresses/{id}': () => ({
+    url: `/api/user/addresses/${ANY_ID}`,
+    payload: { ...SAVED_ADDRESS },
+    headers: buyer.headers,
+  }),
+  'DELETE /api/user/addresses/{id}': () => ({
+    url: `/api/user/addresses/${ANY_ID}`,
+    headers: buyer.headers,
+  }),
+  'POST /api/user/addresses/{id}/default': () => ({
+    url: `/api/user/addresses/${ANY_ID}/default`,
+    headers: buyer.headers,
+  }),
+  'POST /api/user/billing-entities': () => ({
+    url: '/api/user/billing-entities',
+    payload: { ...BILLING_ENTITY },
+    headers: buyer.headers,
+  }),
+  'PUT /api/user/billing-entities/{id}': () => ({
+    url: `/api/user/billing-entities/${ANY_ID}`,
+    payload: { ...BILLING_ENTITY },
+    headers: buyer.headers,
+  }),
+  'DELETE /api/user/billing-entities/{id}': () => ({
+    url: `/api/user/billing-entities/${ANY_ID}`,
+    headers: buyer.headers,
+  }),
+  'POST /api/user/billing-entities/{id}/default': () => ({
+    url: `/api/user/billing-entities/${ANY_ID}/default`,
     headers: buyer.headers,
   }),
   'POST /api/user/signup': () => ({ url: '/api/user/signup', payload: { ...signupPayload() } }),

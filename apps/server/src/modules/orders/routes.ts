@@ -10,6 +10,7 @@ import {
   OrderListResponse,
   OrderParams,
   OrderResponse,
+  OrderShippingBody,
 } from '@storefront/shared/orders';
 import { ReorderResponse } from '@storefront/shared/quick-order';
 import type { ModuleContext } from '../../module-context.js';
@@ -23,7 +24,7 @@ const CreateHeaders = z.object({ [IDEMPOTENCY_KEY_HEADER]: IdempotencyKey.option
 
 /** Spec §7 orders calls; every route is the signed-in buyer's own. */
 export function buyerOrderRoutes(
-  { db, config, authenticate, taxSetup }: ModuleContext,
+  { db, config, authenticate, taxSetup, now }: ModuleContext,
   options: { lockTimeoutMs?: number },
 ) {
   return async (fastify: FastifyInstance) => {
@@ -121,6 +122,38 @@ export function buyerOrderRoutes(
         },
       },
       async (request) => reorder(db, buyer(request), request.params.id, await taxSetup.current()),
+    );
+    app.put(
+      '/api/orders/:id/shipping',
+      {
+        schema: {
+          tags,
+          security,
+          summary:
+            "Change an unpaid order's ship-to (and billing details): the payment step's way back to shipping",
+          params: OrderParams,
+          body: OrderShippingBody,
+          response: {
+            200: OrderResponse,
+            400: ErrorBody,
+            401: ErrorBody,
+            403: ErrorBody,
+            404: ErrorBody,
+            409: ErrorBody,
+            422: ErrorBody,
+          },
+        },
+      },
+      async (request) => ({
+        payload: await orders.changeOrderShipping(
+          db,
+          buyer(request),
+          request.params.id,
+          request.body,
+          { setup: await taxSetup.current(), env: config.env },
+          { paymentWindowMs: config.payments.paymentWindowMs, now: now() },
+        ),
+      }),
     );
   };
 }

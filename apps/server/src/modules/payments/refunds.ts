@@ -17,7 +17,12 @@
 import { randomBytes } from 'node:crypto';
 import { and, desc, eq, inArray, isNull, lte, sql, type SQL } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import { CANCELLABLE_STATUSES, PAID_STATUSES, statusBadge } from '@storefront/shared/order-status';
+import {
+  CANCELLABLE_STATUSES,
+  PAID_STATUSES,
+  statusBadge,
+  UNPAID_STATUSES,
+} from '@storefront/shared/order-status';
 import type {
   AttentionItem,
   DeskRefund,
@@ -76,8 +81,6 @@ const SEND_GRACE_MS = 30_000;
 export const MAX_REFUND_SENDS = 8;
 /** The least a gateway refunds (PhonePe: 100 paise). */
 export const MIN_REFUND_PAISE = 100;
-/** The statuses an order lapses from when its payment window has passed. */
-export const UNPAID_STATUSES: readonly string[] = ['UP', 'PU', 'PF'];
 /** Refunds and expiries handled per reconciliation pass. */
 const BATCH = 100;
 
@@ -541,7 +544,7 @@ export function createRefundsService(
             .from(payments)
             .where(and(eq(payments.orderId, order.id), sql`${payments.nextCheckAt} IS NOT NULL`))
             .limit(1);
-          if (watched.length > 0 || !UNPAID_STATUSES.includes(order.pStatus))
+          if (watched.length > 0 || !(UNPAID_STATUSES as readonly string[]).includes(order.pStatus))
             throw conflict('payment_in_progress', `Order ${order.mkpOrderId} may yet be paid`);
         }
         const cause =
@@ -1040,7 +1043,7 @@ export function createRefundsService(
         .from(orders)
         .where(
           and(
-            inArray(orders.pStatus, UNPAID_STATUSES),
+            inArray(orders.pStatus, [...UNPAID_STATUSES]),
             lte(orders.createdAt, cutoff),
             sql`NOT EXISTS (SELECT 1 FROM ${payments} p WHERE p.order_id = ${orders.id} AND p.next_check_at IS NOT NULL)`,
           ),

@@ -18,6 +18,7 @@ import { useDocumentTitle } from '../../../lib/hooks/use-document-title';
 import { PasswordSection } from '../components/password-section';
 import { EditableProfile } from '../components/editable-profile';
 import { RecentOrders } from '../components/recent-orders';
+import { AddressBookTab } from '../components/address-book';
 
 const menuItemClass =
   'flex w-full items-center gap-3 rounded-md px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-blue-600';
@@ -114,6 +115,7 @@ export function ProfilePage() {
           <TabsList>
             <TabsTrigger value="profile">Profile</TabsTrigger>
             <TabsTrigger value="orders">Recent Orders</TabsTrigger>
+            <TabsTrigger value="addresses">Addresses</TabsTrigger>
           </TabsList>
           <TabsContent value="profile">
             <EditableProfile user={user} />
@@ -121,6 +123,9 @@ export function ProfilePage() {
           </TabsContent>
           <TabsContent value="orders">
             <RecentOrders />
+          </TabsContent>
+          <TabsContent value="addresses">
+            <AddressBookTab />
           </TabsContent>
         </Tabs>
       </Card>

@@ -25,6 +25,7 @@ import { buttonClasses } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { ApiError } from '../../../lib/api/api-client';
+import { useAddressBook } from '../../../lib/api/get-address-book';
 import { useCartQuery } from '../../../lib/api/get-cart';
 import { useStore } from '../../../lib/api/get-store';
 import { useSession } from '../../../lib/contexts/session';
@@ -174,6 +175,7 @@ function CartCheckout() {
   const cart = useCartQuery();
   const { user } = useSession();
   const store = useStore();
+  const book = useAddressBook();
   const [shipTo, setShipTo] = useState<CartQuery | null>(null);
   const taxed = useTaxedCart(shipTo);
   const createOrder = useCreateOrder();
@@ -225,16 +227,21 @@ function CartCheckout() {
                     </ErrorAlert>
                   </div>
                 ) : null}
-                <CheckoutForm
-                  user={user}
-                  store={store.data}
-                  onSubmit={submit}
-                  isSubmitting={createOrder.isPending || placed}
-                  serverFields={
-                    createOrder.error instanceof ApiError ? createOrder.error.fields : undefined
-                  }
-                  onShipToChange={setShipTo}
-                />
+                {book.isPending ? (
+                  <Skeleton className="h-96" aria-label="Loading your addresses" />
+                ) : (
+                  <CheckoutForm
+                    user={user}
+                    store={store.data}
+                    book={book.data}
+                    onSubmit={submit}
+                    isSubmitting={createOrder.isPending || placed}
+                    serverFields={
+                      createOrder.error instanceof ApiError ? createOrder.error.fields : undefined
+                    }
+                    onShipToChange={setShipTo}
+                  />
+                )}
               </Card>
               <div className="lg:sticky lg:top-4 lg:self-start">
                 <CheckoutSummary
