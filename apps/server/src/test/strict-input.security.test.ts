@@ -90,6 +90,8 @@ const ALGOLIA = { 'x-algolia-agent': 'Algolia for JavaScript (5.0.0)' };
 /** A request each documented operation takes as valid (whatever its handler then answers). */
 const VALID: Record<string, () => ValidRequest> = {
   'GET /api/health': () => ({ url: '/api/health' }),
+  'GET /api/health/ready': () => ({ url: '/api/health/ready' }),
+  'GET /api/health/live': () => ({ url: '/api/health/live' }),
   'GET /api/products/categories': () => ({ url: '/api/products/categories' }),
   'GET /api/products/collections': () => ({ url: '/api/products/collections' }),
   'GET /api/products': () => ({ url: '/api/products?query=baby&limit=5&page=1' }),

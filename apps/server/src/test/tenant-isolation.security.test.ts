@@ -52,6 +52,8 @@ type Access =
 
 const ACCESS: Record<string, Access> = {
   'GET /api/health': 'public',
+  'GET /api/health/ready': 'public',
+  'GET /api/health/live': 'public',
   'GET /api/store': 'public',
   'GET /api/products/categories': 'public',
   'GET /api/products/collections': 'public',
