@@ -110,14 +110,17 @@ export async function buildReplica(
   options: Omit<TestAppOptions, 'products' | 'config'> & {
     config?: Partial<Config>;
     database?: Database;
+    /** Adds to the app before it is ready (a hook of the test's own). */
+    prepare?: (app: FastifyInstance) => void;
   } = {},
 ): Promise<FastifyInstance> {
-  const { config, database, ...rest } = options;
+  const { config, database, prepare, ...rest } = options;
   const replica = await buildApp({
     config: { ...t.config, ...config },
     database: database ?? t.database,
     ...rest,
   });
+  prepare?.(replica);
   await replica.ready();
   return replica;
 }

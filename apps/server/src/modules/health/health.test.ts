@@ -1,9 +1,8 @@
 import type { AddressInfo } from 'node:net';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../app.js';
 import { listenWhileStarting } from '../../starting-listener.js';
-import { buildTestApp, type TestApp } from '../../test/app.js';
+import { buildReplica, buildTestApp, type TestApp } from '../../test/app.js';
 import { enqueueEmail } from '../email/outbox.js';
 import {
   callbackRecorder,
@@ -74,11 +73,12 @@ describe('liveness and readiness', () => {
   });
 
   it('is not ready while it drains: a request arriving once closing has begun is answered 503', async () => {
-    const replica = await buildApp({ config: t.config, database: t.database });
     let release!: () => void;
     const held = new Promise<void>((resolve) => (release = resolve));
     // Holds the close after the app's own preClose hooks, before the listener closes.
-    replica.addHook('preClose', async () => held);
+    const replica = await buildReplica(t, {
+      prepare: (app) => app.addHook('preClose', async () => held),
+    });
     await replica.listen({ host: '127.0.0.1', port: 0 });
     const { port } = replica.server.address() as AddressInfo;
     const closed = replica.close();
