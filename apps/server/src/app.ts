@@ -45,6 +45,7 @@ import { imagesModule } from './modules/images/module.js';
 import { invoicesModule } from './modules/invoices/module.js';
 import { ordersModule, type OrdersModuleOptions } from './modules/orders/module.js';
 import { quotesModule } from './modules/quotes/module.js';
+import { addressBookModule } from './modules/address-book/module.js';
 import { paymentsModule, type PaymentsModuleOptions } from './modules/payments/module.js';
 import { algoliaConnectSrc, searchModule } from './modules/search/module.js';
 import { staffActivity, staffGuard } from './modules/staff/authenticate.js';
@@ -154,6 +155,7 @@ export async function buildApp({
   await app.register(cartModule(context));
   await app.register(ordersModule(context, orders));
   await app.register(quotesModule(context));
+  await app.register(addressBookModule(context));
   await app.register(usersModule(context, tokens));
   await app.register(staffModule(context));
   await app.register(buyersModule(context));

@@ -39,6 +39,7 @@ test('an invited member enrols, signs in and ships an order, which the buyer see
   await expect(page.getByRole('navigation', { name: 'Console' }).getByRole('link')).toHaveText([
     'Dashboard',
     'Orders',
+    'Return requests',
     'Buyers',
   ]);
 

@@ -125,7 +125,9 @@ test('a finance member refunds part of a paid order, which stays Paid', async ({
   await expect(page.getByRole('navigation', { name: 'Console' }).getByRole('link')).toHaveText([
     'Dashboard',
     'Orders',
+    'Return requests',
     'Payments',
+    'Quotes',
     'Buyers',
     'Tax documents & returns',
     'Tax rates',

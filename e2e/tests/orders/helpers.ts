@@ -154,27 +154,14 @@ export async function placeOrderThroughApi(
 }
 
 /**
- * `npm run store -- order:ship` against the journey server, as its demo owner: on PGlite the
+ * `npm run store -- <command> ...` against the journey server, as its demo owner: on PGlite the
  * CLI goes through the server's operator channel, the Unix socket in its DATA_DIR.
  */
-export function shipOrder(mkpOrderId: string, carrier: string, tracking: string): string {
+function store(args: string[]): string {
   const port = process.env.E2E_PORT ?? '3310';
   return execFileSync(
     'npm',
-    [
-      'run',
-      '--silent',
-      'store',
-      '--',
-      'order:ship',
-      mkpOrderId,
-      '--carrier',
-      carrier,
-      '--tracking',
-      tracking,
-      '--as',
-      'owner@example.com',
-    ],
+    ['run', '--silent', 'store', '--', ...args, '--as', 'owner@example.com'],
     {
       cwd: root,
       encoding: 'utf8',
@@ -187,4 +174,14 @@ export function shipOrder(mkpOrderId: string, carrier: string, tracking: string)
       },
     },
   );
+}
+
+/** `npm run store -- order:ship` against the journey server. */
+export function shipOrder(mkpOrderId: string, carrier: string, tracking: string): string {
+  return store(['order:ship', mkpOrderId, '--carrier', carrier, '--tracking', tracking]);
+}
+
+/** `npm run store -- order:deliver` against the journey server: a shipped order delivered. */
+export function deliverOrder(mkpOrderId: string): string {
+  return store(['order:deliver', mkpOrderId]);
 }

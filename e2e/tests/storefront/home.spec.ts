@@ -145,7 +145,12 @@ test.describe('home', () => {
     await expect(triggers).toHaveCount(5);
     await triggers.nth(4).click();
     await expect(faq.getByText(/maximum of 20% at 50\+ units/)).toBeVisible();
-    await expect(faq.getByText(/above 250 units, contact our sales team/)).toBeVisible();
+    // Issue 22: above 250 units the FAQ points to requesting a quote, not to an email address.
+    await expect(faq.getByText(/For orders above 250 units/)).toBeVisible();
+    await expect(faq.getByRole('link', { name: 'request a quote' })).toHaveAttribute(
+      'href',
+      '/quotes/new?from=cart',
+    );
     await triggers.nth(0).click();
     await expect(triggers.nth(0)).toHaveAttribute('aria-expanded', 'true');
     await expect(triggers.nth(4)).toHaveAttribute('aria-expanded', 'false');

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ObjectId } from './catalog.js';
-import { QUANTITY_MAX, QUANTITY_MIN } from './constants.js';
+import { CART_LINES_MAX, QUANTITY_MAX, QUANTITY_MIN } from './constants.js';
 import { SHIPPING_SOURCES } from './pricing.js';
 import { LineGst, TaxSummary } from './tax-summary.js';
 
@@ -21,6 +21,11 @@ export const OPTIONS_WITHOUT_VARIANTS_MESSAGE =
 export function variantUnavailableMessage(combination: string): string {
   return `Selected product variant combination (${combination}) is not available.`;
 }
+
+/** An add that would make line CART_LINES_MAX + 1 (decision 027). */
+export const CART_TOO_MANY_LINES_MESSAGE = `Your cart already holds ${CART_LINES_MAX} different items, the most it can hold. Check out or remove an item before adding another.`;
+/** An add that would take a line past QUANTITY_MAX. */
+export const LINE_TOO_LARGE_MESSAGE = `A cart line holds at most ${QUANTITY_MAX} units; this would exceed it`;
 
 /** A cart quantity: an integer from 1 to QUANTITY_MAX (spec §5 "integer of at least 1"). */
 export const Quantity = z

@@ -72,3 +72,9 @@ export const MULTIPLE_PRODUCTS_MAX = 100;
 
 /** The header that makes an order submission safe to retry (decision 014). */
 export const IDEMPOTENCY_KEY_HEADER = 'idempotency-key';
+
+/**
+ * The quantity the product page and the FAQ suggest asking a quote for ("above 250 units"; issue
+ * 22), here rather than in quotes.ts so the product page's chunk need not carry the quote schemas.
+ */
+export const QUOTE_SUGGESTED_QUANTITY = 250;

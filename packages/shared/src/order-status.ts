@@ -55,5 +55,11 @@ export function canCancel(status: string | null | undefined): boolean {
   return (CANCELLABLE_STATUSES as readonly string[]).includes(status ?? '');
 }
 
+/**
+ * The statuses of an order still waiting for its money: it lapses from them once its payment
+ * window has passed, and until then its ship-to may still change (issue 22).
+ */
+export const UNPAID_STATUSES = ['UP', 'PU', 'PF'] as const;
+
 /** Statuses of an order whose payment was taken: the ones a refund can start from. */
 export const PAID_STATUSES = ['PD', 'SHIPPED', 'DELIVERED'] as const;

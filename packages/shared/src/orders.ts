@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { ObjectId, Oid } from './catalog.js';
 import { ORDER_CURRENCY, ORDER_SOURCE } from './constants.js';
 import { findIndianState, isIndia } from './gst.js';
-import { GSTIN_PROBLEM_MESSAGES, gstinProblem, normaliseGstin } from './gstin.js';
+import { GST_STATE_CODES, GSTIN_PROBLEM_MESSAGES, gstinProblem, normaliseGstin } from './gstin.js';
 import { STATE_CHOICE_MESSAGE } from './store-settings.js';
 import { BillingDetails, LineGst, TaxDocumentRef, TaxSummary } from './tax-summary.js';
 
@@ -15,14 +15,16 @@ import { BillingDetails, LineGst, TaxDocumentRef, TaxSummary } from './tax-summa
 
 const FIELD_MAX = 200;
 
-function required(message: string) {
+/** A required line of an address form, with its message (spec §5: no format checks). */
+export function required(message: string) {
   return z
     .string({ error: message })
     .trim()
     .min(1, { error: message })
     .max(FIELD_MAX, { error: `At most ${FIELD_MAX} characters` });
 }
-const optionalLine = z
+/** An optional line of an address form, sent as ''. */
+export const optionalLine = z
   .string()
   .trim()
   .max(FIELD_MAX, { error: `At most ${FIELD_MAX} characters` })
@@ -56,36 +58,68 @@ const IndianStateField = required(CHECKOUT_MESSAGES.state).refine(
   { message: STATE_CHOICE_MESSAGE },
 );
 
+/** The fields of a billing entity: a GSTIN, its legal name and its registered address. */
+export const billingShape = {
+  gstin: Gstin,
+  legalName: required('Legal name is required'),
+  address1: required(CHECKOUT_MESSAGES.address1),
+  address2: optionalLine,
+  city: required(CHECKOUT_MESSAGES.city),
+  /** A state's name or GST state code. */
+  state: IndianStateField,
+  postalCode: required(CHECKOUT_MESSAGES.postalCode),
+};
+
+/**
+ * The billing state is the GSTIN's (its first two digits are the state code): a registration
+ * whose code is no place with an address (97 Other Territory, 99 Centre Jurisdiction) matches
+ * no state, so it cannot be billed at one.
+ */
+export function checkBillingState(
+  billing: { gstin: string; state: string },
+  ctx: z.RefinementCtx,
+): void {
+  const code = billing.gstin.slice(0, 2);
+  const registered = findIndianState(code);
+  const state = findIndianState(billing.state);
+  if (state && registered?.code !== state.code && code in GST_STATE_CODES)
+    ctx.addIssue({
+      code: 'custom',
+      path: ['state'],
+      message: `The billing state must be the GSTIN's state (${registered?.name ?? GST_STATE_CODES[code]})`,
+    });
+}
+
 /**
  * Whom the order is billed to (issue 21, Rule 46(d)): a GSTIN, its legal name and its registered
  * address, whose state must be the GSTIN's. Without it the server bills the account's GSTIN,
  * company name and business address.
  */
-export const BillingInput = z
-  .object({
-    gstin: Gstin,
-    legalName: required('Legal name is required'),
-    address1: required(CHECKOUT_MESSAGES.address1),
-    address2: optionalLine,
-    city: required(CHECKOUT_MESSAGES.city),
-    /** A state's name or GST state code. */
-    state: IndianStateField,
-    postalCode: required(CHECKOUT_MESSAGES.postalCode),
-  })
-  .strict()
-  .superRefine((billing, ctx) => {
-    const registered = findIndianState(billing.gstin.slice(0, 2));
-    const state = findIndianState(billing.state);
-    if (registered && state && registered.code !== state.code)
-      ctx.addIssue({
-        code: 'custom',
-        path: ['state'],
-        message: `The billing state must be the GSTIN's state (${registered.name})`,
-      });
-  });
+export const BillingInput = z.object(billingShape).strict().superRefine(checkBillingState);
 export type BillingInput = z.infer<typeof BillingInput>;
 /** What the checkout's billing form holds (address line 2 may be left out). */
 export type BillingInputValues = z.input<typeof BillingInput>;
+
+/** Where an order ships (spec §3): the create payload's shipping fields. */
+const orderShippingShape = {
+  recipientName: required(CHECKOUT_MESSAGES.recipientName),
+  shippingAddress1: required(CHECKOUT_MESSAGES.address1),
+  shippingAddress2: optionalLine,
+  shippingAddress3: optionalLine,
+  shippingCity: required(CHECKOUT_MESSAGES.city),
+  shippingState: required(CHECKOUT_MESSAGES.state),
+  shippingPostalCode: required(CHECKOUT_MESSAGES.postalCode),
+  shippingCountry: required(CHECKOUT_MESSAGES.country),
+  shippingPhoneNumber: required(CHECKOUT_MESSAGES.phone),
+};
+
+function checkShippingState(
+  body: { shippingCountry: string; shippingState: string },
+  ctx: z.RefinementCtx,
+): void {
+  if (isIndia(body.shippingCountry) && !findIndianState(body.shippingState))
+    ctx.addIssue({ code: 'custom', path: ['shippingState'], message: STATE_CHOICE_MESSAGE });
+}
 
 /**
  * POST /api/orders/ (spec §3). Address lines 2 and 3 are optional and sent as ''. An Indian
@@ -96,26 +130,31 @@ export const OrderCreateBody = z
   .object({
     currency: z.literal(ORDER_CURRENCY).default(ORDER_CURRENCY),
     source: z.literal(ORDER_SOURCE).default(ORDER_SOURCE),
-    recipientName: required(CHECKOUT_MESSAGES.recipientName),
-    shippingAddress1: required(CHECKOUT_MESSAGES.address1),
-    shippingAddress2: optionalLine,
-    shippingAddress3: optionalLine,
-    shippingCity: required(CHECKOUT_MESSAGES.city),
-    shippingState: required(CHECKOUT_MESSAGES.state),
-    shippingPostalCode: required(CHECKOUT_MESSAGES.postalCode),
-    shippingCountry: required(CHECKOUT_MESSAGES.country),
-    shippingPhoneNumber: required(CHECKOUT_MESSAGES.phone),
+    ...orderShippingShape,
     billing: BillingInput.optional(),
+    /** Save the shipping address to the buyer's address book with the order (issue 22). */
+    saveAddress: z.boolean().optional(),
+    /** Save the billing details as a billing entity with the order (issue 22). */
+    saveBilling: z.boolean().optional(),
   })
   .strict()
-  .superRefine((body, ctx) => {
-    if (isIndia(body.shippingCountry) && !findIndianState(body.shippingState))
-      ctx.addIssue({ code: 'custom', path: ['shippingState'], message: STATE_CHOICE_MESSAGE });
-  });
+  .superRefine(checkShippingState);
 /** What the server handles (defaults applied). */
 export type OrderCreateBody = z.infer<typeof OrderCreateBody>;
 /** What a client may send (currency, source and address lines 2 and 3 may be left out). */
 export type OrderCreateInput = z.input<typeof OrderCreateBody>;
+
+/**
+ * PUT /api/orders/{id}/shipping (issue 22): the payment step's way back to shipping changes the
+ * unpaid order's ship-to and, when given, its billing details; the server works out again what
+ * depends on them (the place of supply and the tax heads).
+ */
+export const OrderShippingBody = z
+  .object({ ...orderShippingShape, billing: BillingInput.optional() })
+  .strict()
+  .superRefine(checkShippingState);
+export type OrderShippingBody = z.infer<typeof OrderShippingBody>;
+export type OrderShippingInput = z.input<typeof OrderShippingBody>;
 
 /**
  * Who receives the parcel: what the checkout asks alone when the order ships to the billing

@@ -10,14 +10,27 @@ import { OrderCreateBody } from './orders.js';
  * order at those prices. Amounts are integer paise.
  */
 
-/** The quantity the product page and the FAQ suggest asking a quote for ("above 250 units"). */
-export const QUOTE_SUGGESTED_QUANTITY = 250;
+export { QUOTE_SUGGESTED_QUANTITY } from './constants.js';
 export const QUOTE_NOTE_MAX = 2000;
 export const QUOTE_LINES_MAX = 50;
 
 export const QUOTE_STATUSES = ['open', 'answered', 'accepted', 'declined', 'expired'] as const;
 export const QuoteStatus = z.enum(QUOTE_STATUSES);
 export type QuoteStatus = z.infer<typeof QuoteStatus>;
+
+/** The short reference both sides name a quote by in messages and calls: 'Q-5F3A90C1'. */
+export function quoteReference(id: string): string {
+  return `Q-${id.slice(-8).toUpperCase()}`;
+}
+
+/** What each status is called on the buyer's and the staff's screens. */
+export const QUOTE_STATUS_LABELS: Record<QuoteStatus, string> = {
+  open: 'Awaiting price',
+  answered: 'Priced',
+  accepted: 'Accepted',
+  declined: 'Declined',
+  expired: 'Expired',
+};
 
 const Paise = z
   .number({ error: 'A price must be a whole number of paise' })
@@ -78,7 +91,16 @@ export const QuoteAcceptBody = z.object({
 });
 
 export const QuoteParams = z.object({ id: ObjectId }).strict();
-export const StaffQuoteQuery = z.object({ status: QuoteStatus.optional() }).strict();
+/** A page of the staff's queue (newest first). */
+export const QUOTE_PAGE_SIZE = 25;
+export const StaffQuoteQuery = z
+  .object({
+    status: QuoteStatus.optional(),
+    /** The `next` of the previous page. */
+    after: z.string().max(200).optional(),
+    limit: z.coerce.number().int().min(1).max(100).default(QUOTE_PAGE_SIZE),
+  })
+  .strict();
 
 export const QuoteLine = z.object({
   position: z.number().int(),
@@ -97,6 +119,8 @@ export const QuoteVersion = z.object({
   expiresAt: z.string(),
   createdAt: z.string(),
 });
+
+export type QuoteVersion = z.infer<typeof QuoteVersion>;
 
 export const QuoteMessage = z.object({
   author: z.enum(['buyer', 'staff']),
@@ -123,8 +147,20 @@ export type Quote = z.infer<typeof Quote>;
 
 export const QuoteSummary = Quote.pick({ id: true, status: true, createdAt: true }).extend({
   lineCount: z.number().int(),
+  /** The first line's product, to know the quote by. */
+  title: z.string(),
+  /** The latest version's total and expiry; null until one is sent. */
+  totalPaise: z.number().int().nullable(),
+  expiresAt: z.string().nullable(),
   buyer: z.object({ email: z.string(), companyName: z.string() }).optional(),
 });
 
+export type QuoteSummary = z.infer<typeof QuoteSummary>;
+
 export const QuoteResponse = z.object({ payload: Quote });
-export const QuoteListResponse = z.object({ payload: z.array(QuoteSummary) });
+/** The buyer's list (all their quotes), and a page of the staff's queue with the next one's cursor. */
+export const QuoteListResponse = z.object({
+  payload: z.array(QuoteSummary),
+  /** The staff's queue: pass as `after` for the next page; null on the last. */
+  next: z.string().nullable().optional(),
+});

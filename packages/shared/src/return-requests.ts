@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { TaxDocumentRef } from './tax-summary.js';
 
 /**
  * Returns of delivered goods (issue 22, decision 061): the buyer asks to return lines of a
@@ -51,8 +52,8 @@ export const ReturnLineInput = z
 
 export const ReturnCreateBody = z
   .object({
-    lines: z.array(ReturnLineInput).min(1).max(200),
-    reason: z.enum(RETURN_REASONS),
+    lines: z.array(ReturnLineInput).min(1, 'Choose at least one item to return').max(200),
+    reason: z.enum(RETURN_REASONS, { error: 'Choose why you are returning the items' }),
     description: z.string().trim().min(10, 'Describe the problem in a sentence or two').max(2000),
   })
   .strict();
@@ -91,8 +92,16 @@ export const ReturnRequest = z.object({
   /** Staff's word on accepting or refusing (a refusal always has one). */
   decisionNote: z.string().nullable(),
   refundId: z.number().int().nullable(),
-  /** The refund's own state at the gateway, once written. */
+  /**
+   * Where the refund stands at the gateway once written (REQUESTED, PENDING, COMPLETED, FAILED):
+   * its latest retry's state when the gateway refused it and staff retried it.
+   */
   refundStatus: z.string().nullable(),
+  /**
+   * The credit note the refund caused (decision 056), once its money is back with the buyer;
+   * its PDF's address is on the reader's own route (the buyer's order, or the console's).
+   */
+  creditNote: TaxDocumentRef.nullable(),
   createdAt: z.string(),
   decidedAt: z.string().nullable(),
   receivedAt: z.string().nullable(),
@@ -100,7 +109,32 @@ export const ReturnRequest = z.object({
 });
 export type ReturnRequest = z.infer<typeof ReturnRequest>;
 
-export const ReturnList = z.object({ items: z.array(ReturnRequest) });
+/** What of a line may still be asked back, by the server's rule (decision 061). */
+export const ReturnableLine = z.object({
+  position: z.number().int(),
+  /** The line's quantity less units refunded (by any refund) and units in open requests. */
+  unitsLeft: z.number().int(),
+  /** The line is in an open request: no second request may take it meanwhile. */
+  inOpenReturn: z.boolean(),
+});
+export type ReturnableLine = z.infer<typeof ReturnableLine>;
+
+/**
+ * Whether the order takes a return now, as the server judges a request (decision 064): the
+ * screens show the button and say why not from this, never from a rule of their own.
+ */
+export const Returnability = z.object({
+  /** 'open': a request may be made; else why not. */
+  state: z.enum(['open', 'not_delivered', 'window_closed', 'nothing_left']),
+  /** The last move to DELIVERED; null before delivery. */
+  deliveredAt: z.string().nullable(),
+  /** deliveredAt + RETURN_WINDOW_DAYS; null before delivery. */
+  closesAt: z.string().nullable(),
+  lines: z.array(ReturnableLine),
+});
+export type Returnability = z.infer<typeof Returnability>;
+
+export const ReturnList = z.object({ items: z.array(ReturnRequest), returnable: Returnability });
 export type ReturnList = z.infer<typeof ReturnList>;
 
 /** A request as staff see it: with its buyer. */
@@ -109,10 +143,24 @@ export const DeskReturnRequest = ReturnRequest.extend({
   companyName: z.string(),
 });
 export type DeskReturnRequest = z.infer<typeof DeskReturnRequest>;
-export const DeskReturnList = z.object({ items: z.array(DeskReturnRequest) });
+export const DeskReturnList = z.object({
+  items: z.array(DeskReturnRequest),
+  /** Pass as `before` for the next page; null on the last. */
+  next: z.number().int().nullable(),
+});
 export type DeskReturnList = z.infer<typeof DeskReturnList>;
 
-export const DeskReturnQuery = z.object({ status: z.enum(RETURN_STATUSES).optional() }).strict();
+export const RETURN_PAGE_MAX = 100;
+
+export const DeskReturnQuery = z
+  .object({
+    status: z.enum(RETURN_STATUSES).optional(),
+    /** The id below which to continue (the last page's smallest id): newest first. */
+    before: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER).optional(),
+    limit: z.coerce.number().int().min(1).max(RETURN_PAGE_MAX).default(25),
+  })
+  .strict();
+export type DeskReturnQuery = z.infer<typeof DeskReturnQuery>;
 
 export const ReturnParams = z
   .object({ returnId: z.coerce.number().int().min(1).max(Number.MAX_SAFE_INTEGER) })

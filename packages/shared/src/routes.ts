@@ -119,6 +119,12 @@ export const PAGES = {
     component: 'ProfilePage',
   },
   orders: { path: '/orders', module: 'features/orders/pages/orders-page', component: 'OrdersPage' },
+  // Issue 22 "Ordering faster": rows of SKU and quantity, a paste or a CSV file, to the cart.
+  quickOrder: {
+    path: '/quick-order',
+    module: 'features/quick-order/pages/quick-order-page',
+    component: 'QuickOrderPage',
+  },
   orderDetail: {
     path: '/orders/:orderId',
     module: 'features/orders/pages/order-detail-page',
@@ -175,6 +181,19 @@ export const PAGES = {
     paramOptional: true,
   },
   faq: { path: '/faq', module: 'features/faq/pages/faq-page', component: 'FaqPage' },
+  // Issue 22: the buyer's quotes; a quote's emails link to /quotes/{id}.
+  quotes: { path: '/quotes', module: 'features/quotes/pages/quotes-page', component: 'QuotesPage' },
+  // Before /quotes/:id, which the server's matcher would otherwise take it for.
+  quoteNew: {
+    path: '/quotes/new',
+    module: 'features/quotes/pages/new-quote-page',
+    component: 'NewQuotePage',
+  },
+  quote: {
+    path: '/quotes/:id',
+    module: 'features/quotes/pages/quote-page',
+    component: 'QuotePage',
+  },
 } as const satisfies Record<string, PageDefinition>;
 
 export type PageName = keyof typeof PAGES;
@@ -263,9 +282,12 @@ export const href = {
     ].filter(Boolean);
     return query.length ? `/auth?${query.join('&')}` : '/auth';
   },
-  checkout: () => '/checkout',
+  /** With a quote's version, the checkout accepts it: its prices, the buyer's billing and shipping. */
+  checkout: (quote?: { id: string; version: number }) =>
+    quote?.id ? `/checkout?quote=${enc(quote.id)}&version=${quote.version}` : '/checkout',
   profile: () => '/profile',
   orders: () => '/orders',
+  quickOrder: () => '/quick-order',
   orderDetail: (orderId: string) => `/orders/${enc(orderId)}`,
   order: (orderId: string) => `/order/${enc(orderId)}`,
   orderPayment: (orderId: string) => `/order/${enc(orderId)}/payment`,
@@ -279,6 +301,19 @@ export const href = {
   resetPassword: (token: string) => `/reset-password/${enc(token)}`,
   changeEmail: (token: string) => `/change-email/${enc(token)}`,
   faq: () => '/faq',
+  quotes: () => '/quotes',
+  quote: (id: string) => `/quotes/${enc(id)}`,
+  /** Request a quote: for one product's variant and source, else for every line of the cart. */
+  quoteNew: (line?: {
+    product: string;
+    variantIndex: number | null;
+    source: string;
+    quantity: number;
+  }) => {
+    if (!line?.product) return '/quotes/new?from=cart';
+    const variant = line.variantIndex === null ? '' : `&variant=${line.variantIndex}`;
+    return `/quotes/new?product=${enc(line.product)}${variant}&source=${enc(line.source)}&quantity=${line.quantity}`;
+  },
 } as const;
 
 /** The spec's verification link may arrive as 'token=<token>'; the prefix is dropped (§4). */

@@ -317,6 +317,12 @@ export const products = pgTable(
     index('products_subcategory_idx')
       .on(t.subcategoryId, t.id)
       .where(sql`${t.status} = 'active'`),
+    // Quick order finds a row's product by its code or seller SKU as typed, in any case
+    // (decision 065): one index probe a row, whatever the catalog's size.
+    index('products_code_lower_idx').on(sql`lower(${t.code})`),
+    index('products_seller_sku_lower_idx')
+      .on(sql`lower(${t.sellerSku})`)
+      .where(sql`${t.sellerSku} IS NOT NULL`),
     check('products_prices_check', sql`${t.spPaise} > 0 AND ${t.mrpPaise} >= ${t.spPaise}`),
     check('products_status_check', sql`${t.status} IN ('draft', 'active', 'archived')`),
     check(
@@ -390,6 +396,8 @@ export const productVariants = pgTable(
   (t) => [
     primaryKey({ columns: [t.productId, t.position] }),
     check('product_variants_price_check', sql`${t.pricePaise} IS NULL OR ${t.pricePaise} > 0`),
+    // A variant's SKU names it in a quick order row, in any case (decision 065).
+    index('product_variants_sku_lower_idx').on(sql`lower(${t.sku})`),
   ],
 );
 
@@ -1280,5 +1288,73 @@ export const quoteMessages = pgTable(
   (t) => [
     index('quote_messages_quote_idx').on(t.quoteId, t.id),
     check('quote_messages_author_check', sql`${t.author} IN ('buyer', 'staff')`),
+  ],
+);
+
+// ── Address book (issue 22, decision 066) ───────────────────────────────────
+
+/**
+ * A buyer's saved shipping addresses. At most one default per buyer (the partial unique index);
+ * an order copies the fields it ships to, so nothing here is referenced by an order.
+ */
+export const shippingAddresses = pgTable(
+  'shipping_addresses',
+  {
+    id: oid('id').primaryKey(),
+    userId: oid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    label: text('label').notNull().default(''),
+    recipientName: text('recipient_name').notNull(),
+    address1: text('address1').notNull(),
+    address2: text('address2').notNull().default(''),
+    address3: text('address3').notNull().default(''),
+    city: text('city').notNull(),
+    state: text('state').notNull(),
+    /** The GST state code of an Indian address; null abroad. */
+    stateCode: text('state_code'),
+    postalCode: text('postal_code').notNull(),
+    country: text('country').notNull(),
+    phone: text('phone').notNull(),
+    isDefault: boolean('is_default').notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('shipping_addresses_user_idx').on(t.userId),
+    uniqueIndex('shipping_addresses_one_default')
+      .on(t.userId)
+      .where(sql`${t.isDefault}`),
+  ],
+);
+
+/**
+ * A buyer's billing entities: a GSTIN, its legal name and registered address, one per state
+ * (the GSTIN's first two digits, which the state must be), one of them the default.
+ */
+export const billingEntities = pgTable(
+  'billing_entities',
+  {
+    id: oid('id').primaryKey(),
+    userId: oid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    gstin: text('gstin').notNull(),
+    legalName: text('legal_name').notNull(),
+    address1: text('address1').notNull(),
+    address2: text('address2').notNull().default(''),
+    city: text('city').notNull(),
+    stateCode: text('state_code').notNull(),
+    postalCode: text('postal_code').notNull(),
+    isDefault: boolean('is_default').notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    unique('billing_entities_user_state_key').on(t.userId, t.stateCode),
+    uniqueIndex('billing_entities_one_default')
+      .on(t.userId)
+      .where(sql`${t.isDefault}`),
+    check('billing_entities_state_check', sql`left(${t.gstin}, 2) = ${t.stateCode}`),
   ],
 );

@@ -14,6 +14,8 @@ export interface Operation {
   /** The operation declares a request body. */
   hasBody: boolean;
   bodyProperties: Record<string, { type?: string }>;
+  /** The media types of its request body ('application/json', 'text/csv', …). */
+  bodyTypes: string[];
   /** The operation declares a bearer token (`security`). */
   secured: boolean;
 }
@@ -46,6 +48,7 @@ export async function documentedOperations(app: FastifyInstance): Promise<Operat
         .map((p) => ({ name: p.name, type: p.schema?.type })),
       hasBody: op.requestBody !== undefined,
       bodyProperties: op.requestBody?.content?.['application/json']?.schema?.properties ?? {},
+      bodyTypes: Object.keys(op.requestBody?.content ?? {}),
       secured: (op.security ?? []).length > 0,
     })),
   );

@@ -10,7 +10,7 @@ import { SHIPPING_SOURCES } from '@storefront/shared/pricing';
 import { GOOD_PASSWORD, signupPayload } from '../modules/users/test-support.js';
 import { DEMO_STORE } from '../seed/seed.js';
 import type { TestApp } from './app.js';
-import { shippingAddress, type TestBuyer } from './buyers.js';
+import { BUYER_GSTIN, shippingAddress, type TestBuyer } from './buyers.js';
 import { photo } from './image-fixtures.js';
 import { operationsTestApp, type Operation } from './openapi-operations.js';
 import { multipartForm, type FormPart } from './multipart.js';
@@ -32,6 +32,8 @@ interface ValidRequest {
   payload?: Record<string, unknown>;
   /** A multipart/form-data body instead of JSON (the photo upload). */
   form?: FormPart[];
+  /** A text body (the quick order's CSV), its content type in `headers`: it has no fields. */
+  text?: string;
   headers?: Record<string, string>;
 }
 
@@ -65,11 +67,31 @@ const DOCUMENT = {
   minOrderQuantity: 1,
   orderMultiple: 1,
 };
+/** A saved shipping address and billing entity the address book accepts (decision 066). */
+const SAVED_ADDRESS = {
+  recipientName: 'Asha Mehta',
+  address1: '4 Anna Salai',
+  city: 'Chennai',
+  state: 'Tamil Nadu',
+  postalCode: '600002',
+  country: 'in',
+  phone: '9840012345',
+};
+const BILLING_ENTITY = {
+  gstin: BUYER_GSTIN,
+  legalName: 'Test Traders Pvt Ltd',
+  address1: '1 Test Road',
+  city: 'Pune',
+  state: 'Maharashtra',
+  postalCode: '411001',
+};
 const ALGOLIA = { 'x-algolia-agent': 'Algolia for JavaScript (5.0.0)' };
 
 /** A request each documented operation takes as valid (whatever its handler then answers). */
 const VALID: Record<string, () => ValidRequest> = {
   'GET /api/health': () => ({ url: '/api/health' }),
+  'GET /api/health/ready': () => ({ url: '/api/health/ready' }),
+  'GET /api/health/live': () => ({ url: '/api/health/live' }),
   'GET /api/products/categories': () => ({ url: '/api/products/categories' }),
   'GET /api/products/collections': () => ({ url: '/api/products/collections' }),
   'GET /api/products': () => ({ url: '/api/products?query=baby&limit=5&page=1' }),
@@ -98,6 +120,26 @@ const VALID: Record<string, () => ValidRequest> = {
   'DELETE /api/cart/items/{productId}': () => ({
     url: `/api/cart/items/${productId}`,
     payload: { source: SOURCE },
+    headers: buyer.headers,
+  }),
+  'POST /api/cart/quick-order/check': () => ({
+    url: '/api/cart/quick-order/check',
+    payload: { rows: [{ sku: 'STRICT-NONE', quantity: 1 }] },
+    headers: buyer.headers,
+  }),
+  'POST /api/cart/quick-order': () => ({
+    url: '/api/cart/quick-order',
+    payload: { rows: [{ sku: 'STRICT-NONE', quantity: 1 }] },
+    headers: buyer.headers,
+  }),
+  'POST /api/cart/quick-order/csv': () => ({
+    url: '/api/cart/quick-order/csv',
+    text: 'SKU,Quantity\nSTRICT-NONE,1\n',
+    headers: { ...buyer.headers, 'content-type': 'text/csv' },
+  }),
+  'GET /api/cart/quick-order/template.csv': () => ({ url: '/api/cart/quick-order/template.csv' }),
+  'POST /api/orders/{id}/reorder': () => ({
+    url: `/api/orders/${ANY_ID}/reorder`,
     headers: buyer.headers,
   }),
   'POST /api/orders/': () => ({
@@ -157,6 +199,48 @@ const VALID: Record<string, () => ValidRequest> = {
   'POST /api/orders/{id}/cancel': () => ({
     url: `/api/orders/${ANY_ID}/cancel`,
     payload: { reason: 'Ordered twice' },
+    headers: buyer.headers,
+  }),
+  'PUT /api/orders/{id}/shipping': () => ({
+    url: `/api/orders/${ANY_ID}/shipping`,
+    payload: { ...shippingAddress('Asha Mehta') },
+    headers: buyer.headers,
+  }),
+  'GET /api/user/address-book': () => ({ url: '/api/user/address-book', headers: buyer.headers }),
+  'POST /api/user/addresses': () => ({
+    url: '/api/user/addresses',
+    payload: { ...SAVED_ADDRESS },
+    headers: buyer.headers,
+  }),
+  'PUT /api/user/addresses/{id}': () => ({
+    url: `/api/user/addresses/${ANY_ID}`,
+    payload: { ...SAVED_ADDRESS },
+    headers: buyer.headers,
+  }),
+  'DELETE /api/user/addresses/{id}': () => ({
+    url: `/api/user/addresses/${ANY_ID}`,
+    headers: buyer.headers,
+  }),
+  'POST /api/user/addresses/{id}/default': () => ({
+    url: `/api/user/addresses/${ANY_ID}/default`,
+    headers: buyer.headers,
+  }),
+  'POST /api/user/billing-entities': () => ({
+    url: '/api/user/billing-entities',
+    payload: { ...BILLING_ENTITY },
+    headers: buyer.headers,
+  }),
+  'PUT /api/user/billing-entities/{id}': () => ({
+    url: `/api/user/billing-entities/${ANY_ID}`,
+    payload: { ...BILLING_ENTITY },
+    headers: buyer.headers,
+  }),
+  'DELETE /api/user/billing-entities/{id}': () => ({
+    url: `/api/user/billing-entities/${ANY_ID}`,
+    headers: buyer.headers,
+  }),
+  'POST /api/user/billing-entities/{id}/default': () => ({
+    url: `/api/user/billing-entities/${ANY_ID}/default`,
     headers: buyer.headers,
   }),
   'POST /api/user/signup': () => ({ url: '/api/user/signup', payload: { ...signupPayload() } }),
@@ -601,6 +685,7 @@ function send(op: Operation, request: ValidRequest) {
     headers: { ...request.headers, ...form?.headers },
     ...(request.payload === undefined ? {} : { payload: request.payload }),
     ...(form ? { payload: form.payload } : {}),
+    ...(request.text === undefined ? {} : { payload: request.text }),
   });
 }
 

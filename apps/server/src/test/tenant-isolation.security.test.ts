@@ -21,6 +21,7 @@
  * PostgreSQL-only code (search) reads the public catalog, so this runs once, on PGlite.
  */
 import { sql, type SQL } from 'drizzle-orm';
+import { gstinCheckCharacter } from '@storefront/shared/gstin';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deliverOrder, shipOrder, transitionOrderStatus } from '../modules/orders/service.js';
 import { createTokenService } from '../modules/users/access-tokens.js';
@@ -30,6 +31,7 @@ import { insertFixtures } from './catalog-fixtures.js';
 import { photo } from './image-fixtures.js';
 import { multipartForm } from './multipart.js';
 import { documentedOperations, type Operation } from './openapi-operations.js';
+import type { AddressBook } from '@storefront/shared/address-book';
 
 /** How an operation may touch a buyer's data. */
 type Access =
@@ -50,6 +52,8 @@ type Access =
 
 const ACCESS: Record<string, Access> = {
   'GET /api/health': 'public',
+  'GET /api/health/ready': 'public',
+  'GET /api/health/live': 'public',
   'GET /api/store': 'public',
   'GET /api/products/categories': 'public',
   'GET /api/products/collections': 'public',
@@ -64,6 +68,10 @@ const ACCESS: Record<string, Access> = {
   'POST /api/cart/items/{productId}': 'own',
   'PATCH /api/cart/items/{productId}': 'own',
   'DELETE /api/cart/items/{productId}': 'own',
+  'POST /api/cart/quick-order/check': 'own',
+  'POST /api/cart/quick-order': 'own',
+  'POST /api/cart/quick-order/csv': 'own',
+  'GET /api/cart/quick-order/template.csv': 'public',
   'POST /api/orders/': 'own',
   'GET /api/orders/': 'own',
   'GET /api/orders/order/{id}': 'buyer-id',
@@ -73,6 +81,17 @@ const ACCESS: Record<string, Access> = {
   'POST /api/quotes/{id}/messages': 'buyer-id',
   'POST /api/quotes/{id}/accept': 'buyer-id',
   'POST /api/orders/{id}/cancel': 'buyer-id',
+  'POST /api/orders/{id}/reorder': 'buyer-id',
+  'PUT /api/orders/{id}/shipping': 'buyer-id',
+  'GET /api/user/address-book': 'own',
+  'POST /api/user/addresses': 'own',
+  'PUT /api/user/addresses/{id}': 'buyer-id',
+  'DELETE /api/user/addresses/{id}': 'buyer-id',
+  'POST /api/user/addresses/{id}/default': 'buyer-id',
+  'POST /api/user/billing-entities': 'own',
+  'PUT /api/user/billing-entities/{id}': 'buyer-id',
+  'DELETE /api/user/billing-entities/{id}': 'buyer-id',
+  'POST /api/user/billing-entities/{id}/default': 'buyer-id',
   'GET /api/orders/{id}/tax-documents/{documentId}.pdf': 'buyer-id',
   'POST /api/orders/{id}/returns': 'buyer-id',
   'GET /api/orders/{id}/returns': 'buyer-id',
@@ -188,6 +207,25 @@ const B_KEY = 'b-private-checkout-key';
 const B_INVOICE = 'BINV/2627/09999';
 const B_RETURN_STORY = 'Bhavna-private: the lid arrived shattered in transit';
 const B_QUOTE_NOTE = 'Bhavna-private quote note for Diwali stock';
+/** B's saved address and billing entity (decision 066): bodies A sends too, aimed at B's ids. */
+const B_SAVED_ADDRESS = {
+  label: 'Bhavna-private depot',
+  recipientName: 'Bhavna Kulkarni-Private',
+  address1: '3 Hidden Wharf',
+  city: 'Nagpur',
+  state: 'Maharashtra',
+  postalCode: '440001',
+  country: 'in',
+  phone: '9123456780',
+};
+const B_BILLING_ENTITY = {
+  gstin: `29AABCB5678K1Z${gstinCheckCharacter('29AABCB5678K1Z')}`,
+  legalName: 'Bhavna-private Traders Karnataka',
+  address1: '5 Quiet Street',
+  city: 'Mysuru',
+  state: 'Karnataka',
+  postalCode: '570001',
+};
 const A_PASSWORD = 'Quartz&Ferry-58';
 const B_PASSWORD = 'Tamarind#Ledger-31';
 const B_ORDER_BODY = {
@@ -368,7 +406,15 @@ beforeAll(async () => {
   await t.database.db.execute(
     sql`UPDATE quotes SET status = 'answered', current_version = 1 WHERE id = ${quoteId}`,
   );
+  // B's address book: an address and a billing entity, whose ids A tries on every route.
+  const savedAddress = await inject(b, 'POST', '/api/user/addresses', B_SAVED_ADDRESS);
+  expect(savedAddress.statusCode, savedAddress.body).toBe(201);
+  const savedEntity = await inject(b, 'POST', '/api/user/billing-entities', B_BILLING_ENTITY);
+  expect(savedEntity.statusCode, savedEntity.body).toBe(201);
+  const bBook = (savedEntity.json() as { payload: AddressBook }).payload;
   bIds = [
+    bBook.addresses[0]!.id,
+    bBook.billingEntities[0]!.id,
     quoteId,
     ...new Set(lines.map((l) => l.productId)),
     ...orders.flatMap((o) => [o.id, o.mkpOrderId]),
@@ -391,6 +437,9 @@ beforeAll(async () => {
     B_KEY,
     B_INVOICE,
     B_RETURN_STORY,
+    B_SAVED_ADDRESS.address1,
+    B_BILLING_ENTITY.legalName,
+    B_BILLING_ENTITY.gstin,
   ];
 });
 afterAll(() => t.close());
@@ -421,7 +470,9 @@ async function checksumOfB(): Promise<string> {
       ${rows('quotes', sql`x.user_id = ${b.id}`, 'x.id')},
       ${rows('quote_lines', sql`x.quote_id IN (${quoteIds})`, 'x.quote_id, x.position')},
       ${rows('quote_versions', sql`x.quote_id IN (${quoteIds})`, 'x.quote_id, x.version')},
-      ${rows('quote_messages', sql`x.quote_id IN (${quoteIds})`, 'x.id')})) AS digest,
+      ${rows('quote_messages', sql`x.quote_id IN (${quoteIds})`, 'x.id')},
+      ${rows('shipping_addresses', sql`x.user_id = ${b.id}`, 'x.id')},
+      ${rows('billing_entities', sql`x.user_id = ${b.id}`, 'x.id')})) AS digest,
       (SELECT count(*)::int FROM cart_lines WHERE user_id = ${b.id}) AS cart_lines,
       (SELECT count(*)::int FROM order_lines WHERE order_id IN (${orderIds})) AS order_lines,
       (SELECT count(*)::int FROM refresh_tokens WHERE user_id = ${b.id}) AS sessions`);
@@ -451,6 +502,11 @@ function bodyValues(): Record<string, unknown> {
     quantity: 1,
     source: 'Ex-china',
     variantIndex: null,
+    // Quick order rows naming the products of B's cart: they may only reach A's cart.
+    rows: [
+      { sku: 'TST-TIER', quantity: 1 },
+      { sku: 'TST-SHIRT-V1', quantity: 1 },
+    ],
     product_ids: bIds,
     carrier: 'Forged',
     trackingNumber: 'X1',
@@ -473,6 +529,10 @@ function bodiesFor(op: Operation | undefined, path: string, verb: string, id: st
       verb === 'DELETE' ? key : { quantity: 1, ...key },
     );
   }
+  // The address book's and the order's ship-to bodies are valid, so they reach the ownership check.
+  if (path.startsWith('/api/user/addresses')) return [B_SAVED_ADDRESS];
+  if (path.startsWith('/api/user/billing-entities')) return [B_BILLING_ENTITY];
+  if (path === '/api/orders/{id}/shipping') return [B_ORDER_BODY];
   const values = bodyValues();
   const names = op ? Object.keys(op.bodyProperties) : Object.keys(B_ORDER_BODY);
   if (!names.length && path !== '/api/payments/callback/{provider}') return [undefined];
@@ -493,9 +553,14 @@ function urlsFor(path: string, params: string[]): { url: string; id: string }[] 
   ];
 }
 
-/** A's cart back to empty, so that no call finds a line of A's own. */
+/**
+ * A's cart and address book back to empty, so that no call finds a line of A's own, nor an entry
+ * A saved from a body aimed at B.
+ */
 async function emptyCartOfA() {
   await t.database.db.execute(sql`DELETE FROM cart_lines WHERE user_id = ${a.id}`);
+  await t.database.db.execute(sql`DELETE FROM shipping_addresses WHERE user_id = ${a.id}`);
+  await t.database.db.execute(sql`DELETE FROM billing_entities WHERE user_id = ${a.id}`);
 }
 
 const key = (op: { method: string; path: string }) => `${op.method} ${op.path}`;
@@ -546,9 +611,11 @@ describe("buyer A's token on buyer B's ids (G3)", () => {
               (value) => response.body.includes(value) && !sent.includes(value),
             );
             if (leaked.length) failures.push(`leaks ${leaked.join(', ')}: ${label}`);
-            // Adding to "a" cart adds to A's, which held nothing: one line, none of B's.
-            if (access === 'own' && verb === 'POST' && path.startsWith('/api/cart/') && ok)
+            // Adding to "a" cart adds to A's, which held nothing: its own lines, none of B's.
+            if (access === 'own' && verb === 'POST' && path.startsWith('/api/cart/items') && ok)
               expect(response.json().lineCount, label).toBe(1);
+            if (access === 'own' && path === '/api/cart/quick-order' && ok)
+              expect(response.json().lineCount, label).toBe(2);
             await emptyCartOfA();
           }
         }

@@ -19,6 +19,10 @@ export const consolePaths = {
   orders: '/admin/orders',
   order: '/admin/orders/:mkpOrderId',
   payments: '/admin/payments',
+  quotes: '/admin/quotes',
+  quote: '/admin/quotes/:id',
+  returnRequests: '/admin/return-requests',
+  returnRequest: '/admin/return-requests/:returnId',
   buyers: '/admin/buyers',
   buyer: '/admin/buyers/:id',
   staff: '/admin/staff',
@@ -47,6 +51,13 @@ export const consoleHref = {
   },
   order: (mkpOrderId: string) => `${consolePaths.orders}/${encodeURIComponent(mkpOrderId)}`,
   buyer: (id: string) => `${consolePaths.buyers}/${encodeURIComponent(id)}`,
+  quote: (id: string) => `${consolePaths.quotes}/${encodeURIComponent(id)}`,
+  /** A return of delivered goods (issue 22), never a GST return. */
+  returnRequest: (id: number) => `${consolePaths.returnRequests}/${id}`,
+  returnRequestsWith: (query: Record<string, string>) => {
+    const search = new URLSearchParams(query).toString();
+    return search ? `${consolePaths.returnRequests}?${search}` : consolePaths.returnRequests;
+  },
   catalogProduct: (id: string) => `${consolePaths.catalog}/products/${encodeURIComponent(id)}`,
   /** The import / export page following an import job. */
   catalogImport: (jobId: string) =>
@@ -74,6 +85,8 @@ export type SectionKey =
   | 'dashboard'
   | 'orders'
   | 'payments'
+  | 'quotes'
+  | 'returnRequests'
   | 'buyers'
   | 'catalog'
   | 'taxonomy'
@@ -95,7 +108,16 @@ export interface Section {
 export const SECTIONS: readonly Section[] = [
   { key: 'dashboard', label: 'Dashboard', path: consolePaths.dashboard, roles: STAFF_ROLES },
   { key: 'orders', label: 'Orders', path: consolePaths.orders, roles: BUYER_DATA_ROLES },
+  // Returns of delivered goods (decision 061): the order desk's, as the API allows them.
+  {
+    key: 'returnRequests',
+    label: 'Return requests',
+    path: consolePaths.returnRequests,
+    roles: ['fulfilment', 'finance'],
+  },
   { key: 'payments', label: 'Payments', path: consolePaths.payments, roles: ['finance'] },
+  // Prices for buyers: the owner and finance, as the server's quote routes (decision 060).
+  { key: 'quotes', label: 'Quotes', path: consolePaths.quotes, roles: ['finance'] },
   { key: 'buyers', label: 'Buyers', path: consolePaths.buyers, roles: BUYER_DATA_ROLES },
   {
     key: 'taxDocuments',

@@ -1,6 +1,6 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { z } from 'zod';
+import { z } from 'zod';
 import {
   CartItemAddBody,
   CartItemDeleteBody,
@@ -10,14 +10,29 @@ import {
   CartResponse,
 } from '@storefront/shared/cart';
 import { ErrorBody } from '@storefront/shared/errors';
+import {
+  QUICK_ORDER_ROWS_MAX,
+  QUICK_ORDER_TEMPLATE_CSV,
+  QUICK_ORDER_TEMPLATE_NAME,
+  QUICK_ORDER_TEXT_MAX_BYTES,
+  QUICK_ORDER_TEXT_TYPES,
+  QuickOrderBody,
+  QuickOrderReport,
+} from '@storefront/shared/quick-order';
 import type { ModuleContext } from '../../module-context.js';
 import type { Db } from '../../db/connect.js';
+import { invalid } from '../../lib/errors.js';
 import { supplyOfQuery } from '../gst/tax.js';
+import { decodeText, readQuickOrderText } from './quick-order-file.js';
+import { addQuickOrder, checkQuickOrder, rowsOfBody } from './quick-order.js';
 import * as cart from './service.js';
 
 // 403 account_disabled: the owner disabled the account (users/authenticate.ts). 409: too few
 // units in stock for the line, or a line of a product no longer sold (decision 048).
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody };
+
+const isText = (type: string | undefined) =>
+  QUICK_ORDER_TEXT_TYPES.some((text) => type?.toLowerCase().startsWith(text) === true);
 
 /** Set by `authenticate`, which runs on every route of this plugin. */
 const buyer = (request: FastifyRequest) => request.userId!;
@@ -100,6 +115,95 @@ export function cartRoutes({ db, authenticate, taxSetup }: ModuleContext) {
       'Remove the line of this product, variant and source',
       CartItemDeleteBody,
       cart.removeItem,
+    );
+
+    // Quick order (issue 22, decision 065).
+    const quickTags = ['quick order'];
+    app.post(
+      '/api/cart/quick-order/check',
+      {
+        schema: {
+          tags: quickTags,
+          security,
+          summary: `Check rows of SKU (product code, variant SKU or seller SKU) and quantity at once, as if added in order to the cart as it stands; each row answers its problem or null. Writes nothing. At most ${QUICK_ORDER_ROWS_MAX} rows`,
+          body: QuickOrderBody,
+          response: { 200: QuickOrderReport, 400: ErrorBody, 401: ErrorBody, 403: ErrorBody },
+        },
+      },
+      async (request) => checkQuickOrder(db, buyer(request), rowsOfBody(request.body.rows)),
+    );
+
+    app.post(
+      '/api/cart/quick-order',
+      {
+        schema: {
+          tags: quickTags,
+          security,
+          summary:
+            'Add every row to the cart in one transaction, merged into the lines it holds, or none: a row that fails its check answers 400 quick_order_rows_invalid with each failing row in `issues` (path rows.<index>). Answers the cart',
+          body: QuickOrderBody,
+          response: { 200: CartResponse, 400: ErrorBody, 401: ErrorBody, 403: ErrorBody },
+        },
+      },
+      async (request) => {
+        await addQuickOrder(db, buyer(request), rowsOfBody(request.body.rows));
+        return cart.getCart(db, buyer(request), await taxSetup.current());
+      },
+    );
+
+    // A file or a paste, as text: this scope's own parser (the other routes take JSON only).
+    app.addContentTypeParser(
+      [...QUICK_ORDER_TEXT_TYPES],
+      { parseAs: 'buffer', bodyLimit: QUICK_ORDER_TEXT_MAX_BYTES },
+      (_request, body, done) => done(null, decodeText(body as Buffer)),
+    );
+    app.post(
+      '/api/cart/quick-order/csv',
+      {
+        schema: {
+          tags: quickTags,
+          security,
+          summary: `Read a CSV file (text/csv) or a spreadsheet paste (text/plain or text/tab-separated-values): a header row naming the SKU and Quantity columns, or two columns without one; tabs or commas; quoted cells; a byte-order mark; UTF-8 or Windows-1252; at most ${QUICK_ORDER_TEXT_MAX_BYTES / 1024} KB and 200 rows. Answers the same report as the check, each row by its row in the file; nothing is added (confirm through POST /api/cart/quick-order)`,
+          consumes: [...QUICK_ORDER_TEXT_TYPES],
+          body: z.string(),
+          response: { 200: QuickOrderReport, 400: ErrorBody, 401: ErrorBody, 403: ErrorBody },
+        },
+      },
+      async (request) => {
+        // The scope's JSON parser would hand a JSON string body through as text.
+        if (!isText(request.headers['content-type']))
+          throw invalid(
+            'quick_order_not_text',
+            'Send the file as text/csv, or pasted rows as text/plain',
+          );
+        return checkQuickOrder(db, buyer(request), readQuickOrderText(request.body));
+      },
+    );
+  };
+}
+
+/** The quick order's CSV template: public, so that a plain link downloads it. */
+export function quickOrderTemplateRoute() {
+  return async (fastify: FastifyInstance) => {
+    fastify.withTypeProvider<ZodTypeProvider>().get(
+      '/api/cart/quick-order/template.csv',
+      {
+        schema: {
+          tags: ['quick order'],
+          summary: 'The quick order CSV template: its header row (SKU, Quantity)',
+          response: {
+            200: {
+              description: 'The CSV template',
+              content: { 'text/csv': { schema: z.string() } },
+            },
+          },
+        },
+      },
+      async (_request, reply) =>
+        (reply as FastifyReply)
+          .header('content-type', 'text/csv; charset=utf-8')
+          .header('content-disposition', `attachment; filename="${QUICK_ORDER_TEMPLATE_NAME}"`)
+          .send(QUICK_ORDER_TEMPLATE_CSV),
     );
   };
 }

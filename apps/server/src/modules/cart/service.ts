@@ -12,6 +12,8 @@
  */
 import { sql, type SQL } from 'drizzle-orm';
 import {
+  CART_TOO_MANY_LINES_MESSAGE,
+  LINE_TOO_LARGE_MESSAGE,
   OPTIONS_WITHOUT_VARIANTS_MESSAGE,
   variantUnavailableMessage,
   type CartItem,
@@ -21,6 +23,7 @@ import {
   type CartResponse,
 } from '@storefront/shared/cart';
 import { CART_LINES_MAX, QUANTITY_MAX } from '@storefront/shared/constants';
+import type { ErrorKind } from '@storefront/shared/errors';
 import { lineTax, taxTotals, type LineTax } from '@storefront/shared/gst';
 import { paiseToRupees } from '@storefront/shared/money';
 import { priceLine, variantPricing, type LinePrice } from '@storefront/shared/pricing';
@@ -30,7 +33,7 @@ import {
   quantityProblem,
 } from '@storefront/shared/stock';
 import type { Db } from '../../db/connect.js';
-import { conflict, invalid, notFound } from '../../lib/errors.js';
+import { AppError, conflict, invalid, notFound } from '../../lib/errors.js';
 import type { TaxSetup } from '../../module-context.js';
 import {
   pricingColumns,
@@ -108,10 +111,49 @@ function checkVariant(product: ProductForPricing, variantIndex: number | null): 
 }
 
 /** The stock row a line draws on, keyed as `rowKey` writes it; null when not tracked. */
-function lineRow(product: ProductForPricing, variantIndex: number | null): StockRow | null {
+export function lineRow(product: ProductForPricing, variantIndex: number | null): StockRow | null {
   return stockRowFor(product.stock, variantIndex);
 }
-const rowKey = (productId: string, row: StockRow) => `${productId}:${row.variantPosition ?? ''}`;
+export const rowKey = (productId: string, row: StockRow) =>
+  `${productId}:${row.variantPosition ?? ''}`;
+
+/** A rule a line's quantity breaks: the error it is answered with. */
+export interface LineProblem {
+  kind: Extract<ErrorKind, 'invalid_data' | 'conflict'>;
+  code: 'quantity_below_minimum' | 'quantity_not_multiple' | 'out_of_stock';
+  message: string;
+}
+
+/**
+ * The rules a line's quantity must keep (issue 20, decision 048): the product's minimum order
+ * and pack size (400), and the units on hand of the stock row it draws on, counted with
+ * `others`, what the cart's other lines drawing on that row hold (409). Null when it keeps them.
+ * Every way into the cart (add, set, quick order, reorder) asks this one function.
+ */
+export function lineQuantityProblem(
+  product: ProductForPricing,
+  variantIndex: number | null,
+  quantity: number,
+  others: number,
+): LineProblem | null {
+  const label = lineLabel(product, variantOf(product, variantIndex));
+  const rules = quantityProblem(label, quantity, product);
+  if (rules)
+    return {
+      kind: 'invalid_data',
+      code:
+        quantity < product.minOrderQuantity ? 'quantity_below_minimum' : 'quantity_not_multiple',
+      message: rules,
+    };
+  const row = lineRow(product, variantIndex);
+  if (row && quantity + others > row.onHand)
+    return {
+      kind: 'conflict',
+      code: 'out_of_stock',
+      message: stockShortMessage(label, row.onHand, quantity + others),
+    };
+  return null;
+}
 
 /**
  * Why a line cannot be ordered as it stands, in the words the order would be refused with, or
@@ -122,12 +164,10 @@ function lineProblem(line: CartLine, product: ProductForPricing, rowTotal: numbe
   if (product.status !== 'active') return productUnavailableMessage(product.name);
   if (variant === undefined)
     return `${product.name}: the chosen variant is no longer available. Remove it from your cart.`;
-  const label = lineLabel(product, variant);
-  const rules = quantityProblem(label, line.quantity, product);
-  if (rules) return rules;
-  const row = lineRow(product, line.variantIndex);
-  if (row && rowTotal > row.onHand) return stockShortMessage(label, row.onHand, rowTotal);
-  return null;
+  return (
+    lineQuantityProblem(product, line.variantIndex, line.quantity, rowTotal - line.quantity)
+      ?.message ?? null
+  );
 }
 
 function lineView(
@@ -290,15 +330,8 @@ export async function addItem(
     return result.rows[0] as { has_line: boolean; added: boolean };
   });
   if (outcome.added) return;
-  if (!outcome.has_line)
-    throw invalid(
-      'cart_too_many_lines',
-      `Your cart already holds ${CART_LINES_MAX} different items, the most it can hold. Check out or remove an item before adding another.`,
-    );
-  throw invalid(
-    'quantity_too_large',
-    `A cart line holds at most ${QUANTITY_MAX} units; this would exceed it`,
-  );
+  if (!outcome.has_line) throw invalid('cart_too_many_lines', CART_TOO_MANY_LINES_MESSAGE);
+  throw invalid('quantity_too_large', LINE_TOO_LARGE_MESSAGE);
 }
 
 /** The buyer's line keyed by product, variant (or none) and source, as a WHERE condition. */
@@ -341,22 +374,15 @@ async function checkLineQuantity(
     l.variantIndex === body.variantIndex && l.source === body.source;
   const before = lines.find(isThis)?.quantity ?? 0;
   const quantity = mode === 'add' ? before + body.quantity : body.quantity;
-  const variant = variantOf(product, body.variantIndex);
-  const label = lineLabel(product, variant);
   // QUANTITY_MAX is the upsert's to refuse, with its own message.
   if (quantity > QUANTITY_MAX) return;
-  const rules = quantityProblem(label, quantity, product);
-  if (rules)
-    throw invalid(
-      quantity < product.minOrderQuantity ? 'quantity_below_minimum' : 'quantity_not_multiple',
-      rules,
-    );
-  if (!row) return;
-  const others = lines
-    .filter((l) => !isThis(l) && lineRow(product, l.variantIndex) === row)
-    .reduce((sum, l) => sum + l.quantity, 0);
-  if (quantity + others > row.onHand)
-    throw conflict('out_of_stock', stockShortMessage(label, row.onHand, quantity + others));
+  const others = row
+    ? lines
+        .filter((l) => !isThis(l) && lineRow(product, l.variantIndex) === row)
+        .reduce((sum, l) => sum + l.quantity, 0)
+    : 0;
+  const problem = lineQuantityProblem(product, body.variantIndex, quantity, others);
+  if (problem) throw new AppError(problem.kind, problem.code, problem.message);
 }
 
 /** Sets the quantity of the buyer's line keyed by product, variant and source. */

@@ -47,9 +47,9 @@ const cleanName = (name: string) =>
     .slice(0, 200);
 
 /** The multipart plugin's refusals, as this API's errors. */
-function multipartError(fastify: FastifyInstance, error: unknown): Error {
+function multipartError(fastify: FastifyInstance, error: unknown, maxBytes: number): Error {
   const known = fastify.multipartErrors;
-  if (error instanceof known.RequestFileTooLargeError) return imageTooLarge();
+  if (error instanceof known.RequestFileTooLargeError) return imageTooLarge(maxBytes);
   if (error instanceof known.FilesLimitError)
     return invalid('too_many_files', 'Upload one image a request');
   if (error instanceof known.FieldsLimitError || error instanceof known.PartsLimitError)
@@ -62,9 +62,14 @@ function multipartError(fastify: FastifyInstance, error: unknown): Error {
 
 /**
  * Reads the form into `request.body` ({file, ...fields}) before validation. A file over the
- * limit stops the read there: the rest of the body is not buffered.
+ * limit (`maxBytes`, as registerUploadForm was given) stops the read there: the rest of the body
+ * is not buffered, and the refusal names that limit.
  */
-export async function readForm(fastify: FastifyInstance, request: FastifyRequest): Promise<void> {
+export async function readForm(
+  fastify: FastifyInstance,
+  request: FastifyRequest,
+  maxBytes = IMAGE_UPLOAD_MAX_BYTES,
+): Promise<void> {
   if (!request.isMultipart()) return; // a JSON or empty body: validation refuses it
   const body: Record<string, unknown> = {};
   try {
@@ -80,7 +85,7 @@ export async function readForm(fastify: FastifyInstance, request: FastifyRequest
       }
     }
   } catch (error) {
-    throw multipartError(fastify, error);
+    throw multipartError(fastify, error, maxBytes);
   }
   request.body = body;
 }

@@ -44,8 +44,15 @@ export function sniffFormat(bytes: Buffer): RasterFormat | undefined {
 }
 
 export const imageInvalid = () => invalid('image_invalid', IMAGE_UPLOAD_MESSAGES.image_invalid);
-export const imageTooLarge = () =>
-  new AppError('too_large', 'image_too_large', IMAGE_UPLOAD_MESSAGES.image_too_large);
+/** An upload over its route's limit: the catalog's (10 MB), or a smaller one (a return's 5 MB). */
+export const imageTooLarge = (maxBytes = IMAGE_UPLOAD_MAX_BYTES) =>
+  new AppError(
+    'too_large',
+    'image_too_large',
+    maxBytes === IMAGE_UPLOAD_MAX_BYTES
+      ? IMAGE_UPLOAD_MESSAGES.image_too_large
+      : `An image may be at most ${maxBytes / 1024 / 1024} MB`,
+  );
 
 /** The photo's pixels, upright, at most IMAGE_STORED_MAX_EDGE a side, without metadata. */
 export async function reencodeImage(

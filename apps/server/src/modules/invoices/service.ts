@@ -13,7 +13,7 @@
  *   order whose stored tax does not add up), the payment or refund still stands, the series
  *   gets its number back, and the order's history says why there is no document.
  */
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { documentNumber, financialYear } from '@storefront/shared/gst';
 import { registrationGaps } from '@storefront/shared/store-settings';
@@ -33,6 +33,7 @@ import { orderAddressee } from '../orders/status-emails.js';
 import { orderTaxFacts } from '../orders/tax-facts.js';
 import { buildCreditNote, type CreditedRefund } from './credit-note.js';
 import { buildInvoice } from './document.js';
+import type { DocumentJson } from './refs.js';
 import { creditNoteEmail } from './emails.js';
 import { takeSequence } from './series.js';
 
@@ -348,4 +349,31 @@ export async function storedDocument(db: DbOrTx, documentId: number): Promise<St
   const [row] = await db.select().from(taxDocuments).where(eq(taxDocuments.id, documentId));
   if (!row) throw documentNotFound();
   return stored(row);
+}
+
+/**
+ * The credit note each refund caused, by the refund's id: its own, or its retry's when the
+ * gateway refused it and a retry (`retry_of`, as many times as it took) brought the money back.
+ * A return request shows its refund's credit note with this.
+ */
+export async function creditNotesOfRefunds(
+  db: DbOrTx,
+  refundIds: readonly number[],
+): Promise<Map<number, DocumentJson>> {
+  if (refundIds.length === 0) return new Map();
+  const ids = sql.join(
+    refundIds.map((id) => sql`${id}::bigint`),
+    sql`, `,
+  );
+  const result = await db.execute(sql`
+    WITH RECURSIVE chain(root, id) AS (
+      SELECT r.id, r.id FROM refunds r WHERE r.id IN (${ids})
+      UNION ALL
+      SELECT chain.root, r.id FROM refunds r JOIN chain ON r.retry_of = chain.id
+    )
+    SELECT chain.root AS root, d.id, d.kind, d.number, d.issue_date AS "issueDate",
+           d.total_paise AS "totalPaise"
+      FROM chain JOIN tax_documents d ON d.refund_id = chain.id AND d.kind = 'credit_note'`);
+  const rows = result.rows as unknown as (DocumentJson & { root: number | string })[];
+  return new Map(rows.map(({ root, ...document }) => [Number(root), document]));
 }

@@ -10,8 +10,11 @@ import {
   OrderListResponse,
   OrderParams,
   OrderResponse,
+  OrderShippingBody,
 } from '@storefront/shared/orders';
+import { ReorderResponse } from '@storefront/shared/quick-order';
 import type { ModuleContext } from '../../module-context.js';
+import { reorder } from './reorder.js';
 import * as orders from './service.js';
 
 /** Set by `authenticate`, which runs on every route of this plugin. */
@@ -21,7 +24,7 @@ const CreateHeaders = z.object({ [IDEMPOTENCY_KEY_HEADER]: IdempotencyKey.option
 
 /** Spec §7 orders calls; every route is the signed-in buyer's own. */
 export function buyerOrderRoutes(
-  { db, config, authenticate, taxSetup }: ModuleContext,
+  { db, config, authenticate, taxSetup, now }: ModuleContext,
   options: { lockTimeoutMs?: number },
 ) {
   return async (fastify: FastifyInstance) => {
@@ -97,6 +100,59 @@ export function buyerOrderRoutes(
       },
       async (request) => ({
         payload: await orders.getOrder(db, buyer(request), request.params.id),
+      }),
+    );
+
+    app.post(
+      '/api/orders/:id/reorder',
+      {
+        schema: {
+          tags,
+          security,
+          summary:
+            "Put one of the buyer's orders back in the cart at today's prices, each line fitted to today's minimum, pack size and stock; answers the lines added as ordered, adjusted (with why) and unavailable (with why), and the cart",
+          params: OrderParams,
+          response: {
+            200: ReorderResponse,
+            400: ErrorBody,
+            401: ErrorBody,
+            403: ErrorBody,
+            404: ErrorBody,
+          },
+        },
+      },
+      async (request) => reorder(db, buyer(request), request.params.id, await taxSetup.current()),
+    );
+    app.put(
+      '/api/orders/:id/shipping',
+      {
+        schema: {
+          tags,
+          security,
+          summary:
+            "Change an unpaid order's ship-to (and billing details): the payment step's way back to shipping",
+          params: OrderParams,
+          body: OrderShippingBody,
+          response: {
+            200: OrderResponse,
+            400: ErrorBody,
+            401: ErrorBody,
+            403: ErrorBody,
+            404: ErrorBody,
+            409: ErrorBody,
+            422: ErrorBody,
+          },
+        },
+      },
+      async (request) => ({
+        payload: await orders.changeOrderShipping(
+          db,
+          buyer(request),
+          request.params.id,
+          request.body,
+          { setup: await taxSetup.current(), env: config.env },
+          { paymentWindowMs: config.payments.paymentWindowMs, now: now() },
+        ),
       }),
     );
   };

@@ -38,12 +38,13 @@ import { priceLine } from '@storefront/shared/pricing';
 import { countryNotServedMessage } from '@storefront/shared/store-settings';
 import type { BillingDetails } from '@storefront/shared/tax-summary';
 import { productUnavailableMessage, quantityProblem } from '@storefront/shared/stock';
-import { statusBadge } from '@storefront/shared/order-status';
+import { statusBadge, UNPAID_STATUSES } from '@storefront/shared/order-status';
 import type {
   Order,
   OrderCreateBody,
   OrderCreateResponse,
   OrderShipBody,
+  OrderShippingBody,
 } from '@storefront/shared/orders';
 import type { Config } from '../../config.js';
 import type { Db, DbOrTx, Tx } from '../../db/connect.js';
@@ -72,6 +73,7 @@ import { reserveStock, returnStock } from '../catalog/stock.js';
 import { checkTakesOrders } from '../gst/settings.js';
 import { effectiveRate, lineGstView, supplyOf, taxSummaryView } from '../gst/tax.js';
 import { recordAudit, type StaffActor } from '../staff/audit.js';
+import { saveOrderEntries } from '../address-book/service.js';
 import { queueOrderUpdate } from './status-emails.js';
 
 type Executor = Pick<Db, 'execute'>;
@@ -463,7 +465,10 @@ interface ShipTo {
  * ships to the country (422 country_not_served), and an Indian state is one of the list (the
  * body's schema checked it; here it is resolved).
  */
-function shipTo(body: OrderCreateBody, { setup, env }: OrderTaxContext): ShipTo {
+function shipTo(
+  body: Pick<OrderCreateBody, 'shippingCountry' | 'shippingState'>,
+  { setup, env }: OrderTaxContext,
+): ShipTo {
   checkTakesOrders(setup.settings, env);
   const country = findCountry(body.shippingCountry);
   if (!country || !setup.settings.shipsTo.includes(country.name))
@@ -483,7 +488,10 @@ function shipTo(body: OrderCreateBody, { setup, env }: OrderTaxContext): ShipTo 
  * and business address (issue 21). An account whose GSTIN is not valid cannot be billed without
  * details given at checkout (422 billing_details_required): a tax invoice needs a valid GSTIN.
  */
-function billingOf(body: OrderCreateBody, account: AccountBilling): BillingDetails {
+function billingOf(
+  body: Pick<OrderCreateBody, 'billing'>,
+  account: AccountBilling,
+): BillingDetails {
   if (body.billing) {
     const state = findIndianState(body.billing.state)!;
     return {
@@ -552,6 +560,23 @@ async function writeOrder(
     { country: body.shippingCountry, stateCode: ship.stateCode },
     billing.gstin,
   );
+  // "Save this address" (issue 22): kept with the order, in its transaction.
+  await saveOrderEntries(tx, userId, {
+    address: body.saveAddress
+      ? {
+          recipientName: body.recipientName,
+          address1: body.shippingAddress1,
+          address2: body.shippingAddress2,
+          address3: body.shippingAddress3,
+          city: body.shippingCity,
+          state: ship.state,
+          postalCode: body.shippingPostalCode,
+          country: body.shippingCountry,
+          phone: body.shippingPhoneNumber,
+        }
+      : undefined,
+    billing: body.saveBilling ? billing : undefined,
+  });
 
   const priced = cart.map(({ line, product }, position) => {
     const variant = variantOf(product, line.variantIndex);
@@ -863,6 +888,155 @@ export async function createOrder(
     throw error;
   }
 }
+
+// ── Changing an unpaid order's ship-to (issue 22) ───────────────────────────
+
+export interface ChangeShippingOptions {
+  /** How long an unpaid order waits for its payment (config.payments.paymentWindowMs). */
+  paymentWindowMs: number;
+  now: Date;
+}
+
+/**
+ * The payment step's way back to shipping (issue 22, decision 066): the order exists already
+ * (product decision #1), so its ship-to, and its billing details when given, are changed in
+ * place rather than a second order made. Only the buyer's own order, still unpaid and inside
+ * its payment window; a paid, cancelled or lapsed one is refused (409) and nothing changes.
+ * The total stays (prices include GST), but the place of supply may move, and with it each
+ * line's heads: worked out again from the line's stored gross and rate, with the seller's state
+ * the order was taxed with. The change is recorded in the order's history.
+ */
+export async function changeOrderShipping(
+  db: Db,
+  userId: string,
+  orderId: string,
+  body: OrderShippingBody,
+  tax: OrderTaxContext,
+  { paymentWindowMs, now }: ChangeShippingOptions,
+): Promise<Order> {
+  return db.transaction(async (tx) => {
+    const locked = await tx.execute(
+      sql`SELECT id, mkp_order_id, p_status, created_at, seller_state_code, place_of_supply,
+                 billing_gstin, billing_legal_name, billing_address1, billing_address2,
+                 billing_city, billing_state_code, billing_postal_code
+            FROM orders WHERE id = ${orderId} AND user_id = ${userId} FOR UPDATE`,
+    );
+    const order = locked.rows[0] as
+      | (Parameters<typeof storedBilling>[0] & {
+          id: string;
+          mkp_order_id: string;
+          p_status: string;
+          created_at: Date | string;
+          seller_state_code: string | null;
+          place_of_supply: string | null;
+        })
+      | undefined;
+    if (!order) throw notFound('order_not_found', 'Order not found');
+    if (order.p_status === 'CANCELLED')
+      throw conflict(
+        'order_cancelled',
+        `Order ${order.mkp_order_id} was cancelled; its shipping details can no longer change.`,
+      );
+    if (!(UNPAID_STATUSES as readonly string[]).includes(order.p_status))
+      throw conflict(
+        'order_already_paid',
+        `Order ${order.mkp_order_id} is ${describeStatus(order.p_status)}; only an unpaid order's shipping details can change.`,
+      );
+    if (new Date(order.created_at).getTime() + paymentWindowMs <= now.getTime())
+      throw conflict(
+        'order_expired',
+        `Order ${order.mkp_order_id} was not paid in time; its shipping details can no longer change. Place a new order from your cart.`,
+      );
+
+    const ship = shipTo(body, tax);
+    let placeOfSupply = order.place_of_supply;
+    const shipping = {
+      recipientName: body.recipientName,
+      shippingAddress1: body.shippingAddress1,
+      shippingAddress2: body.shippingAddress2,
+      shippingAddress3: body.shippingAddress3,
+      shippingCity: body.shippingCity,
+      shippingState: ship.state,
+      shippingStateCode: ship.stateCode,
+      shippingPostalCode: body.shippingPostalCode,
+      shippingCountry: body.shippingCountry,
+      shippingPhoneNumber: body.shippingPhoneNumber,
+      updatedAt: now,
+    };
+    // An order from before issue 21 has no tax to work out again: its ship-to alone changes.
+    const billed = storedBilling(order);
+    if (order.place_of_supply === null || billed === null) {
+      await tx.update(orders).set(shipping).where(eq(orders.id, order.id));
+    } else {
+      const billing = body.billing ? billingOf(body, NO_ACCOUNT) : billed;
+      const sellerState = order.seller_state_code ?? tax.setup.settings.stateCode;
+      const supply = supplyOf(
+        sellerState,
+        { country: body.shippingCountry, stateCode: ship.stateCode },
+        billing.gstin,
+      );
+      const stored = await tx
+        .select({
+          position: orderLines.position,
+          lineTotalPaise: orderLines.lineTotalPaise,
+          gstRateBp: orderLines.gstRateBp,
+        })
+        .from(orderLines)
+        .where(eq(orderLines.orderId, order.id));
+      const lines = stored
+        .filter((line) => line.gstRateBp !== null)
+        .map((line) => ({
+          position: line.position,
+          ...lineTax(line.lineTotalPaise, line.gstRateBp!, supply.supplyType),
+        }));
+      const totals = taxTotals(lines);
+      await tx.execute(sql`
+        UPDATE order_lines l
+           SET taxable_paise = x."taxablePaise", cgst_paise = x."centralPaise",
+               sgst_paise = x."statePaise", igst_paise = x."integratedPaise"
+          FROM jsonb_to_recordset(${JSON.stringify(lines)}::jsonb) AS x(
+                 position integer, "taxablePaise" bigint, "centralPaise" bigint,
+                 "statePaise" bigint, "integratedPaise" bigint)
+         WHERE l.order_id = ${order.id} AND l.position = x.position`);
+      await tx
+        .update(orders)
+        .set({
+          ...shipping,
+          billingGstin: billing.gstin,
+          billingLegalName: billing.legalName,
+          billingAddress1: billing.address1,
+          billingAddress2: billing.address2,
+          billingCity: billing.city,
+          billingStateCode: billing.stateCode,
+          billingPostalCode: billing.postalCode,
+          placeOfSupply: supply.placeOfSupply,
+          supplyType: supply.supplyType,
+          taxablePaise: totals.taxablePaise,
+          cgstPaise: totals.centralPaise,
+          sgstPaise: totals.statePaise,
+          igstPaise: totals.integratedPaise,
+        })
+        .where(eq(orders.id, order.id));
+      placeOfSupply = supply.placeOfSupply;
+    }
+    await recordOrderEvent(tx, order.id, 'shipping_changed', {
+      placeOfSupply: { from: order.place_of_supply, to: placeOfSupply },
+      shippingState: ship.state,
+      shippingCountry: body.shippingCountry,
+    });
+    return getOrder(tx, userId, order.id);
+  });
+}
+
+/** Billing given in the body never reads the account (`billingOf` needs one only without it). */
+const NO_ACCOUNT: AccountBilling = {
+  gstin: '',
+  companyName: '',
+  street: '',
+  city: '',
+  state: '',
+  pincode: '',
+};
 
 /**
  * Gives back the units an order's lines took (decision 048), inside the transaction that

@@ -6,7 +6,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/connect.js';
 import { backlogOf, type BacklogProbe } from '../../lib/metrics.js';
-import { UNPAID_STATUSES } from './refunds.js';
+import { UNPAID_STATUSES } from '@storefront/shared/order-status';
 
 export function paymentBacklogs(
   db: Db,

@@ -17,7 +17,12 @@
 import { randomBytes } from 'node:crypto';
 import { and, desc, eq, inArray, isNull, lte, sql, type SQL } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import { CANCELLABLE_STATUSES, PAID_STATUSES, statusBadge } from '@storefront/shared/order-status';
+import {
+  CANCELLABLE_STATUSES,
+  PAID_STATUSES,
+  statusBadge,
+  UNPAID_STATUSES,
+} from '@storefront/shared/order-status';
 import type {
   AttentionItem,
   DeskRefund,
@@ -76,8 +81,6 @@ const SEND_GRACE_MS = 30_000;
 export const MAX_REFUND_SENDS = 8;
 /** The least a gateway refunds (PhonePe: 100 paise). */
 export const MIN_REFUND_PAISE = 100;
-/** The statuses an order lapses from when its payment window has passed. */
-export const UNPAID_STATUSES: readonly string[] = ['UP', 'PU', 'PF'];
 /** Refunds and expiries handled per reconciliation pass. */
 const BATCH = 100;
 
@@ -249,14 +252,27 @@ export async function writeRefund(
   return row!;
 }
 
-/** The gateway states of these refunds, by id (the returns module shows them to the buyer). */
+/**
+ * Where each of these refunds stands at the gateway, by id (the returns module shows it): its
+ * own state, or, when the gateway refused it and it was retried (`retry_of`, as many times as it
+ * took), the state of its latest retry.
+ */
 export async function refundStatuses(db: DbOrTx, ids: number[]): Promise<Map<number, string>> {
   if (ids.length === 0) return new Map();
-  const rows = await db
-    .select({ id: refunds.id, status: refunds.status })
-    .from(refunds)
-    .where(inArray(refunds.id, ids));
-  return new Map(rows.map((row) => [row.id, row.status]));
+  const result = await db.execute(sql`
+    WITH RECURSIVE chain(root, id, depth) AS (
+      SELECT r.id, r.id, 0 FROM refunds r WHERE r.id IN (${sql.join(
+        ids.map((id) => sql`${id}::bigint`),
+        sql`, `,
+      )})
+      UNION ALL
+      SELECT chain.root, r.id, chain.depth + 1 FROM refunds r JOIN chain ON r.retry_of = chain.id
+    )
+    SELECT DISTINCT ON (chain.root) chain.root AS root, r.status AS status
+      FROM chain JOIN refunds r ON r.id = chain.id
+     ORDER BY chain.root, chain.depth DESC`);
+  const rows = result.rows as unknown as { root: number | string; status: string }[];
+  return new Map(rows.map((row) => [Number(row.root), row.status]));
 }
 
 export interface CancelResult {
@@ -528,7 +544,7 @@ export function createRefundsService(
             .from(payments)
             .where(and(eq(payments.orderId, order.id), sql`${payments.nextCheckAt} IS NOT NULL`))
             .limit(1);
-          if (watched.length > 0 || !UNPAID_STATUSES.includes(order.pStatus))
+          if (watched.length > 0 || !(UNPAID_STATUSES as readonly string[]).includes(order.pStatus))
             throw conflict('payment_in_progress', `Order ${order.mkpOrderId} may yet be paid`);
         }
         const cause =
@@ -1027,7 +1043,7 @@ export function createRefundsService(
         .from(orders)
         .where(
           and(
-            inArray(orders.pStatus, UNPAID_STATUSES),
+            inArray(orders.pStatus, [...UNPAID_STATUSES]),
             lte(orders.createdAt, cutoff),
             sql`NOT EXISTS (SELECT 1 FROM ${payments} p WHERE p.order_id = ${orders.id} AND p.next_check_at IS NOT NULL)`,
           ),

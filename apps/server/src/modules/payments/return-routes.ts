@@ -88,12 +88,13 @@ export function returnRoutes(
         onRequest: authenticate,
         schema: {
           ...buyer,
-          summary: 'The return requests of one of the buyer’s orders, newest first',
+          summary:
+            'The return requests of one of the buyer’s orders, newest first, and what of the order may be returned now (and if not, why)',
           params: OrderParams,
           response: { 200: ReturnList, ...errors(400, 401, 403, 404) },
         },
       },
-      async (request) => ({ items: await returns.listOwn(request.userId!, request.params.id) }),
+      async (request) => returns.listOwn(request.userId!, request.params.id),
     );
 
     app.post(
@@ -109,7 +110,7 @@ export function returnRoutes(
           body: UploadForm,
           response: { 201: ReturnPhoto, ...errors(400, 401, 403, 404, 409, 413, 415) },
         },
-        preValidation: async (request) => readForm(fastify, request),
+        preValidation: async (request) => readForm(fastify, request, RETURN_PHOTO_MAX_BYTES),
       },
       async (request, reply) =>
         reply
@@ -148,12 +149,12 @@ export function returnRoutes(
         schema: {
           ...staff,
           summary:
-            'Return requests of delivered goods, newest first, by status (fulfilment, finance)',
+            'Return requests of delivered goods, newest first, by status, a page at a time (fulfilment, finance)',
           querystring: DeskReturnQuery,
           response: { 200: DeskReturnList, ...errors(400, 401, 403) },
         },
       },
-      async (request) => ({ items: await returns.deskList(request.query.status) }),
+      async (request) => returns.deskList(request.query),
     );
 
     app.get(

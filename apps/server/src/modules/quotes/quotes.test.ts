@@ -181,6 +181,41 @@ describe("the staff's answer", () => {
     expect((await staff('GET', '/api/staff/quotes?status=nonsense')).statusCode).toBe(400);
   });
 
+  it('pages the queue newest first, with the latest total and expiry on each row', async () => {
+    const asked = [await ask(), await ask(), await ask()];
+    const expiresAt = inDays(5);
+    await answer(asked[2]!.id, [72_00, 110_00], expiresAt);
+    const first = (await staff('GET', '/api/staff/quotes?limit=2')).json();
+    expect(first.payload.map((q: { id: string }) => q.id)).toEqual([asked[2]!.id, asked[1]!.id]);
+    expect(first.payload[0]).toMatchObject({
+      status: 'answered',
+      title: 'Tiered Steel Mug',
+      lineCount: 2,
+      totalPaise: 250 * 72_00 + 7 * 110_00,
+      expiresAt,
+      buyer: { email: `buyer-${buyer.id}@example.com` },
+    });
+    expect(first.payload[1]).toMatchObject({ status: 'open', totalPaise: null, expiresAt: null });
+    const second = (
+      await staff('GET', `/api/staff/quotes?limit=2&after=${encodeURIComponent(first.next)}`)
+    ).json();
+    expect(second.payload[0].id).toBe(asked[0]!.id);
+    const bad = await staff('GET', '/api/staff/quotes?after=nonsense');
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().code).toBe('invalid_cursor');
+  });
+
+  it("gives the buyer their own quotes only, with each one's total", async () => {
+    const mine = await ask();
+    const theirs = await ask(other);
+    await answer(mine.id);
+    const list = (await t.app.inject({ url: '/api/quotes/', headers: buyer.headers })).json()
+      .payload as { id: string; totalPaise: number | null }[];
+    expect(list.map((q) => q.id)).toContain(mine.id);
+    expect(list.map((q) => q.id)).not.toContain(theirs.id);
+    expect(list.find((q) => q.id === mine.id)?.totalPaise).toBe(250 * 72_00 + 7 * 110_00);
+  });
+
   it('is for the owner and finance only', async () => {
     const quote = await ask();
     expect((await staff('GET', '/api/staff/quotes', undefined, fulfilment)).statusCode).toBe(403);

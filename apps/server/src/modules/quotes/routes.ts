@@ -61,9 +61,10 @@ export function buyerQuoteRoutes({ db, config, authenticate, taxSetup, now }: Mo
           response: { 200: QuoteListResponse, ...errors(401, 403) },
         },
       },
-      async (request) => ({
-        payload: await quotes.listQuotes(db, { userId: buyer(request), now: now() }),
-      }),
+      async (request) => {
+        const { payload } = await quotes.listQuotes(db, { userId: buyer(request), now: now() });
+        return { payload };
+      },
     );
 
     app.get(
@@ -151,15 +152,13 @@ export function staffQuoteRoutes({ db, config, requireStaff, now }: ModuleContex
         schema: {
           tags,
           security,
-          summary: 'The quote queue, newest first, by status (owner, finance)',
+          summary: 'The quote queue, newest first, by status, a page at a time (owner, finance)',
           querystring: StaffQuoteQuery,
           response: { 200: QuoteListResponse, ...errors(400, 401, 403) },
         },
         onRequest: sales,
       },
-      async (request) => ({
-        payload: await quotes.listQuotes(db, { status: request.query.status, now: now() }),
-      }),
+      async (request) => quotes.listQuotes(db, { ...request.query, now: now() }),
     );
 
     app.get(

@@ -16,6 +16,7 @@ import type { Db, DbOrTx, Tx } from '../../db/connect.js';
 import { quoteLines, quoteMessages, quotes, quoteVersions, users } from '../../db/schema.js';
 import { AppError, conflict, notFound } from '../../lib/errors.js';
 import { newObjectId } from '../../lib/ids.js';
+import { decodeCreatedCursor, encodeCreatedCursor } from '../../lib/timestamp-text.js';
 import { lineLabel, productsForLines, variantOf } from '../cart/service.js';
 import { enqueueEmail } from '../email/outbox.js';
 import { quoteEmail } from '../email/templates.js';
@@ -145,40 +146,75 @@ export async function getQuote(
   };
 }
 
-/** The buyer's quotes (userId) or the staff queue (status filter), newest first. */
+/**
+ * The buyer's quotes (userId, all of them) or a page of the staff queue (status filter; keyset
+ * paged newest first by created_at and id, `next` the cursor of the page after).
+ */
 export async function listQuotes(
   db: Db,
-  { userId, status, now }: { userId?: string; status?: QuoteStatus; now: Date },
+  {
+    userId,
+    status,
+    after,
+    limit = 500,
+    now,
+  }: { userId?: string; status?: QuoteStatus; after?: string; limit?: number; now: Date },
 ) {
   const where = [
     userId === undefined ? sql`true` : sql`q.user_id = ${userId}`,
     status === undefined ? sql`true` : statusFilter(status, now),
   ];
+  if (after !== undefined) {
+    const [createdAt, id] = decodeCreatedCursor(after);
+    where.push(sql`(q.created_at, q.id) < (${createdAt}::timestamptz, ${id})`);
+  }
+  // The latest version's total: each line's quoted unit price (by position) times its quantity.
   const result = await db.execute(sql`
-    SELECT q.id, q.status, q.created_at, v.expires_at, u.email, u.company_name,
-           (SELECT count(*) FROM quote_lines l WHERE l.quote_id = q.id)::int AS line_count
+    SELECT q.id, q.status, q.created_at, q.created_at::text AS sort_key, v.expires_at,
+           u.email, u.company_name,
+           (SELECT count(*) FROM quote_lines l WHERE l.quote_id = q.id)::int AS line_count,
+           (SELECT l.title FROM quote_lines l WHERE l.quote_id = q.id
+             ORDER BY l.position LIMIT 1) AS first_title,
+           (SELECT sum((v.unit_prices_paise->>l.position)::bigint * l.quantity)
+              FROM quote_lines l WHERE l.quote_id = q.id)::bigint AS total_paise
       FROM quotes q
       JOIN users u ON u.id = q.user_id
       LEFT JOIN quote_versions v ON v.quote_id = q.id AND v.version = q.current_version
      WHERE ${sql.join(where, sql` AND `)}
      ORDER BY q.created_at DESC, q.id DESC
-     LIMIT 500`);
+     LIMIT ${limit + 1}`);
   const rows = result.rows as {
     id: string;
     status: string;
     created_at: string | Date;
+    sort_key: string;
     expires_at: string | Date | null;
     email: string;
     company_name: string;
     line_count: number;
+    first_title: string | null;
+    total_paise: string | number | null;
   }[];
-  return rows.map((row) => ({
-    id: row.id,
-    status: shownStatus(row.status, row.expires_at ? new Date(row.expires_at) : null, now),
-    createdAt: new Date(row.created_at).toISOString(),
-    lineCount: Number(row.line_count),
-    ...(userId === undefined ? { buyer: { email: row.email, companyName: row.company_name } } : {}),
-  }));
+  const page = rows.slice(0, limit);
+  const last = page.at(-1);
+  return {
+    payload: page.map((row) => {
+      const expiresAt = row.expires_at ? new Date(row.expires_at) : null;
+      return {
+        id: row.id,
+        status: shownStatus(row.status, expiresAt, now),
+        createdAt: new Date(row.created_at).toISOString(),
+        lineCount: Number(row.line_count),
+        title: row.first_title ?? '',
+        totalPaise: row.total_paise === null ? null : Number(row.total_paise),
+        expiresAt: expiresAt?.toISOString() ?? null,
+        ...(userId === undefined
+          ? { buyer: { email: row.email, companyName: row.company_name } }
+          : {}),
+      };
+    }),
+    next: rows.length > limit && last ? encodeCreatedCursor(last.sort_key, last.id) : null,
+  };
 }
 
 /** The quote's row, locked for the rest of the transaction; 404 when not (this buyer's). */

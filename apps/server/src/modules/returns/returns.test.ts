@@ -9,13 +9,36 @@
 import { sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DeskReturnRequest, ReturnRequest } from '@storefront/shared/return-requests';
+import type {
+  DeskReturnList,
+  DeskReturnRequest,
+  ReturnList,
+  ReturnRequest,
+} from '@storefront/shared/return-requests';
 import { buildTestApp, type TestApp } from '../../test/app.js';
 import { createBuyer, type TestBuyer } from '../../test/buyers.js';
 import { photo, sidewaysPhoto, SVG } from '../../test/image-fixtures.js';
 import { multipartForm } from '../../test/multipart.js';
 import { createStaff, signIn } from '../../test/staff.js';
+import type { PaymentProvider, RefundInput, RefundResult } from '../payments/provider.js';
+import { createSandboxProvider } from '../payments/sandbox-provider.js';
 import { callbackRecorder, placeOrder, startPayment } from '../payments/test-support.js';
+
+/** The sandbox gateway, with refunds a test can make fail. */
+let refundsFail = false;
+let sandbox: PaymentProvider;
+const gateway: PaymentProvider = {
+  name: 'sandbox',
+  start: (input) => sandbox.start(input),
+  verifyCallback: (request) => sandbox.verifyCallback(request),
+  fetchStatus: (id, options) => sandbox.fetchStatus(id, options),
+  async refund(input: RefundInput): Promise<RefundResult> {
+    if (refundsFail)
+      return { state: 'FAILED', providerReference: null, error: 'BANK_REJECTED', raw: {} };
+    return sandbox.refund(input);
+  },
+  fetchRefundStatus: (id) => sandbox.fetchRefundStatus(id),
+};
 
 let t: TestApp;
 let fulfilment: { cookie: string };
@@ -27,9 +50,10 @@ beforeAll(async () => {
   t = await buildTestApp({
     products: 5,
     config: { rateLimitScale: 20 },
-    payments: { deliverCallback: recorder.deliver },
+    payments: { provider: gateway, deliverCallback: recorder.deliver },
   });
   recorder.attach(t);
+  sandbox = createSandboxProvider(t.database.db, t.config.payments.sandboxSecret);
   fulfilment = await signIn(t, await createStaff(t, 'fulfilment'));
   finance = await signIn(t, await createStaff(t, 'finance'));
   catalog = await signIn(t, await createStaff(t, 'catalog'));
@@ -61,6 +85,18 @@ async function deliveredOrder(buyer?: TestBuyer) {
   expect(delivered.statusCode, delivered.body).toBe(200);
   return { buyer: who, ...order };
 }
+
+/** The buyer's GET of the order's requests and what of it may be returned now. */
+async function mine(buyer: TestBuyer, orderId: string): Promise<ReturnList> {
+  const response = await t.app.inject({
+    url: `/api/orders/${orderId}/returns`,
+    headers: buyer.headers,
+  });
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json() as ReturnList;
+}
+
+const DAY = 24 * 3600_000;
 
 const ask = (buyer: TestBuyer, orderId: string, body: object) =>
   post(`/api/orders/${orderId}/returns`, buyer.headers, body);
@@ -105,6 +141,13 @@ const uploadPhoto = (buyer: TestBuyer, returnId: number, data: Buffer | string) 
 describe('asking for a return', () => {
   it('takes units of a delivered order’s line, priced on the server, and emails the buyer', async () => {
     const { buyer, orderId } = await deliveredOrder();
+    const before = await mine(buyer, orderId);
+    expect(before).toMatchObject({
+      items: [],
+      returnable: { state: 'open', lines: [{ position: 0, unitsLeft: 2, inOpenReturn: false }] },
+    });
+    const { deliveredAt, closesAt } = before.returnable;
+    expect(Date.parse(closesAt!) - Date.parse(deliveredAt!)).toBe(7 * DAY);
     const response = await ask(buyer, orderId, {
       ...DAMAGED,
       lines: [{ position: 0, quantity: 1 }],
@@ -122,11 +165,13 @@ describe('asking for a return', () => {
     expect(await emailsOf(orderId)).toEqual([
       expect.stringContaining('We have your return request'),
     ]);
-    const listed = await t.app.inject({
-      url: `/api/orders/${orderId}/returns`,
-      headers: buyer.headers,
+    const listed = await mine(buyer, orderId);
+    expect(listed.items.map((r) => r.id)).toEqual([made.id]);
+    // Its one line is in an open request: nothing more may be asked meanwhile.
+    expect(listed.returnable).toMatchObject({
+      state: 'nothing_left',
+      lines: [{ position: 0, unitsLeft: 1, inOpenReturn: true }],
     });
-    expect((listed.json() as { items: ReturnRequest[] }).items.map((r) => r.id)).toEqual([made.id]);
   });
 
   it('refuses an order that is not delivered', async () => {
@@ -138,6 +183,11 @@ describe('asking for a return', () => {
     });
     expect(response.statusCode).toBe(409);
     expect(response.json()).toMatchObject({ code: 'order_not_returnable' });
+    expect((await mine(buyer, order.orderId)).returnable).toMatchObject({
+      state: 'not_delivered',
+      deliveredAt: null,
+      closesAt: null,
+    });
   });
 
   it('refuses after 7 days from delivery, and takes one just inside them', async () => {
@@ -151,7 +201,9 @@ describe('asking for a return', () => {
     const late = await ask(buyer, orderId, { ...DAMAGED, lines: [{ position: 0, quantity: 1 }] });
     expect(late.statusCode).toBe(409);
     expect(late.json()).toMatchObject({ code: 'return_window_closed' });
+    expect((await mine(buyer, orderId)).returnable.state).toBe('window_closed');
     await backdate(7 * 24 * 3600_000 - 60_000);
+    expect((await mine(buyer, orderId)).returnable.state).toBe('open');
     await requested(buyer, orderId);
   });
 
@@ -290,15 +342,99 @@ describe('the staff’s steps', () => {
       expect.stringContaining('is accepted'),
       expect.stringContaining('We received your returned items'),
     ]);
-    // The buyer sees where it stands.
-    const mine = await t.app.inject({
-      url: `/api/orders/${orderId}/returns`,
-      headers: buyer.headers,
-    });
-    expect((mine.json() as { items: ReturnRequest[] }).items[0]).toMatchObject({
+    // The buyer sees where it stands, with the refund's credit note on their own route.
+    const shown = (await mine(buyer, orderId)).items[0]!;
+    expect(shown).toMatchObject({
       status: 'refunded',
       refundId: expect.any(Number),
+      refundStatus: 'COMPLETED',
+      creditNote: {
+        kind: 'credit_note',
+        total: 500,
+        href: expect.stringMatching(
+          new RegExp(`^/api/orders/${orderId}/tax-documents/\\d+\\.pdf$`),
+        ) as unknown,
+      },
     });
+    const pdf = await t.app.inject({ url: shown.creditNote!.href, headers: buyer.headers });
+    expect([pdf.statusCode, pdf.headers['content-type']]).toEqual([200, 'application/pdf']);
+    // Staff see the same note on the console's route.
+    expect(after.creditNote).toMatchObject({
+      number: shown.creditNote!.number,
+      href: expect.stringMatching(
+        new RegExp(`^/api/staff/orders/${mkpOrderId}/tax-documents/\\d+\\.pdf$`),
+      ) as unknown,
+    });
+  });
+
+  it('shows the credit note of the retry that brought a refused refund’s money back', async () => {
+    const { buyer, orderId } = await deliveredOrder();
+    const made = await requested(buyer, orderId, 1);
+    await staffPost(fulfilment, made.id, 'accept');
+    refundsFail = true;
+    let after: DeskReturnRequest;
+    try {
+      after = (await staffPost(fulfilment, made.id, 'receive')).json() as DeskReturnRequest;
+    } finally {
+      refundsFail = false;
+    }
+    // Written, but refused by the gateway: no money back yet, so no credit note.
+    expect(after).toMatchObject({ status: 'refunded', refundStatus: 'FAILED', creditNote: null });
+    const retried = await post(`/api/staff/refunds/${after.refundId}/retry`, {
+      cookie: finance.cookie,
+    });
+    expect(retried.statusCode, retried.body).toBe(200);
+    const shown = (await mine(buyer, orderId)).items[0]!;
+    expect(shown).toMatchObject({
+      refundId: after.refundId,
+      refundStatus: 'COMPLETED',
+      creditNote: { kind: 'credit_note', total: 500 },
+    });
+  });
+
+  it('lists the queue newest first, a page at a time, by status', async () => {
+    const { buyer, orderId } = await deliveredOrder();
+    const made = await requested(buyer, orderId, 1);
+    const page = async (query: string) => {
+      const response = await t.app.inject({
+        url: `/api/staff/return-requests?${query}`,
+        headers: { cookie: finance.cookie },
+      });
+      expect(response.statusCode, response.body).toBe(200);
+      return response.json() as DeskReturnList;
+    };
+    const all = await page('limit=100');
+    expect(all.items[0]).toMatchObject({
+      id: made.id,
+      buyerEmail: `buyer-${buyer.id}@example.com`,
+      status: 'requested',
+      creditNote: null,
+    });
+    const ids = all.items.map((item) => item.id);
+    expect(ids.length).toBeGreaterThan(2);
+    expect(ids).toEqual([...ids].sort((a, b) => b - a));
+    // Walking two at a time gives every request once, in the same order.
+    const walked: number[] = [];
+    let next: number | null = null;
+    do {
+      const one: DeskReturnList = await page(`limit=2${next === null ? '' : `&before=${next}`}`);
+      expect(one.items.length).toBeLessThanOrEqual(2);
+      walked.push(...one.items.map((item) => item.id));
+      next = one.next;
+    } while (next !== null);
+    expect(walked).toEqual(ids);
+    const waiting = await page('status=requested&limit=100');
+    expect(waiting.items.every((item) => item.status === 'requested')).toBe(true);
+    expect(waiting.items.map((item) => item.id)).toContain(made.id);
+    for (const bad of ['limit=101', 'limit=0', 'before=0', 'before=x', 'status=open', 'after=1'])
+      expect(
+        (
+          await t.app.inject({
+            url: `/api/staff/return-requests?${bad}`,
+            headers: { cookie: finance.cookie },
+          })
+        ).statusCode,
+      ).toBe(400);
   });
 
   it('refuse needs a reason, is audited and emailed, and ends the request', async () => {
@@ -388,11 +524,7 @@ describe('photos', () => {
     ).toBe(403);
     // Nothing of it is in the public image store's namespace.
     expect((await t.app.inject({ url: `/images/uploads/${id}.jpg` })).statusCode).toBe(404);
-    const listed = await t.app.inject({
-      url: `/api/orders/${orderId}/returns`,
-      headers: buyer.headers,
-    });
-    expect((listed.json() as { items: ReturnRequest[] }).items[0]!.photos).toEqual([
+    expect((await mine(buyer, orderId)).items[0]!.photos).toEqual([
       expect.objectContaining({ id, width: 20, height: 40 }),
     ]);
   });
@@ -403,7 +535,7 @@ describe('photos', () => {
     const svg = await uploadPhoto(buyer, made.id, SVG);
     expect([svg.statusCode, svg.json().code]).toEqual([400, 'image_invalid']);
     const big = await uploadPhoto(buyer, made.id, Buffer.alloc(5 * 1024 * 1024 + 10, 1));
-    expect(big.statusCode).toBe(413);
+    expect([big.statusCode, big.json().detail]).toEqual([413, 'An image may be at most 5 MB']);
     for (let i = 0; i < 5; i++)
       expect((await uploadPhoto(buyer, made.id, await photo(8 + i, 8))).statusCode).toBe(201);
     const sixth = await uploadPhoto(buyer, made.id, await photo(30, 8));

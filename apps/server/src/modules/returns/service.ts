@@ -10,7 +10,7 @@
  * and emailed to the buyer through the outbox, in the transaction that made it.
  */
 import { createHash } from 'node:crypto';
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, lt, sql } from 'drizzle-orm';
 import { formatRupees } from '@storefront/shared/money';
 import {
   OPEN_RETURN_STATUSES,
@@ -18,8 +18,12 @@ import {
   RETURN_REASON_LABELS,
   RETURN_WINDOW_DAYS,
   RETURN_WINDOW_MS,
+  type DeskReturnList,
+  type DeskReturnQuery,
   type DeskReturnRequest,
+  type Returnability,
   type ReturnCreateBody,
+  type ReturnList,
   type ReturnReason,
   type ReturnRequest,
   type ReturnStatus,
@@ -30,6 +34,8 @@ import { conflict, invalid, notFound } from '../../lib/errors.js';
 import { enqueueEmail } from '../email/outbox.js';
 import { orderEmail } from '../email/templates.js';
 import { reencodeImage } from '../images/upload.js';
+import { buyerDocumentHref, staffDocumentHref, toDocumentRef } from '../invoices/refs.js';
+import { creditNotesOfRefunds } from '../invoices/service.js';
 import { orderForReturn, type OrderForReturn } from '../orders/service.js';
 import { orderAddressee } from '../orders/status-emails.js';
 import { refundedQuantities, refundStatuses, type RefundsService } from '../payments/refunds.js';
@@ -59,6 +65,37 @@ async function unitsInReturns(tx: DbOrTx, orderId: string, except?: number) {
   return { open, pending };
 }
 
+const iso = (at: Date | null) => at?.toISOString() ?? null;
+
+/**
+ * What of the order may be returned at `now`: the rule every request is judged by (decision
+ * 061), and what the buyer's screens show (decision 064). Only a DELIVERED order, within
+ * RETURN_WINDOW_DAYS of its last delivery; a line's units less those refunded (by any refund)
+ * and those in open requests; a line in an open request takes no second one.
+ */
+async function returnability(tx: DbOrTx, order: OrderForReturn, now: Date): Promise<Returnability> {
+  const { open, pending } = await unitsInReturns(tx, order.id);
+  const refunded = await refundedQuantities(tx, order.id);
+  const lines = order.lines.map((line) => ({
+    position: line.position,
+    unitsLeft: Math.max(
+      line.quantity - (refunded.get(line.position) ?? 0) - (pending.get(line.position) ?? 0),
+      0,
+    ),
+    inOpenReturn: open.has(line.position),
+  }));
+  const deliveredAt = order.pStatus === 'DELIVERED' ? order.deliveredAt : null;
+  const closesAt = deliveredAt ? new Date(deliveredAt.getTime() + RETURN_WINDOW_MS) : null;
+  const state: Returnability['state'] = !closesAt
+    ? 'not_delivered'
+    : now.getTime() > closesAt.getTime()
+      ? 'window_closed'
+      : lines.some((line) => line.unitsLeft > 0 && !line.inOpenReturn)
+        ? 'open'
+        : 'nothing_left';
+  return { state, deliveredAt: iso(deliveredAt), closesAt: iso(closesAt), lines };
+}
+
 function priced(order: OrderForReturn, lines: readonly { position: number; quantity: number }[]) {
   const byPosition = new Map(order.lines.map((line) => [line.position, line]));
   const out = lines.map(({ position, quantity }) => {
@@ -75,10 +112,14 @@ function priced(order: OrderForReturn, lines: readonly { position: number; quant
   return { lines: out, amountPaise: out.reduce((sum, line) => sum + line.amountPaise, 0) };
 }
 
-const iso = (at: Date | null) => at?.toISOString() ?? null;
+/** Where a credit note's PDF is for this reader: the buyer's order route, or the console's. */
+type DocumentHref = (order: { id: string; mkpOrderId: string }, documentId: number) => string;
+const buyerHref: DocumentHref = (order, documentId) => buyerDocumentHref(order.id, documentId);
+const staffHref: DocumentHref = (order, documentId) =>
+  staffDocumentHref(order.mkpOrderId, documentId);
 
 /** The requests as the API shows them, with their lines priced from the order. */
-async function views(db: DbOrTx, rows: Row[]): Promise<ReturnRequest[]> {
+async function views(db: DbOrTx, rows: Row[], href: DocumentHref): Promise<ReturnRequest[]> {
   if (rows.length === 0) return [];
   const orderIds = [...new Set(rows.map((row) => row.orderId))];
   const photos = await db
@@ -97,10 +138,9 @@ async function views(db: DbOrTx, rows: Row[]): Promise<ReturnRequest[]> {
       ),
     )
     .orderBy(returnPhotos.id);
-  const statuses = await refundStatuses(
-    db,
-    rows.flatMap((row) => (row.refundId === null ? [] : [row.refundId])),
-  );
+  const refundIds = rows.flatMap((row) => (row.refundId === null ? [] : [row.refundId]));
+  const statuses = await refundStatuses(db, refundIds);
+  const creditNotes = await creditNotesOfRefunds(db, refundIds);
   const orderRows = new Map<string, OrderForReturn>();
   for (const orderId of orderIds) {
     const order = await orderForReturn(db, orderId);
@@ -109,6 +149,7 @@ async function views(db: DbOrTx, rows: Row[]): Promise<ReturnRequest[]> {
   return rows.map((row) => {
     const order = orderRows.get(row.orderId)!;
     const { lines, amountPaise } = priced(order, row.lines);
+    const creditNote = row.refundId === null ? undefined : creditNotes.get(row.refundId);
     return {
       id: row.id,
       orderId: row.orderId,
@@ -124,6 +165,9 @@ async function views(db: DbOrTx, rows: Row[]): Promise<ReturnRequest[]> {
       decisionNote: row.decisionNote,
       refundId: row.refundId,
       refundStatus: row.refundId === null ? null : (statuses.get(row.refundId) ?? null),
+      creditNote: creditNote
+        ? toDocumentRef(creditNote, (documentId) => href(order, documentId))
+        : null,
       createdAt: row.createdAt.toISOString(),
       decidedAt: iso(row.decidedAt),
       receivedAt: iso(row.receivedAt),
@@ -224,7 +268,7 @@ export function createReturnsService(db: Db, refunds: RefundsService, options: R
   async function one(returnId: number): Promise<ReturnRequest> {
     const [row] = await db.select().from(returnRequests).where(eq(returnRequests.id, returnId));
     if (!row) throw returnNotFound();
-    return (await views(db, [row]))[0]!;
+    return (await views(db, [row], buyerHref))[0]!;
   }
 
   const wrongState = (row: Row, action: string, from: string) =>
@@ -280,13 +324,14 @@ export function createReturnsService(db: Db, refunds: RefundsService, options: R
       const id = await db.transaction(async (tx) => {
         const order = await orderForReturn(tx, orderId, { userId, lock: true });
         if (!order) throw notFound('order_not_found', 'Order not found');
-        if (order.pStatus !== 'DELIVERED' || !order.deliveredAt)
+        const now = clock();
+        const judged = await returnability(tx, order, now);
+        if (judged.state === 'not_delivered')
           throw conflict(
             'order_not_returnable',
             `Order ${order.mkpOrderId} has not been delivered; only a delivered order's items can be returned.`,
           );
-        const now = clock();
-        if (now.getTime() - order.deliveredAt.getTime() > RETURN_WINDOW_MS)
+        if (judged.state === 'window_closed')
           throw conflict(
             'return_window_closed',
             `Order ${order.mkpOrderId} was delivered more than ${RETURN_WINDOW_DAYS} days ago; returns are accepted within ${RETURN_WINDOW_DAYS} days of delivery.`,
@@ -295,22 +340,21 @@ export function createReturnsService(db: Db, refunds: RefundsService, options: R
         for (const { position, quantity } of body.lines)
           asked.set(position, (asked.get(position) ?? 0) + quantity);
         const byPosition = new Map(order.lines.map((line) => [line.position, line]));
-        const { open, pending } = await unitsInReturns(tx, order.id);
-        const refunded = await refundedQuantities(tx, order.id);
+        const left = new Map(judged.lines.map((line) => [line.position, line]));
         for (const [position, quantity] of asked) {
           const line = byPosition.get(position);
-          if (!line)
+          const state = left.get(position);
+          if (!line || !state)
             throw invalid('unknown_line', `Order ${order.mkpOrderId} has no line ${position + 1}`);
-          if (open.has(position))
+          if (state.inOpenReturn)
             throw conflict(
               'return_already_open',
               `Line ${position + 1} (${line.title}) is already in an open return request.`,
             );
-          const left = line.quantity - (refunded.get(position) ?? 0) - (pending.get(position) ?? 0);
-          if (quantity > left)
+          if (quantity > state.unitsLeft)
             throw conflict(
               'return_exceeds_line',
-              `Line ${position + 1} has ${Math.max(left, 0)} of ${line.quantity} units left to return.`,
+              `Line ${position + 1} has ${state.unitsLeft} of ${line.quantity} units left to return.`,
             );
         }
         const lines = [...asked].map(([position, quantity]) => ({ position, quantity }));
@@ -332,18 +376,19 @@ export function createReturnsService(db: Db, refunds: RefundsService, options: R
       return one(id);
     },
 
-    async listOwn(userId: string, orderId: string): Promise<ReturnRequest[]> {
-      const [order] = await db
-        .select({ id: orders.id })
-        .from(orders)
-        .where(and(eq(orders.id, orderId), eq(orders.userId, userId)));
+    /** The order's requests, newest first, and what of it may be returned now. */
+    async listOwn(userId: string, orderId: string): Promise<ReturnList> {
+      const order = await orderForReturn(db, orderId, { userId });
       if (!order) throw notFound('order_not_found', 'Order not found');
       const rows = await db
         .select()
         .from(returnRequests)
         .where(eq(returnRequests.orderId, orderId))
         .orderBy(desc(returnRequests.id));
-      return views(db, rows);
+      return {
+        items: await views(db, rows, buyerHref),
+        returnable: await returnability(db, order, clock()),
+      };
     },
 
     /** Adds a photo to the buyer's own request while it waits for a decision. */
@@ -399,23 +444,34 @@ export function createReturnsService(db: Db, refunds: RefundsService, options: R
       };
     },
 
-    async deskList(status?: ReturnStatus): Promise<DeskReturnRequest[]> {
-      const rows = await db
+    /** A page of requests, newest first, by status; keyset-paged by id. */
+    async deskList({ status, before, limit }: DeskReturnQuery): Promise<DeskReturnList> {
+      const found = await db
         .select({ row: returnRequests, email: users.email, companyName: users.companyName })
         .from(returnRequests)
         .innerJoin(users, eq(users.id, returnRequests.userId))
-        .where(status ? eq(returnRequests.status, status) : undefined)
+        .where(
+          and(
+            status ? eq(returnRequests.status, status) : undefined,
+            before === undefined ? undefined : lt(returnRequests.id, before),
+          ),
+        )
         .orderBy(desc(returnRequests.id))
-        .limit(500);
+        .limit(limit + 1);
+      const rows = found.slice(0, limit);
       const shown = await views(
         db,
         rows.map((r) => r.row),
+        staffHref,
       );
-      return shown.map((view, i) => ({
-        ...view,
-        buyerEmail: rows[i]!.email,
-        companyName: rows[i]!.companyName,
-      }));
+      return {
+        items: shown.map((view, i) => ({
+          ...view,
+          buyerEmail: rows[i]!.email,
+          companyName: rows[i]!.companyName,
+        })),
+        next: found.length > limit ? rows.at(-1)!.row.id : null,
+      };
     },
 
     async deskOne(returnId: number): Promise<DeskReturnRequest> {
@@ -425,7 +481,7 @@ export function createReturnsService(db: Db, refunds: RefundsService, options: R
         .innerJoin(users, eq(users.id, returnRequests.userId))
         .where(eq(returnRequests.id, returnId));
       if (!found) throw returnNotFound();
-      const [view] = await views(db, [found.row]);
+      const [view] = await views(db, [found.row], staffHref);
       return { ...view!, buyerEmail: found.email, companyName: found.companyName };
     },
 

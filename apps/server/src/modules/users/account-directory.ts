@@ -8,30 +8,8 @@
 import { and, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/connect.js';
 import { users } from '../../db/schema.js';
-import { invalid } from '../../lib/errors.js';
-import { isTimestampText } from '../../lib/timestamp-text.js';
+import { decodeCreatedCursor, encodeCreatedCursor } from '../../lib/timestamp-text.js';
 import type { AccountRow } from './account-status.js';
-
-const encodeCursor = (createdAt: string, id: string) =>
-  Buffer.from(JSON.stringify([createdAt, id])).toString('base64url');
-
-function decodeCursor(cursor: string): [string, string] {
-  try {
-    const value = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as unknown;
-    if (
-      Array.isArray(value) &&
-      value.length === 2 &&
-      typeof value[0] === 'string' &&
-      isTimestampText(value[0]) &&
-      typeof value[1] === 'string' &&
-      /^[0-9a-f]{24}$/.test(value[1])
-    )
-      return [value[0], value[1]];
-  } catch {
-    // answered below
-  }
-  throw invalid('invalid_cursor', 'This page link is not valid; start from the first page');
-}
 
 /** `text` anywhere, its LIKE wildcards taken literally. */
 const containing = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -58,7 +36,7 @@ export async function searchAccounts(
     );
   }
   if (search.after) {
-    const [createdAt, id] = decodeCursor(search.after);
+    const [createdAt, id] = decodeCreatedCursor(search.after);
     conditions.push(sql`(${users.createdAt}, ${users.id}) < (${createdAt}::timestamptz, ${id})`);
   }
   const rows = await db
@@ -71,7 +49,10 @@ export async function searchAccounts(
   const last = page.at(-1);
   return {
     accounts: page.map((row) => row.account),
-    next: rows.length > search.limit && last ? encodeCursor(last.sortKey, last.account.id) : null,
+    next:
+      rows.length > search.limit && last
+        ? encodeCreatedCursor(last.sortKey, last.account.id)
+        : null,
   };
 }
 

@@ -29,7 +29,9 @@ describe('the console frame', () => {
       [
         'Dashboard',
         'Orders',
+        'Return requests',
         'Payments',
+        'Quotes',
         'Buyers',
         'Tax documents & returns',
         'Products',
@@ -41,13 +43,15 @@ describe('the console frame', () => {
         'Audit log',
       ],
     ],
-    ['fulfilment', ['Dashboard', 'Orders', 'Buyers']],
+    ['fulfilment', ['Dashboard', 'Orders', 'Return requests', 'Buyers']],
     [
       'finance',
       [
         'Dashboard',
         'Orders',
+        'Return requests',
         'Payments',
+        'Quotes',
         'Buyers',
         'Tax documents & returns',
         'Tax rates',

@@ -23,7 +23,17 @@ const DashboardPage = page(
 );
 const OrdersPage = page(() => import('../features/orders/pages/orders-page'), 'OrdersPage');
 const OrderPage = page(() => import('../features/orders/pages/order-page'), 'OrderPage');
+const ReturnRequestsPage = page(
+  () => import('../features/return-requests/pages/return-requests-page'),
+  'ReturnRequestsPage',
+);
+const ReturnRequestPage = page(
+  () => import('../features/return-requests/pages/return-request-page'),
+  'ReturnRequestPage',
+);
 const PaymentsPage = page(() => import('../features/payments/pages/payments-page'), 'PaymentsPage');
+const QuotesPage = page(() => import('../features/quotes/pages/quotes-page'), 'QuotesPage');
+const QuotePage = page(() => import('../features/quotes/pages/quote-page'), 'QuotePage');
 const BuyersPage = page(() => import('../features/buyers/pages/buyers-page'), 'BuyersPage');
 const BuyerPage = page(() => import('../features/buyers/pages/buyer-page'), 'BuyerPage');
 const ProductsPage = page(() => import('../features/catalog/pages/products-page'), 'ProductsPage');
@@ -37,7 +47,7 @@ const TaxRatesPage = page(
   'TaxRatesPage',
 );
 const TaxDocumentsPage = page(
-  () => import('../features/returns/pages/tax-documents-page'),
+  () => import('../features/gst-returns/pages/tax-documents-page'),
   'TaxDocumentsPage',
 );
 const CatalogTransferPage = page(
@@ -101,10 +111,42 @@ export function ConsoleRoutes() {
             }
           />
           <Route
+            path={consolePaths.returnRequests}
+            element={
+              <Section name="returnRequests">
+                <ReturnRequestsPage />
+              </Section>
+            }
+          />
+          <Route
+            path={consolePaths.returnRequest}
+            element={
+              <Section name="returnRequests">
+                <ReturnRequestPage />
+              </Section>
+            }
+          />
+          <Route
             path={consolePaths.payments}
             element={
               <Section name="payments">
                 <PaymentsPage />
+              </Section>
+            }
+          />
+          <Route
+            path={consolePaths.quotes}
+            element={
+              <Section name="quotes">
+                <QuotesPage />
+              </Section>
+            }
+          />
+          <Route
+            path={consolePaths.quote}
+            element={
+              <Section name="quotes">
+                <QuotePage />
               </Section>
             }
           />

@@ -1,6 +1,7 @@
 /**
  * The five FAQ items of the home section and the FAQ page (spec §2 "Home"): single-open.
- * Facts: 20% maximum discount at 50+ units, contact sales above 250 units, warranty 3 years
+ * Facts: 20% maximum discount at 50+ units, a quote above 250 units (issue 22: the spec's
+ * "contact sales" is now a request for a quote, answered by the sales team), warranty 3 years
  * (Business) vs 1 year (Standard).
  */
 import { ChevronDown } from 'lucide-react';
@@ -63,8 +64,11 @@ export const FAQ_ITEMS = [
     answer: (
       <>
         Yes. Quantity discounts apply automatically as your order reaches each price tier, up to a
-        maximum of 20% at 50+ units. For orders above 250 units, contact our sales team for a custom
-        quote.
+        maximum of 20% at 50+ units. For orders above 250 units,{' '}
+        <Link to={href.quoteNew()} className="text-blue-700 underline">
+          request a quote
+        </Link>{' '}
+        from your cart or a product&apos;s page, and our sales team will reply with a custom price.
       </>
     ),
   },

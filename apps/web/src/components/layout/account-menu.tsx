@@ -1,7 +1,8 @@
 /**
- * Greeting and 'Account & Lists' (spec §2): Your Account, Your Orders and Sign Out when signed
- * in; Sign In (/auth) when logged out. The session comes from lib/contexts/session. The header
- * draws it on the first click of its plain account button, so it opens at once.
+ * Greeting and 'Account & Lists' (spec §2): Your Account, Your Orders, My Quotes (issue 22)
+ * and Sign Out when signed in; Sign In (/auth) when logged out. The session comes from
+ * lib/contexts/session. The header draws it on the first click of its plain account button,
+ * so it opens at once.
  */
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { Link } from 'react-router';
@@ -32,6 +33,12 @@ export function AccountMenu() {
               </DropdownMenu.Item>
               <DropdownMenu.Item asChild className={itemClass}>
                 <Link to={href.orders()}>Your Orders</Link>
+              </DropdownMenu.Item>
+              <DropdownMenu.Item asChild className={itemClass}>
+                <Link to={href.quotes()}>My Quotes</Link>
+              </DropdownMenu.Item>
+              <DropdownMenu.Item asChild className={itemClass}>
+                <Link to={href.quickOrder()}>Quick Order</Link>
               </DropdownMenu.Item>
               <DropdownMenu.Separator className="my-1 h-px bg-slate-200" />
               <DropdownMenu.Item className={itemClass} onSelect={() => void signOut()}>

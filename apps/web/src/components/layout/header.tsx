@@ -109,6 +109,11 @@ export function Header() {
               accountButton
             )}
           </div>
+          {user ? (
+            <Link to={href.quickOrder()} className={`${navLinkClass} hidden lg:flex`}>
+              <span className="max-w-20 text-sm font-bold">Quick Order</span>
+            </Link>
+          ) : null}
           <Link
             to={user ? href.orders() : href.auth()}
             className={`${navLinkClass} hidden lg:flex`}

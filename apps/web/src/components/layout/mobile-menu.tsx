@@ -51,6 +51,16 @@ export function MobileMenu({ open, onOpenChange, onOpenCategories }: MobileMenuP
                   Your Orders
                 </Link>
               </li>
+              <li>
+                <Link to={href.quotes()} onClick={close} className={linkClass}>
+                  My Quotes
+                </Link>
+              </li>
+              <li>
+                <Link to={href.quickOrder()} onClick={close} className={linkClass}>
+                  Quick Order
+                </Link>
+              </li>
             </>
           ) : (
             <li>

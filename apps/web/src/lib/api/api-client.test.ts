@@ -79,6 +79,19 @@ describe('the API client', () => {
       }),
     );
   });
+
+  it('sends a FormData as it is, leaving its multipart content type to the browser', async () => {
+    const fetchMock = vi.fn(
+      async (_url: string, _init: RequestInit) => new Response('{}', { status: 201 }),
+    );
+    vi.stubGlobal('fetch', fetchMock);
+    const form = new FormData();
+    form.append('file', new Blob(['x'], { type: 'image/png' }), 'photo.png');
+    await apiRequest('/api/returns/1/photos', { method: 'POST', body: form });
+    const init = fetchMock.mock.calls[0]![1];
+    expect(init.body).toBe(form);
+    expect(init.headers).not.toHaveProperty('content-type');
+  });
 });
 
 describe("the page's first answers (decision 036)", () => {

@@ -63,7 +63,10 @@ function isErrorBody(value: unknown): value is ErrorBody {
 
 export interface ApiRequestOptions {
   method?: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
-  /** Sent as JSON when present (spec §7 "any method with JSON body when data is supplied"). */
+  /**
+   * Sent as JSON when present (spec §7 "any method with JSON body when data is supplied"); a
+   * FormData (a photo upload) is sent as multipart/form-data.
+   */
   body?: unknown;
   query?: QueryValues;
   signal?: AbortSignal;
@@ -72,6 +75,8 @@ export interface ApiRequestOptions {
   errorPrefix?: string;
   /** 'blob': the answer is a file (a tax document's PDF), read as a Blob, not JSON. */
   as?: 'json' | 'blob';
+  /** A text body sent as it is (a CSV file), with its media type; instead of `body`. */
+  text?: { content: string | Blob; type: string };
 }
 
 /**
@@ -98,8 +103,9 @@ function takeFirstAnswer(url: string): unknown {
 }
 
 export async function apiRequest<T>(path: string, options: ApiRequestOptions = {}): Promise<T> {
-  const { method = 'GET', body, query, signal, headers, errorPrefix, as = 'json' } = options;
+  const { method = 'GET', body, query, signal, headers, errorPrefix, as = 'json', text } = options;
   const url = apiUrl(path, query);
+  const form = body instanceof FormData;
   if (method === 'GET' && !headers && as === 'json') {
     const answer = takeFirstAnswer(url);
     if (answer !== undefined) return answer as T;
@@ -109,10 +115,12 @@ export async function apiRequest<T>(path: string, options: ApiRequestOptions = {
     signal,
     headers: {
       accept: as === 'blob' ? '*/*' : 'application/json',
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      // A form's content type (with its boundary) is the browser's to write.
+      ...(body === undefined || form ? {} : { 'content-type': 'application/json' }),
+      ...(text ? { 'content-type': text.type } : {}),
       ...headers,
     },
-    body: body === undefined ? undefined : JSON.stringify(body),
+    body: text ? text.content : body === undefined ? undefined : form ? body : JSON.stringify(body),
   });
 
   if (!response.ok) {

@@ -5,7 +5,7 @@
  * 029). A visitor is asked to log in.
  */
 import { href } from '@storefront/shared/routes';
-import { LogOut, Package, Settings, User } from 'lucide-react';
+import { LogOut, Package, Settings, User, FileText } from 'lucide-react';
 import { NavLink } from 'react-router';
 import { LoginPrompt } from '../../../components/account/sign-in-required';
 import { Button } from '../../../components/ui/button';
@@ -18,6 +18,7 @@ import { useDocumentTitle } from '../../../lib/hooks/use-document-title';
 import { PasswordSection } from '../components/password-section';
 import { EditableProfile } from '../components/editable-profile';
 import { RecentOrders } from '../components/recent-orders';
+import { AddressBookTab } from '../components/address-book';
 
 const menuItemClass =
   'flex w-full items-center gap-3 rounded-md px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-blue-600';
@@ -40,6 +41,12 @@ function ProfileMenu() {
           <NavLink to={href.orders()} className={menuItemClass}>
             <Package aria-hidden="true" className="size-4" />
             Orders
+          </NavLink>
+        </li>
+        <li>
+          <NavLink to={href.quotes()} className={menuItemClass}>
+            <FileText aria-hidden="true" className="size-4" />
+            My Quotes
           </NavLink>
         </li>
         <li>
@@ -108,6 +115,7 @@ export function ProfilePage() {
           <TabsList>
             <TabsTrigger value="profile">Profile</TabsTrigger>
             <TabsTrigger value="orders">Recent Orders</TabsTrigger>
+            <TabsTrigger value="addresses">Addresses</TabsTrigger>
           </TabsList>
           <TabsContent value="profile">
             <EditableProfile user={user} />
@@ -115,6 +123,9 @@ export function ProfilePage() {
           </TabsContent>
           <TabsContent value="orders">
             <RecentOrders />
+          </TabsContent>
+          <TabsContent value="addresses">
+            <AddressBookTab />
           </TabsContent>
         </Tabs>
       </Card>

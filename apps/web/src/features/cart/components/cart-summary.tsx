@@ -1,7 +1,8 @@
 /**
  * The cart's totals (spec §2 "Cart", §9): subtotal equals the order total (no tax or shipping
  * added: prices include GST), a collapsible 'Shipping details' with the order total and shipping
- * FREE (docs/product-decisions.md #8), and Proceed to Checkout. Above the subtotal, its taxable
+ * FREE (docs/product-decisions.md #8), Proceed to Checkout, and Request a quote for every line
+ * (issue 22). Above the subtotal, its taxable
  * value and 'GST (included)' (issue 21): the heads follow from the delivery state, at checkout.
  */
 import * as Collapsible from '@radix-ui/react-collapsible';
@@ -65,6 +66,12 @@ export function CartSummary({
       <Link to={href.checkout()} className={buttonClasses('secondary', 'lg', 'w-full')}>
         Proceed to Checkout
       </Link>
+      <Link to={href.quoteNew()} className={buttonClasses('outline', 'md', 'w-full')}>
+        Request a quote
+      </Link>
+      <p className="text-center text-xs text-slate-600">
+        Buying in volume? Ask us for a price on these lines.
+      </p>
     </OrderSummaryCard>
   );
 }

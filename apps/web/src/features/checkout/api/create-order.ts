@@ -7,6 +7,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { IDEMPOTENCY_KEY_HEADER } from '@storefront/shared/constants';
 import type { Order, OrderCreateBody, OrderCreateResponse } from '@storefront/shared/orders';
 import { authRequest } from '../../../lib/api/auth-client';
+import { ADDRESS_BOOK_KEY } from '../../../lib/api/get-address-book';
 import { cartQueryOptions } from '../../../lib/api/get-cart';
 import { orderQueryOptions } from '../../../lib/api/get-order';
 import { ORDERS_KEY } from '../../../lib/api/get-orders';
@@ -28,12 +29,14 @@ export function useCreateOrder() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: createOrder,
-    onSuccess: (order) => {
+    onSuccess: (order, { body }) => {
       queryClient.setQueryData(orderQueryOptions(order._id.$oid).queryKey, order);
       // The server emptied the cart and the order list has a new entry; the caller navigates
       // to the order without waiting for these.
       void queryClient.invalidateQueries({ queryKey: cartQueryOptions().queryKey });
       void queryClient.invalidateQueries({ queryKey: [...ORDERS_KEY, 'list'] });
+      if (body.saveAddress || body.saveBilling)
+        void queryClient.invalidateQueries({ queryKey: ADDRESS_BOOK_KEY });
     },
   });
 }

@@ -5,13 +5,23 @@
  * both. As the delivery state, the country or the billed GSTIN changes, the page is told the
  * ship-to, so its summary can show the place of supply and the heads (CGST + SGST or IGST). A
  * country the store does not ship to is said at once, and no order is attempted.
+ *
+ * With an address book (issue 22, decision 066) the saved billing entities and shipping
+ * addresses are offered first, the defaults chosen; a new entry can be saved with the order.
  */
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import {
+  MAX_SHIPPING_ADDRESSES,
+  type AddressBook,
+  type SavedBillingEntity,
+  type SavedShippingAddress,
+} from '@storefront/shared/address-book';
 import type { CartQuery } from '@storefront/shared/cart';
 import { DEFAULT_COUNTRY_CODE } from '@storefront/shared/constants';
 import { findIndianState, INDIA, isIndia } from '@storefront/shared/gst';
 import { isValidGstin, normaliseGstin } from '@storefront/shared/gstin';
-import type { BillingInputValues, OrderCreateBody } from '@storefront/shared/orders';
+import type { BillingInput, BillingInputValues, OrderCreateBody } from '@storefront/shared/orders';
+import { ORDER_CURRENCY, ORDER_SOURCE } from '@storefront/shared/constants';
 import type { StorePublic } from '@storefront/shared/store-settings';
 import { Button } from '../../../components/ui/button';
 import type { SessionUser } from '../../../lib/contexts/session';
@@ -20,8 +30,9 @@ import { countryNotServedMessage } from '../../../lib/ships-to';
 import { useCountries } from '../hooks/use-countries';
 import { shipsToCountry } from '../lib/ships-to-country';
 import { checkoutOrderBody, formFieldOf, type CheckoutShipping } from '../lib/checkout-body';
-import { BillingFields } from './billing-fields';
-import { ShippingFields, type ShippingInput } from './shipping-form';
+import { SavedChoice } from './saved-choice';
+import { BillingFields } from '../../../components/address/billing-fields';
+import { ShippingFields, type ShippingInput } from '../../../components/address/shipping-fields';
 
 const loadOrders = () => import('@storefront/shared/orders');
 const billingRules = formRules(() => loadOrders().then((module) => module.BillingInput));
@@ -63,9 +74,43 @@ export function billingFromAccount(user: SessionUser | null): BillingInputValues
   };
 }
 
+/** A saved billing entity as the checkout's billing details. */
+function billingOfEntity(entity: SavedBillingEntity): BillingInput {
+  return {
+    gstin: entity.gstin,
+    legalName: entity.legalName,
+    address1: entity.address1,
+    address2: entity.address2,
+    city: entity.city,
+    state: entity.state,
+    postalCode: entity.postalCode,
+  };
+}
+
+/** The order's ship-to from a saved address. */
+function shipToAddress(address: SavedShippingAddress, billing: BillingInput): OrderCreateBody {
+  return {
+    currency: ORDER_CURRENCY,
+    source: ORDER_SOURCE,
+    recipientName: address.recipientName,
+    shippingAddress1: address.address1,
+    shippingAddress2: address.address2,
+    shippingAddress3: address.address3,
+    shippingCity: address.city,
+    shippingState: address.state,
+    shippingPostalCode: address.postalCode,
+    shippingCountry: address.country,
+    shippingPhoneNumber: address.phone,
+    billing,
+  };
+}
+
+const NEW = 'new';
+
 export function CheckoutForm({
   user,
   store,
+  book = { addresses: [], billingEntities: [] },
   onSubmit,
   isSubmitting,
   serverFields,
@@ -74,6 +119,8 @@ export function CheckoutForm({
   user: SessionUser | null;
   /** The store's public settings; until they arrive, the server alone judges the country. */
   store: StorePublic | undefined;
+  /** The buyer's saved addresses and billing entities (none when it could not be read). */
+  book?: AddressBook;
   onSubmit: (body: OrderCreateBody) => void;
   isSubmitting: boolean;
   /** The field messages of the server's last refusal, put under their fields. */
@@ -81,6 +128,13 @@ export function CheckoutForm({
   onShipToChange: (shipTo: CartQuery | null) => void;
 }) {
   const [billingDefaults] = useState(() => billingFromAccount(user));
+  // A saved entry's id, or NEW for the form; the defaults come first in the book.
+  const [billingChoice, setBillingChoice] = useState(() => book.billingEntities[0]?.id ?? NEW);
+  const [addressChoice, setAddressChoice] = useState(() => book.addresses[0]?.id ?? NEW);
+  const [saveAddress, setSaveAddress] = useState(false);
+  const [saveBilling, setSaveBilling] = useState(false);
+  const savedEntity = book.billingEntities.find((entity) => entity.id === billingChoice);
+  const savedAddress = book.addresses.find((address) => address.id === addressChoice);
   const [shipTo, setShipTo] = useState<CheckoutShipping['to']>('billing');
   const [country, setCountry] = useState(DEFAULT_COUNTRY_CODE);
   const [shipState, setShipState] = useState('');
@@ -96,7 +150,11 @@ export function CheckoutForm({
   const choice = useRef<HTMLInputElement>(null);
 
   const countries = useCountries();
-  const deliveryCountry = shipTo === 'billing' ? DEFAULT_COUNTRY_CODE : country;
+  const deliveryCountry = savedAddress
+    ? savedAddress.country
+    : shipTo === 'billing'
+      ? DEFAULT_COUNTRY_CODE
+      : country;
   const notServed =
     store !== undefined && !shipsToCountry(store.shipsTo, deliveryCountry, countries?.findCountry)
       ? countryNotServedMessage(store.shipsTo)
@@ -104,10 +162,17 @@ export function CheckoutForm({
 
   // The ship-to the summary is taxed for: the delivery state in India (the billed GSTIN's state
   // when it differs, IGST Act §10(1)(b)), or a country abroad (an export).
-  const billGstin = isValidGstin(gstin) ? normaliseGstin(gstin) : undefined;
-  const deliveryState = shipTo === 'billing' ? billingState : shipState;
-  const shipToQuery: CartQuery | null = !isIndia(deliveryCountry)
-    ? { shipCountry: countries?.countryName(deliveryCountry) ?? deliveryCountry }
+  const billedGstin = savedEntity?.gstin ?? gstin;
+  const billGstin = isValidGstin(billedGstin) ? normaliseGstin(billedGstin) : undefined;
+  const billedState = savedEntity?.state ?? billingState;
+  const deliveryState = savedAddress
+    ? savedAddress.state
+    : shipTo === 'billing'
+      ? billedState
+      : shipState;
+  const shipCountry = savedAddress?.country ?? deliveryCountry;
+  const shipToQuery: CartQuery | null = !isIndia(shipCountry)
+    ? { shipCountry: countries?.countryName(shipCountry) ?? shipCountry }
     : deliveryState
       ? { shipCountry: INDIA, shipState: deliveryState, ...(billGstin ? { billGstin } : {}) }
       : null;
@@ -130,12 +195,34 @@ export function CheckoutForm({
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [serverFields, setBillingError, setShippingError]);
 
+  // A new entry is offered for saving only where the book can take it: room for an address, and
+  // no billing entity of that state yet (one GSTIN a state).
+  const canSaveAddress = book.addresses.length < MAX_SHIPPING_ADDRESSES;
+  const billingStateCode = findIndianState(billingState)?.code;
+  const canSaveBilling = !book.billingEntities.some(
+    (entity) => entity.stateCode === billingStateCode,
+  );
+
   async function submit(event: FormEvent) {
     event.preventDefault();
     setChecking(true);
     try {
-      const [billed, shipped] = [await billing.validate(), await shipping.validate()];
+      const billed = savedEntity
+        ? { valid: true as const, data: billingOfEntity(savedEntity) }
+        : await billing.validate();
       if (!billed.valid) return billed.focusFirstInvalid();
+      const saving = {
+        ...(saveBilling && !savedEntity && canSaveBilling ? { saveBilling: true } : {}),
+        ...(saveAddress && !savedAddress && shipTo === 'other' && canSaveAddress
+          ? { saveAddress: true }
+          : {}),
+      };
+      if (savedAddress) {
+        // The alert under the saved addresses says why; nothing is sent.
+        if (notServed) return;
+        return onSubmit({ ...shipToAddress(savedAddress, billed.data), ...saving });
+      }
+      const shipped = await shipping.validate();
       if (!shipped.valid) return shipped.focusFirstInvalid();
       if (notServed) {
         if (shipTo === 'billing') choice.current?.focus();
@@ -150,7 +237,10 @@ export function CheckoutForm({
               to: 'other',
               address: shipped.data as Extract<typeof shipped.data, { city: string }>,
             };
-      onSubmit(checkoutOrderBody(billed.data, destination, orderCreateBodyFromForm));
+      onSubmit({
+        ...checkoutOrderBody(billed.data, destination, orderCreateBodyFromForm),
+        ...saving,
+      });
     } finally {
       setChecking(false);
     }
@@ -167,7 +257,41 @@ export function CheckoutForm({
             Your GST invoice is made out to these details, for your input tax credit.
           </p>
         </div>
-        <BillingFields form={billing} onGstinChange={setGstin} onStateChange={setBillingState} />
+        {book.billingEntities.length > 0 ? (
+          <fieldset className="grid gap-2">
+            <legend className="sr-only">Billing entity</legend>
+            {book.billingEntities.map((entity) => (
+              <SavedChoice
+                key={entity.id}
+                name={`${choiceId}-billing`}
+                value={entity.id}
+                checked={billingChoice === entity.id}
+                onSelect={setBillingChoice}
+                isDefault={entity.isDefault}
+                title={`${entity.legalName} · ${entity.gstin}`}
+              >
+                {[entity.address1, entity.address2, entity.city, entity.state, entity.postalCode]
+                  .filter(Boolean)
+                  .join(', ')}
+              </SavedChoice>
+            ))}
+            <SavedChoice
+              name={`${choiceId}-billing`}
+              value={NEW}
+              checked={billingChoice === NEW}
+              onSelect={setBillingChoice}
+              title="Other billing details"
+            />
+          </fieldset>
+        ) : null}
+        <div hidden={savedEntity !== undefined} className="space-y-4">
+          <BillingFields form={billing} onGstinChange={setGstin} onStateChange={setBillingState} />
+          {canSaveBilling ? (
+            <SaveCheckbox checked={saveBilling} onChange={setSaveBilling}>
+              Save these billing details to my address book
+            </SaveCheckbox>
+          ) : null}
+        </div>
       </section>
 
       <section
@@ -177,64 +301,139 @@ export function CheckoutForm({
         <h2 id="shipping-heading" className="text-lg font-bold">
           Shipping Address
         </h2>
-        <fieldset>
-          <legend className="sr-only">Where to ship</legend>
-          <div className="grid gap-2 sm:grid-cols-2">
-            {(
-              [
-                ['billing', 'Ship to my billing address'],
-                ['other', 'Ship to a different address'],
-              ] as const
-            ).map(([value, label]) => (
-              <label
-                key={value}
-                className="flex cursor-pointer items-center gap-3 rounded-md border border-slate-300 p-3 text-sm font-medium has-[:checked]:border-blue-600 has-[:checked]:bg-blue-50"
+        {book.addresses.length > 0 ? (
+          <fieldset className="grid gap-2">
+            <legend className="sr-only">Saved addresses</legend>
+            {book.addresses.map((address) => (
+              <SavedChoice
+                key={address.id}
+                name={`${choiceId}-address`}
+                value={address.id}
+                checked={addressChoice === address.id}
+                onSelect={setAddressChoice}
+                isDefault={address.isDefault}
+                title={address.label || address.recipientName}
               >
-                <input
-                  ref={value === 'billing' ? choice : undefined}
-                  type="radio"
-                  name={`${choiceId}-ship-to`}
-                  value={value}
-                  checked={shipTo === value}
-                  aria-describedby={
-                    value === 'billing' && shipTo === 'billing' && notServed
-                      ? 'billing-not-served'
-                      : undefined
-                  }
-                  onChange={() => setShipTo(value)}
-                  className="size-4 accent-blue-600"
-                />
-                {label}
-              </label>
+                {[
+                  address.label ? address.recipientName : '',
+                  address.address1,
+                  address.address2,
+                  address.address3,
+                  address.city,
+                  address.state,
+                  address.postalCode,
+                  isIndia(address.country)
+                    ? INDIA
+                    : (countries?.countryName(address.country) ?? address.country),
+                ]
+                  .filter(Boolean)
+                  .join(', ')}
+              </SavedChoice>
             ))}
-          </div>
-        </fieldset>
-        {shipTo === 'billing' && notServed ? (
+            <SavedChoice
+              name={`${choiceId}-address`}
+              value={NEW}
+              checked={addressChoice === NEW}
+              onSelect={setAddressChoice}
+              title="Another address"
+            />
+          </fieldset>
+        ) : null}
+        {savedAddress && notServed ? (
           <p
-            id="billing-not-served"
             role="alert"
             className="rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm font-medium text-amber-900"
           >
             {notServed}
           </p>
         ) : null}
-        <ShippingFields
-          form={shipping}
-          withAddress={shipTo === 'other'}
-          country={country}
-          countries={countries?.COUNTRIES}
-          onCountryChange={(code) => {
-            setCountry(code);
-            setShipState('');
-          }}
-          onStateChange={setShipState}
-          countryMessage={shipTo === 'other' ? notServed : null}
-        />
+        <div hidden={savedAddress !== undefined} className="space-y-4">
+          <fieldset>
+            <legend className="sr-only">Where to ship</legend>
+            <div className="grid gap-2 sm:grid-cols-2">
+              {(
+                [
+                  ['billing', 'Ship to my billing address'],
+                  ['other', 'Ship to a different address'],
+                ] as const
+              ).map(([value, label]) => (
+                <label
+                  key={value}
+                  className="flex cursor-pointer items-center gap-3 rounded-md border border-slate-300 p-3 text-sm font-medium has-[:checked]:border-blue-600 has-[:checked]:bg-blue-50"
+                >
+                  <input
+                    ref={value === 'billing' ? choice : undefined}
+                    type="radio"
+                    name={`${choiceId}-ship-to`}
+                    value={value}
+                    checked={shipTo === value}
+                    aria-describedby={
+                      value === 'billing' && shipTo === 'billing' && notServed
+                        ? 'billing-not-served'
+                        : undefined
+                    }
+                    onChange={() => setShipTo(value)}
+                    className="size-4 accent-blue-600"
+                  />
+                  {label}
+                </label>
+              ))}
+            </div>
+          </fieldset>
+          {shipTo === 'billing' && notServed ? (
+            <p
+              id="billing-not-served"
+              role="alert"
+              className="rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm font-medium text-amber-900"
+            >
+              {notServed}
+            </p>
+          ) : null}
+          <ShippingFields
+            form={shipping}
+            withAddress={shipTo === 'other'}
+            country={country}
+            countries={countries?.COUNTRIES}
+            onCountryChange={(code) => {
+              setCountry(code);
+              setShipState('');
+            }}
+            onStateChange={setShipState}
+            countryMessage={shipTo === 'other' ? notServed : null}
+          />
+          {shipTo === 'other' && canSaveAddress ? (
+            <SaveCheckbox checked={saveAddress} onChange={setSaveAddress}>
+              Save this address to my address book
+            </SaveCheckbox>
+          ) : null}
+        </div>
       </section>
 
       <Button type="submit" size="lg" className="w-full" disabled={isSubmitting || checking}>
         {isSubmitting ? 'Placing order...' : 'Continue to Payment'}
       </Button>
     </form>
+  );
+}
+
+function SaveCheckbox({
+  checked,
+  onChange,
+  children,
+}: {
+  checked: boolean;
+  onChange: (checked: boolean) => void;
+  children: string;
+}) {
+  return (
+    <label className="flex cursor-pointer items-center gap-2 text-sm text-slate-800">
+      <input
+        type="checkbox"
+        checked={checked}
+        onChange={(event) => onChange(event.target.checked)}
+        className="size-4 accent-blue-600"
+      />
+      {children}
+    </label>
   );
 }

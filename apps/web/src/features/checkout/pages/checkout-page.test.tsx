@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { findIndianState, INDIAN_STATES, isIndia, placeOfSupply } from '@storefront/shared/gst';
 import { GSTIN_PROBLEM_MESSAGES } from '@storefront/shared/gstin';
 import { CHECKOUT_MESSAGES } from '@storefront/shared/orders';
+import type { AddressBook } from '@storefront/shared/address-book';
 import type { StorePublic } from '@storefront/shared/store-settings';
 import { SessionContext, type Session } from '../../../lib/contexts/session';
 import {
@@ -20,6 +21,57 @@ import { CheckoutPage } from './checkout-page';
 
 /** A Karnataka GSTIN (29) and a Chandigarh one (04), with valid check digits. */
 const KARNATAKA_GSTIN = '29AAPFU0939F1ZR';
+const EMPTY_BOOK: AddressBook = { addresses: [], billingEntities: [] };
+const SAVED = {
+  address2: '',
+  address3: '',
+  country: 'in',
+  isDefault: false,
+};
+/** A book of two addresses (the Pune office the default) and a Karnataka billing entity. */
+const BOOK: AddressBook = {
+  addresses: [
+    {
+      ...SAVED,
+      id: 'a'.repeat(24),
+      label: 'Pune office',
+      recipientName: 'Asha Mehta',
+      address1: '14 Linking Road',
+      city: 'Pune',
+      state: 'Maharashtra',
+      stateCode: '27',
+      postalCode: '411001',
+      phone: '9876543210',
+      isDefault: true,
+    },
+    {
+      ...SAVED,
+      id: 'b'.repeat(24),
+      label: 'Bengaluru depot',
+      recipientName: 'Ravi Kumar',
+      address1: '8 Brigade Road',
+      city: 'Bengaluru',
+      state: 'Karnataka',
+      stateCode: '29',
+      postalCode: '560001',
+      phone: '9845012345',
+    },
+  ],
+  billingEntities: [
+    {
+      id: 'c'.repeat(24),
+      gstin: KARNATAKA_GSTIN,
+      legalName: 'Mehta Traders Karnataka',
+      address1: '4 Residency Road',
+      address2: '',
+      city: 'Bengaluru',
+      state: 'Karnataka',
+      stateCode: '29',
+      postalCode: '560025',
+      isDefault: true,
+    },
+  ],
+};
 const CHANDIGARH_GSTIN = '04AABCM1234F1Z5';
 
 function renderCheckout(session: Session = SIGNED_IN) {
@@ -39,15 +91,18 @@ function checkoutApi({
   store = STORE,
   lines = [cartLine({ quantity: 3 })],
   post = () => [201, { payload: order() }],
+  book = EMPTY_BOOK,
 }: {
   store?: StorePublic;
   lines?: ReturnType<typeof cartLine>[];
   post?: (call: RecordedCall) => [number, unknown];
+  book?: AddressBook;
 } = {}) {
   return recordFetch((call) => {
     const url = new URL(call.path, 'http://localhost');
     if (call.method === 'POST') return post(call);
     if (url.pathname === '/api/store') return [200, store];
+    if (url.pathname === '/api/user/address-book') return [200, { payload: book }];
     const country = url.searchParams.get('shipCountry');
     const state = findIndianState(url.searchParams.get('shipState') ?? '');
     const place =
@@ -330,6 +385,63 @@ describe('the checkout page', { timeout: 20_000 }, () => {
         state: 'Maharashtra',
         postalCode: '400050',
       },
+    });
+  });
+
+  it('offers the saved addresses and billing entities, the defaults chosen, and sends their copies', async () => {
+    const calls = checkoutApi({ book: BOOK });
+    const user = userEvent.setup({ delay: null });
+    renderCheckout();
+    const depot = await screen.findByRole('radio', { name: /Bengaluru depot/ });
+    expect(screen.getByRole('radio', { name: /Mehta Traders Karnataka/ })).toBeChecked();
+    expect(screen.getByRole('radio', { name: /Pune office/ })).toBeChecked();
+    // The forms wait, hidden, for "Other billing details" and "Another address".
+    expect(screen.getByLabelText('GSTIN')).not.toBeVisible();
+    expect(screen.getByLabelText('First Name')).not.toBeVisible();
+    await user.click(depot);
+    await user.click(screen.getByRole('button', { name: 'Continue to Payment' }));
+    expect(await screen.findByText('payment step')).toBeInTheDocument();
+    expect(calls.filter((c) => c.method === 'POST')[0]?.body).toEqual({
+      currency: 'INR',
+      source: 1,
+      recipientName: 'Ravi Kumar',
+      shippingAddress1: '8 Brigade Road',
+      shippingAddress2: '',
+      shippingAddress3: '',
+      shippingCity: 'Bengaluru',
+      shippingState: 'Karnataka',
+      shippingPostalCode: '560001',
+      shippingCountry: 'in',
+      shippingPhoneNumber: '9845012345',
+      billing: {
+        gstin: KARNATAKA_GSTIN,
+        legalName: 'Mehta Traders Karnataka',
+        address1: '4 Residency Road',
+        address2: '',
+        city: 'Bengaluru',
+        state: 'Karnataka',
+        postalCode: '560025',
+      },
+    });
+  });
+
+  it('saves a new address with the order when asked', async () => {
+    const calls = checkoutApi({ book: BOOK });
+    const user = userEvent.setup({ delay: null });
+    renderCheckout();
+    await user.click(await screen.findByRole('radio', { name: 'Another address' }));
+    await fillRecipient(user);
+    await fillOtherAddress(user);
+    await user.click(
+      screen.getByRole('checkbox', { name: 'Save this address to my address book' }),
+    );
+    await user.click(screen.getByRole('button', { name: 'Continue to Payment' }));
+    expect(await screen.findByText('payment step')).toBeInTheDocument();
+    expect(calls.filter((c) => c.method === 'POST')[0]?.body).toMatchObject({
+      recipientName: 'Asha Mehta',
+      shippingAddress1: '12 MG Road',
+      saveAddress: true,
+      billing: { gstin: KARNATAKA_GSTIN },
     });
   });
 

@@ -13,6 +13,7 @@ import { href } from '@storefront/shared/routes';
 import { OrderStatusBadge } from '../../../components/order/order-status-badge';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { formatDate } from '../lib/dates';
+import { Reorder } from './reorder';
 import { formatRupeeAmount } from '../../../lib/format';
 import { Card } from '../../../components/ui/card';
 
@@ -79,6 +80,9 @@ export function OrderCard({ order, onTrack }: { order: Order; onTrack: () => voi
             Track Package
           </Button>
         ) : null}
+      </div>
+      <div className="mt-2">
+        <Reorder orderId={id} />
       </div>
     </Card>
   );

@@ -4,7 +4,8 @@
  * name and address the invoice is made out to), Shipping Address and Payment cards (Pay Now only
  * for UP, PF or no status); the items as priced when ordered, each with its price excluding GST
  * and its GST; the place of supply, the taxable value, the GST's heads and the total. Track
- * Package opens the tracking view once paid (docs/product-decisions.md #6).
+ * Package opens the tracking view once paid (docs/product-decisions.md #6). A delivered order's
+ * Returns card (issue 22) comes after its tax documents.
  */
 import { AlertTriangle, ArrowLeft, Building2, CreditCard, MapPin, Truck } from 'lucide-react';
 import { useRef, useState, type ReactNode } from 'react';
@@ -26,7 +27,9 @@ import { useDocumentTitle } from '../../../lib/hooks/use-document-title';
 import { LazyCancelOrderDialog } from '../components/lazy-cancel-order-dialog';
 import { LineTax } from '../../../components/order/line-tax';
 import { FreeShippingRow, PlaceOfSupply, TaxRows } from '../../../components/order/order-totals';
+import { LazyReturnsCard } from '../components/lazy-returns-card';
 import { LazyTrackingDialog } from '../components/lazy-tracking-dialog';
+import { Reorder } from '../components/reorder';
 import { TaxDocumentsCard } from '../components/tax-documents-card';
 
 export function OrderDetailPage() {
@@ -84,6 +87,7 @@ function OrderDetail({ order }: { order: Order }) {
           ) : null}
         </div>
       </div>
+      <Reorder orderId={id} />
 
       <div className="grid gap-6 md:grid-cols-2 lg:grid-cols-3">
         {order.billing ? (
@@ -169,6 +173,8 @@ function OrderDetail({ order }: { order: Order }) {
       </div>
 
       <TaxDocumentsCard order={order} />
+
+      <LazyReturnsCard order={order} />
 
       <Card as="section" aria-labelledby="order-items">
         <h2 id="order-items" className="border-b border-slate-200 px-5 py-4 text-lg font-bold">

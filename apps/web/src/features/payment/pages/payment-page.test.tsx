@@ -192,4 +192,51 @@ describe('the payment step', () => {
     ).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Return to Cart' })).toHaveAttribute('href', '/cart');
   });
+
+  it('goes back to shipping: the order’s address for editing, saved onto the same order', async () => {
+    const calls = recordFetch((call) => {
+      if (call.method === 'PUT')
+        return [
+          200,
+          { payload: { ...ORDER, ...(call.body as object), shippingState: 'Karnataka' } },
+        ];
+      if (call.path === `/api/orders/order/${ORDER._id.$oid}`) return [200, { payload: ORDER }];
+      return [404, { detail: 'Order not found', code: 'order_not_found' }];
+    });
+    renderRoute(
+      <SessionContext value={SIGNED_IN}>
+        <PaymentPage />
+      </SessionContext>,
+      { path: `/order/${ORDER._id.$oid}/payment`, route: '/order/:orderId/payment' },
+    );
+    const user = userEvent.setup({ delay: null });
+    await user.click(await screen.findByRole('button', { name: 'Back to Shipping' }));
+    expect(screen.getByLabelText('Address Line 1')).toHaveValue(ORDER.shippingAddress1);
+    expect(screen.getByLabelText('City')).toHaveValue(ORDER.shippingCity);
+    await user.clear(screen.getByLabelText('Address Line 1'));
+    await user.type(screen.getByLabelText('Address Line 1'), '8 Brigade Road');
+    await user.clear(screen.getByLabelText('City'));
+    await user.type(screen.getByLabelText('City'), 'Bengaluru');
+    await user.selectOptions(screen.getByLabelText('State / Union Territory'), 'Karnataka');
+    await user.click(screen.getByRole('button', { name: 'Save and Continue to Payment' }));
+    const shipTo = await screen.findByRole('region', { name: 'Shipping to' });
+    expect(shipTo).toHaveTextContent('8 Brigade Road');
+    expect(shipTo).toHaveTextContent('Bengaluru, Karnataka');
+    const put = calls.find((c) => c.method === 'PUT');
+    expect(put?.path).toBe(`/api/orders/${ORDER._id.$oid}/shipping`);
+    expect(put?.body).toMatchObject({
+      recipientName: ORDER.recipientName,
+      shippingAddress1: '8 Brigade Road',
+      shippingCity: 'Bengaluru',
+      shippingState: 'Karnataka',
+    });
+    expect(calls.filter((c) => c.method === 'POST')).toEqual([]);
+    expect(screen.getByRole('button', { name: 'Complete Payment' })).toBeEnabled();
+  }, 20_000);
+
+  it('offers no way back once the order is paid', async () => {
+    renderPayment(() => [200, {}], 'PD');
+    await screen.findByText('This order has been paid.');
+    expect(screen.queryByRole('button', { name: 'Back to Shipping' })).toBeNull();
+  });
 });

@@ -7,7 +7,7 @@
  * offers the seller's email and the button stays disabled). A paid order says so instead of
  * offering a payment (Pay Now only for UP, PF or no status, spec §4).
  */
-import { CheckCircle2, PackageX, Smartphone } from 'lucide-react';
+import { ArrowLeft, CheckCircle2, PackageX, Smartphone } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { canPay, canTrack } from '@storefront/shared/order-status';
@@ -27,6 +27,7 @@ import { useOrder } from '../../../lib/api/get-order';
 import { redirectTo } from '../lib/redirect';
 import { useDocumentTitle } from '../../../lib/hooks/use-document-title';
 import { useStartPayment } from '../api/start-payment';
+import { EditShipping } from '../components/edit-shipping';
 import { PaymentSummary } from '../components/payment-summary';
 
 export function PaymentPage() {
@@ -46,18 +47,70 @@ export function PaymentPage() {
         loading={<PaymentSkeleton />}
         error={() => <OrderNotFound />}
       >
-        {(data) => (
-          <div className="grid gap-8 lg:grid-cols-3">
-            <div className="lg:col-span-2">
-              <PaymentMethod order={data} />
-            </div>
-            <div className="lg:sticky lg:top-4 lg:self-start">
-              <PaymentSummary order={data} />
-            </div>
-          </div>
-        )}
+        {(data) => <PaymentStep order={data} />}
       </SignedInQuery>
     </div>
+  );
+}
+
+/**
+ * The order's ship-to above the payment method, with the way back to shipping while the order
+ * is unpaid (issue 22): its details open for editing, saved onto the same order.
+ */
+function PaymentStep({ order }: { order: Order }) {
+  const [editing, setEditing] = useState(false);
+  const editable = canPay(order.pStatus);
+  return (
+    <div className="grid gap-8 lg:grid-cols-3">
+      <div className="space-y-6 lg:col-span-2">
+        {editing && editable ? (
+          <EditShipping order={order} onDone={() => setEditing(false)} />
+        ) : (
+          <>
+            <ShipTo order={order} onEdit={editable ? () => setEditing(true) : undefined} />
+            <PaymentMethod order={order} />
+          </>
+        )}
+      </div>
+      <div className="lg:sticky lg:top-4 lg:self-start">
+        <PaymentSummary order={order} />
+      </div>
+    </div>
+  );
+}
+
+function ShipTo({ order, onEdit }: { order: Order; onEdit: (() => void) | undefined }) {
+  const lines = [
+    order.shippingAddress1,
+    order.shippingAddress2,
+    order.shippingAddress3,
+    `${order.shippingCity}, ${order.shippingState} ${order.shippingPostalCode}`,
+  ].filter(Boolean);
+  return (
+    <Card as="section" aria-labelledby="ship-to" className="p-5">
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <div className="min-w-0">
+          <h2 id="ship-to" className="text-lg font-bold">
+            Shipping to
+          </h2>
+          <address className="mt-1 text-sm break-words text-slate-700 not-italic">
+            <span className="font-medium text-slate-900">{order.recipientName}</span>
+            {lines.map((line) => (
+              <span key={line} className="block">
+                {line}
+              </span>
+            ))}
+            <span className="block">{order.shippingPhoneNumber}</span>
+          </address>
+        </div>
+        {onEdit ? (
+          <Button variant="outline" size="sm" onClick={onEdit}>
+            <ArrowLeft aria-hidden="true" className="size-4" />
+            Back to Shipping
+          </Button>
+        ) : null}
+      </div>
+    </Card>
   );
 }
 

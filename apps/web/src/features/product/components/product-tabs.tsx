@@ -5,6 +5,7 @@
  */
 import { FileText } from 'lucide-react';
 import { lazy, Suspense } from 'react';
+import { Link } from 'react-router';
 import { STATIC_RATING, STATIC_REVIEW_COUNT } from '@storefront/shared/constants';
 import { Button } from '../../../components/ui/button';
 import { Skeleton } from '../../../components/ui/skeleton';
@@ -43,7 +44,8 @@ export const SAMPLE_REVIEWS = [
   },
 ];
 
-export const PRODUCT_FAQ = [
+/** The product FAQ; an answer may name the link to request a quote for this product. */
+export const PRODUCT_FAQ: { question: string; answer: string; quoteLink?: string }[] = [
   {
     question: 'Is this product compatible with my existing equipment?',
     answer:
@@ -52,7 +54,8 @@ export const PRODUCT_FAQ = [
   {
     question: 'Do you offer bulk discounts?',
     answer:
-      'Yes. The volume pricing table applies automatically, up to a maximum of 20% at 50+ units. For more than 250 units, contact sales for a custom quote.',
+      'Yes. The volume pricing table applies automatically, up to a maximum of 20% at 50+ units. For more than 250 units,',
+    quoteLink: 'request a quote',
   },
   {
     question: 'What warranty comes with this product?',
@@ -75,7 +78,16 @@ function DescriptionSkeleton() {
   );
 }
 
-export function ProductTabs({ description, name }: { description: string; name: string }) {
+export function ProductTabs({
+  description,
+  name,
+  quoteHref,
+}: {
+  description: string;
+  name: string;
+  /** Request a quote for the product as chosen on the page (issue 22). */
+  quoteHref: string;
+}) {
   return (
     <Tabs defaultValue="description" className="rounded-lg bg-white px-4 shadow-sm sm:px-6">
       <TabsList aria-label="Product information">
@@ -156,7 +168,18 @@ export function ProductTabs({ description, name }: { description: string; name: 
           {PRODUCT_FAQ.map((item) => (
             <div key={item.question}>
               <dt className="font-medium">{item.question}</dt>
-              <dd className="mt-1 text-sm text-slate-700">{item.answer}</dd>
+              <dd className="mt-1 text-sm text-slate-700">
+                {item.answer}
+                {item.quoteLink ? (
+                  <>
+                    {' '}
+                    <Link to={quoteHref} className="text-blue-700 underline">
+                      {item.quoteLink}
+                    </Link>{' '}
+                    and our sales team will reply with a custom price.
+                  </>
+                ) : null}
+              </dd>
             </div>
           ))}
         </dl>

@@ -5,11 +5,16 @@
  * Add to Cart is disabled while the chosen variant is out of stock or the quantity cannot be
  * ordered, and the page says why.
  */
-import { Check, Truck } from 'lucide-react';
+import { Check, FileText, Truck } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
-import { useParams, useSearchParams } from 'react-router';
+import { Link, useParams, useSearchParams } from 'react-router';
 import type { ProductDetail } from '@storefront/shared/catalog';
-import { SHIPPING_TEXT, STATIC_RATING, STATIC_REVIEW_COUNT } from '@storefront/shared/constants';
+import {
+  QUOTE_SUGGESTED_QUANTITY,
+  SHIPPING_TEXT,
+  STATIC_RATING,
+  STATIC_REVIEW_COUNT,
+} from '@storefront/shared/constants';
 import { allowedQuantity, isAllowedQuantity } from '@storefront/shared/order-quantity';
 import { ErrorAlert } from '../../../components/ui/alert';
 import { Breadcrumb } from '../../../components/ui/breadcrumb';
@@ -17,7 +22,7 @@ import { Skeleton } from '../../../components/ui/skeleton';
 import { href } from '@storefront/shared/routes';
 import { useDocumentTitle } from '../../../lib/hooks/use-document-title';
 import { categorySlug } from '@storefront/shared/slugs';
-import { isFetchableProductId, useProduct } from '../api/get-product';
+import { isFetchableProductId, useProduct } from '../../../lib/api/get-product';
 import { AddToCartButton } from '../components/add-to-cart-button';
 import { BusinessBenefits } from '../components/business-benefits';
 import { HeadlinePrice } from '../components/headline-price';
@@ -85,6 +90,14 @@ function ProductView({ product }: { product: ProductDetail }) {
       ? `${product.name} (${selection.options.join(', ')})`
       : product.name;
   const quantityAllowed = isAllowedQuantity(selection.quantity, product);
+  // Request a quote for the variant and source chosen: the FAQ's "above 250 units", unless the
+  // buyer already chose more (issue 22).
+  const quoteHref = href.quoteNew({
+    product: product._id,
+    variantIndex: variantIndex ?? null,
+    source: selection.source,
+    quantity: Math.max(selection.quantity, QUOTE_SUGGESTED_QUANTITY),
+  });
 
   return (
     <>
@@ -178,13 +191,27 @@ function ProductView({ product }: { product: ProductDetail }) {
             disabled={stockBlocked || !quantityAllowed}
           />
 
+          {variant.ok ? (
+            <p className="flex flex-wrap items-center gap-x-2 text-sm text-slate-700">
+              <FileText aria-hidden="true" className="size-4 text-slate-500" />
+              Buying in volume?
+              <Link to={quoteHref} className="font-medium text-blue-700 hover:underline">
+                Request a quote
+              </Link>
+            </p>
+          ) : null}
+
           <BusinessBenefits />
         </div>
       </div>
 
       <div className="mt-10">
         <Suspense fallback={<Skeleton className="h-72 w-full" />}>
-          <ProductTabs description={product.description} name={product.name} />
+          <ProductTabs
+            description={product.description}
+            name={product.name}
+            quoteHref={quoteHref}
+          />
         </Suspense>
       </div>
 

@@ -6,8 +6,8 @@
  * digit, and a state that is the GSTIN's, with the same messages.
  */
 import type { BillingInput, BillingInputValues } from '@storefront/shared/orders';
-import { IndianStateSelect } from '../../../components/address/indian-state-select';
-import type { FormApi } from '../../../lib/form';
+import { IndianStateSelect } from './indian-state-select';
+import type { FormApi } from '../../lib/form';
 import { Field } from './field';
 
 export type BillingForm = FormApi<BillingInputValues, BillingInput>;

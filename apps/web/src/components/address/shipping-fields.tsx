@@ -14,8 +14,8 @@ import type { CheckoutRecipientForm, CheckoutShippingForm } from '@storefront/sh
 import type { Country } from '@storefront/shared/countries';
 import { DEFAULT_COUNTRY_CODE } from '@storefront/shared/constants';
 import { INDIA, isIndia } from '@storefront/shared/gst';
-import { IndianStateSelect } from '../../../components/address/indian-state-select';
-import type { FormApi } from '../../../lib/form';
+import { IndianStateSelect } from './indian-state-select';
+import type { FormApi } from '../../lib/form';
 import { Field } from './field';
 
 export type ShippingInput = z.input<typeof CheckoutShippingForm>;

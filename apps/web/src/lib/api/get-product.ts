@@ -5,7 +5,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { ProductDetail } from '@storefront/shared/catalog';
 import { catalogCalls } from '@storefront/shared/catalog-calls';
-import { apiRequest } from '../../../lib/api/api-client';
+import { apiRequest } from './api-client';
 
 export function getProduct(id: string, signal?: AbortSignal): Promise<ProductDetail> {
   return apiRequest<{ payload: ProductDetail }>(catalogCalls.product(id), {

@@ -3,7 +3,7 @@
  * field's message tied to the control for assistive technology, and the checkout's input style.
  */
 import type { ReactNode } from 'react';
-import { cn } from '../../../lib/cn';
+import { cn } from '../../lib/cn';
 
 export interface ControlProps {
   id: string;

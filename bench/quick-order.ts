@@ -1,0 +1,161 @@
+/**
+ * Quick order (issue 22, decision 065): a list of 200 rows of product codes checked
+ * (`quick-order check`) and validated and added to the cart in one request (`quick-order add`,
+ * the budget: p95 ≤ 100 ms on the 100,000-product catalog). QUICK_ORDER_BUYERS bench buyers
+ * send them over and over, each as soon as its last answer came (a closed loop): the lines
+ * already held are added to (quantity 1 a row), so a cart keeps its 200 lines and no request
+ * is refused; products without a minimum, packs or options, untracked or with stock to spare.
+ */
+import type { Scenario } from './api.js';
+import { latencyRecorder } from './lib/latency-recorder.js';
+import type { LoadResult } from './lib/load.js';
+import { send } from './lib/post.js';
+import type { RunningProcess } from './lib/processes.js';
+
+export const QUICK_ORDER_ROWS = 200;
+/** Buyers sending lists at once; the last of the bench buyers (their carts are ordered empty). */
+export const QUICK_ORDER_BUYERS = 4;
+const FIRST_BUYER = 37;
+
+interface ListedProduct {
+  _id: string;
+  code: string;
+  options: unknown[];
+  varients: { sku: string; variantIndex: number }[];
+  minOrderQuantity: number;
+  orderMultiple: number;
+}
+
+/** Units a line may grow to in a run: one a list, a few hundred lists per buyer at most. */
+const STOCK_TO_SPARE = 300;
+
+/**
+ * 200 SKUs (product codes, or variant SKUs of products with options) any quantity of which may
+ * be added again and again: no minimum or packs, untracked or with stock to spare.
+ */
+async function plainCodes(baseUrl: string, ids: string[]): Promise<string[]> {
+  const codes: string[] = [];
+  for (let i = 0; i < ids.length && codes.length < QUICK_ORDER_ROWS; i += 100) {
+    const response = await fetch(`${baseUrl}/api/products/multiple-products`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ product_ids: ids.slice(i, i + 100) }),
+    });
+    const { payload } = (await response.json()) as { payload: ListedProduct[] };
+    for (const p of payload) {
+      if (p.minOrderQuantity !== 1 || p.orderMultiple !== 1) continue;
+      const answer = await fetch(`${baseUrl}/api/products/${p._id}/availability`);
+      const { payload: units } = (await answer.json()) as {
+        payload: {
+          stock: number | null;
+          variants: { variantIndex: number; stock: number | null }[];
+        };
+      };
+      const enough = (stock: number | null) => stock === null || stock >= STOCK_TO_SPARE;
+      if (p.options.length === 0) {
+        if (enough(units.stock)) codes.push(p.code);
+        continue;
+      }
+      const variant = p.varients.find((v) =>
+        enough(units.variants.find((u) => u.variantIndex === v.variantIndex)?.stock ?? null),
+      );
+      if (variant) codes.push(variant.sku);
+    }
+  }
+  if (codes.length < QUICK_ORDER_ROWS)
+    throw new Error(`quick-order: only ${codes.length} plain products among the fixtures`);
+  return codes.slice(0, QUICK_ORDER_ROWS);
+}
+
+async function login(baseUrl: string, n: number): Promise<string> {
+  const response = await fetch(`${baseUrl}/api/user/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: `bench${n}@bench.example.com`, password: 'Bench@2026' }),
+  });
+  if (!response.ok) throw new Error(`bench login ${n}: ${response.status}`);
+  return ((await response.json()) as { access_token: string }).access_token;
+}
+
+/** Removes every line of the buyer's cart (lines an earlier scenario left). */
+async function emptyCart(baseUrl: string, token: string) {
+  const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
+  const cart = (await (await fetch(`${baseUrl}/api/cart/`, { headers })).json()) as {
+    lines: { productId: string; source: string; variantIndex: number | null }[];
+  };
+  for (const line of cart.lines)
+    await fetch(`${baseUrl}/api/cart/items/${line.productId}`, {
+      method: 'DELETE',
+      headers,
+      body: JSON.stringify({ source: line.source, variantIndex: line.variantIndex }),
+    });
+}
+
+/** Each buyer sends `path` with the list as fast as its answers come, for `durationSec`. */
+async function measure(
+  baseUrl: string,
+  tokens: string[],
+  path: string,
+  body: string,
+  durationSec: number,
+): Promise<LoadResult> {
+  const latency = latencyRecorder();
+  const deadline = Date.now() + durationSec * 1000;
+  const started = Date.now();
+  let requests = 0;
+  let non2xx = 0;
+  let errors = 0;
+  await Promise.all(
+    tokens.map(async (token) => {
+      const headers = { 'content-type': 'application/json', authorization: `Bearer ${token}` };
+      while (Date.now() < deadline) {
+        const t0 = performance.now();
+        try {
+          const { status } = await send('POST', `${baseUrl}${path}`, headers, body);
+          latency.recordSince(t0);
+          requests++;
+          if (status !== 200) non2xx++;
+        } catch {
+          errors++;
+        }
+      }
+    }),
+  );
+  return {
+    requestsPerSec: Math.round(requests / ((Date.now() - started) / 1000)),
+    ...latency.percentiles(),
+    requests,
+    non2xx,
+    errors,
+  };
+}
+
+export async function quickOrderScenarios(
+  server: RunningProcess,
+  fixtures: { productIds: string[] },
+): Promise<Scenario[]> {
+  const codes = await plainCodes(server.baseUrl, fixtures.productIds);
+  // Some typed in lower case, as buyers do: the lookup ignores case.
+  const body = JSON.stringify({
+    rows: codes.map((code, i) => ({ sku: i % 3 ? code : code.toLowerCase(), quantity: 1 })),
+  });
+  const tokens = await Promise.all(
+    Array.from({ length: QUICK_ORDER_BUYERS }, (_, i) => login(server.baseUrl, FIRST_BUYER + i)),
+  );
+  for (const token of tokens) await emptyCart(server.baseUrl, token);
+  const scenario = (name: string, path: string): Scenario => ({
+    name,
+    connections: QUICK_ORDER_BUYERS,
+    request: (i) => ({
+      method: 'POST',
+      path,
+      body,
+      headers: { authorization: `Bearer ${tokens[i % tokens.length]!}` },
+    }),
+    measure: (running, durationSec) => measure(running.baseUrl, tokens, path, body, durationSec),
+  });
+  return [
+    scenario(`quick-order check ${QUICK_ORDER_ROWS} rows`, '/api/cart/quick-order/check'),
+    scenario(`quick-order add ${QUICK_ORDER_ROWS} rows`, '/api/cart/quick-order'),
+  ];
+}

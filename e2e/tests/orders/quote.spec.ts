@@ -1,0 +1,110 @@
+/**
+ * Issue 22's quote journey: the buyer requests a quote for every line of the cart, with a target
+ * price and a note; a finance member answers it in the console with a price per line and an
+ * expiry (and a message); the buyer sees the quoted prices, accepts through the checkout, pays
+ * the quoted total through the sandbox gateway, and the paid order shows the quoted prices.
+ */
+import { formatRupees } from '@storefront/shared/money';
+import { quoteReference } from '@storefront/shared/quotes';
+import { href } from '@storefront/shared/routes';
+import { expect, test } from '../../fixtures';
+import { enrolMember, payOnGateway } from '../admin/staff';
+import { addToCartThroughApi, emptyCart, findTieredProductWithOptions } from './helpers';
+
+test('a quote requested from the cart, answered in the console, accepted and paid at its prices', async ({
+  page,
+  browser,
+  login,
+  navigate,
+  outbox,
+}) => {
+  test.setTimeout(120_000);
+  const session = await login();
+  const { product, choices } = await findTieredProductWithOptions(page.request);
+  await emptyCart(page.request, session.access_token);
+  await addToCartThroughApi(page.request, session.access_token, product, choices[0].variant, 180);
+  await addToCartThroughApi(page.request, session.access_token, product, choices[1].variant, 40);
+
+  // The buyer asks from the cart: both lines at their quantities, a target on the first.
+  await navigate(href.cart());
+  await page.getByRole('link', { name: 'Request a quote' }).click();
+  await expect(page).toHaveURL(/\/quotes\/new\?from=cart$/);
+  await expect(page.getByLabel('Quantity')).toHaveCount(2);
+  await expect(page.getByLabel('Quantity').first()).toHaveValue('180');
+  await page.getByLabel('Target price per unit (₹)').first().fill('abc');
+  await page.getByRole('button', { name: 'Send quote request' }).click();
+  await expect(
+    page.getByText('Enter a price in rupees, like 1250 or 1250.50, or leave it empty'),
+  ).toBeVisible();
+  await page.getByLabel('Target price per unit (₹)').first().fill('95');
+  await page.getByLabel('Note to our sales team').fill('Monthly order for our three stores');
+  await page.getByRole('button', { name: 'Send quote request' }).click();
+  await expect(page).toHaveURL(/\/quotes\/[0-9a-f]{24}$/);
+  const quoteId = page.url().split('/').pop()!;
+  await expect(page.getByText('Our sales team is pricing your request')).toBeVisible();
+  await expect(page.getByText('your target ₹95.00 each')).toBeVisible();
+  await expect(page.getByText('Monthly order for our three stores')).toBeVisible();
+
+  // A finance member answers in the console: a price per line, an expiry, and a message.
+  const staffContext = await browser.newContext();
+  const staff = await staffContext.newPage();
+  await enrolMember(staff, `quotes-${Date.now()}@shop.example`, 'finance', 'Farah Sales');
+  await staff.getByRole('link', { name: 'Quotes' }).first().click();
+  await staff.getByLabel('Status').selectOption('open');
+  await staff.getByRole('link', { name: quoteReference(quoteId) }).click();
+  await expect(
+    staff.getByRole('heading', { name: `Quote ${quoteReference(quoteId)}` }),
+  ).toBeVisible();
+  await staff.getByLabel('Unit price (₹, GST incl.) for line 1').fill('90');
+  await staff.getByLabel('Unit price (₹, GST incl.) for line 2').fill('120.50');
+  const totalPaise = 180 * 90_00 + 40 * 120_50;
+  await expect(staff.getByText(formatRupees(totalPaise))).toBeVisible();
+  await staff.getByRole('button', { name: 'Send price' }).click();
+  await expect(staff.getByText('Version 1 sent', { exact: true })).toBeVisible();
+  await expect(staff.getByRole('button', { name: 'Send new version' })).toBeVisible();
+  await staff.getByLabel('Write to the buyer').fill('Delivery in two lots is fine.');
+  await staff.getByRole('button', { name: 'Send message' }).click();
+  await expect(staff.getByText('Delivery in two lots is fine.')).toBeVisible();
+  await staffContext.close();
+  await expect
+    .poll(() => outbox.latestTo(session.user.email)?.includes(`/quotes/${quoteId}`) ?? false)
+    .toBe(true);
+
+  // The buyer sees the prices and the message in My Quotes, and accepts.
+  await navigate(href.quotes());
+  await page.getByRole('link', { name: 'View Quote' }).first().click();
+  await expect(page).toHaveURL(new RegExp(`/quotes/${quoteId}$`));
+  await expect(page.getByText(`Priced at ${formatRupees(totalPaise)}`)).toBeVisible();
+  await expect(page.getByText('₹90.00 each')).toBeVisible();
+  await expect(page.getByText('₹120.50 each')).toBeVisible();
+  await expect(page.getByText('Delivery in two lots is fine.')).toBeVisible();
+  await page.getByRole('link', { name: 'Accept and check out' }).click();
+  await expect(page.getByRole('heading', { name: 'Accept quote' })).toBeVisible();
+  await expect(page.getByTestId('checkout-total')).toHaveText(formatRupees(totalPaise));
+  await page.getByLabel('First Name').fill('Asha');
+  await page.getByLabel('Last Name').fill('Mehta');
+  await page.getByLabel('Phone Number').fill('9876543210');
+  await page.getByRole('button', { name: 'Continue to Payment' }).click();
+  await expect(page).toHaveURL(/\/order\/[0-9a-f]{24}$/);
+  const orderId = page.url().split('/').pop()!;
+
+  // The payment step asks the quoted total; the sandbox approves it.
+  await expect(page.getByTestId('payment-total')).toHaveText(formatRupees(totalPaise));
+  await payOnGateway(page);
+
+  // The paid order carries the quoted prices; the quote says it became this order.
+  await navigate(href.orderDetail(orderId));
+  await expect(page.getByTestId('order-status')).toHaveText('Paid');
+  const lines = page.getByTestId('order-line');
+  await expect(lines).toHaveCount(2);
+  await expect(lines.nth(0)).toContainText('₹90.00');
+  await expect(lines.nth(0)).toContainText('Qty: 180');
+  await expect(lines.nth(1)).toContainText('₹120.50');
+  await expect(page.getByTestId('order-total')).toHaveText(formatRupees(totalPaise));
+  await navigate(href.quote(quoteId));
+  await expect(page.getByText('You accepted this quote')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'View order' })).toHaveAttribute(
+    'href',
+    href.orderDetail(orderId),
+  );
+});
