@@ -2,7 +2,8 @@
 // `npm test`: install if needed, build, then run every suite: Vitest project by project (shared
 // rules, the API on PGlite and on PostgreSQL, web components), 3 rounds of the crash tests per
 // database (`npm run test:crash` runs 20), a one-minute soak (`npm run bench -- soak` runs 10)
-// and Playwright (real server, Debian Chromium), and
+// Playwright (real server, Debian Chromium), and the journeys through the production shape
+// (nginx in front of two replicas on PostgreSQL and Redis), and
 // close with each suite's counts and seconds and a 'Total: N passed, N failed in N s' line.
 // Under CI=true a missing PostgreSQL or Chromium fails the run; locally it is reported and
 // that suite is skipped.
@@ -101,6 +102,16 @@ const vitestFailures = (report) =>
       ({ fullName, failureMessages }) => `${where} › ${fullName}: ${firstLine(failureMessages[0])}`,
     );
   });
+/** Expected failures (test.fail) count as passed, as Playwright counts them. */
+const playwrightCounts = (report) => ({
+  passed: report.stats.expected + report.stats.flaky,
+  failed: report.stats.unexpected,
+  skipped: report.stats.skipped,
+});
+
+/** Whether `name` is a command on PATH. */
+const commandExists = (name) => spawnSync('sh', ['-c', `command -v ${name}`]).status === 0;
+
 /** Playwright's report nests suites; a test failed when its last retry did not pass. */
 const playwrightFailures = (report) => {
   const failed = [];
@@ -207,16 +218,40 @@ if (existsSync(chromium)) {
     () => ['run', 'test', '-w', '@storefront/e2e', '--', '--reporter=list,json'],
     {
       env: { PLAYWRIGHT_JSON_OUTPUT_NAME: join(reportDir, `${results.length}.json`) },
-      counts: (report) => ({
-        // Expected failures (test.fail) count as passed, as Playwright counts them.
-        passed: report.stats.expected + report.stats.flaky,
-        failed: report.stats.unexpected,
-        skipped: report.stats.skipped,
-      }),
+      counts: playwrightCounts,
       failures: playwrightFailures,
     },
   );
 } else missing(`Chromium at ${chromium} (apt-get install chromium)`);
+
+// The production shape (issue 23, docs/deploy.md): nginx with TLS and HTTP/2 in front of two
+// replicas on one PostgreSQL and one Redis, and buyer journeys through it, a replica killed
+// mid-run among them (e2e/production.config.ts).
+const nginxReady =
+  commandExists('nginx') && existsSync('/usr/lib/nginx/modules/ngx_http_brotli_static_module.so');
+if (!nginxReady)
+  missing('nginx with its brotli module (apt-get install nginx libnginx-mod-http-brotli-static)');
+else if (postgresUp && existsSync(chromium)) {
+  step(
+    'Playwright production shape',
+    'npm',
+    () => [
+      'run',
+      'test',
+      '-w',
+      '@storefront/e2e',
+      '--',
+      '-c',
+      'production.config.ts',
+      '--reporter=list,json',
+    ],
+    {
+      env: { PLAYWRIGHT_JSON_OUTPUT_NAME: join(reportDir, `${results.length}.json`) },
+      counts: playwrightCounts,
+      failures: playwrightFailures,
+    },
+  );
+}
 rmSync(reportDir, { recursive: true, force: true });
 
 const line = ({ passed, failed, skipped }) =>
