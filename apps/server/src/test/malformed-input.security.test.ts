@@ -90,6 +90,8 @@ function validBody(op: Operation): Record<string, unknown> {
     password: GOOD_PASSWORD,
     current_password: GOOD_PASSWORD,
     new_password: 'Monsoon^Kettle-77',
+    // The email change's (decision 067).
+    new_email: 'meera.new@example.com',
     quantity: 1,
     source: 'Ex-china',
     variantIndex: null,
