@@ -8,20 +8,18 @@ import { backlogOf } from '../../lib/metrics.js';
 import { addWorker, type ModuleContext, type ServerModule } from '../../module-context.js';
 import { taxDocumentAttachment } from '../invoices/attachments.js';
 import { createMailTransport } from './transport.js';
-import { createOutboxWorker } from './worker.js';
+import { createOutboxWorker, dueAndUnclaimed } from './worker.js';
 
 export function emailModule({ db, config, metrics, now }: ModuleContext): ServerModule {
   return async (app) => {
-    // The messages due and unsent (the worker's claim, without the claims held).
+    // The messages a worker would claim now.
     metrics.addQueue('email', () => {
-      const at = sql`${now().toISOString()}::timestamptz`;
+      const at = now();
       return backlogOf(
         db,
-        sql`FROM email_outbox
-           WHERE sent_at IS NULL AND dead_at IS NULL AND expires_at > ${at}
-             AND next_attempt_at <= ${at}`,
+        sql`FROM email_outbox WHERE ${dueAndUnclaimed(at)}`,
         sql`next_attempt_at`,
-        now(),
+        at,
       );
     });
     addWorker(app, config, () => {

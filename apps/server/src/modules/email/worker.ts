@@ -15,7 +15,7 @@
  * or `dead_at` drops them, so a verification link's token, stored elsewhere only as its hash,
  * is not kept in clear (kind, address, subject and the delivery record stay for audit).
  */
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/connect.js';
 import type { EmailAttachmentRef } from './outbox.js';
@@ -36,6 +36,17 @@ export interface OutboxWorkerOptions {
    * fails the send, which is retried as any other.
    */
   attachment?: (ref: EmailAttachmentRef) => Promise<OutgoingAttachment>;
+}
+
+/**
+ * The rows a worker may claim at `at`: unsent, alive, due, and not claimed by another worker.
+ * The worker claims by it, and /metrics counts the email backlog by it (module.ts).
+ */
+export function dueAndUnclaimed(at: Date): SQL {
+  const now = sql`${at.toISOString()}::timestamptz`;
+  return sql`sent_at IS NULL AND dead_at IS NULL AND expires_at > ${now}
+             AND next_attempt_at <= ${now}
+             AND (locked_until IS NULL OR locked_until <= ${now})`;
 }
 
 export interface OutboxWorker {
@@ -100,11 +111,7 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
        WHERE sent_at IS NULL
          AND id IN (
            SELECT id FROM email_outbox
-            WHERE sent_at IS NULL
-              AND dead_at IS NULL
-              AND expires_at > ${now()}
-              AND next_attempt_at <= ${now()}
-              AND (locked_until IS NULL OR locked_until <= ${now()})
+            WHERE ${dueAndUnclaimed(clock())}
             ORDER BY next_attempt_at, id
             LIMIT ${batchSize}
               FOR UPDATE SKIP LOCKED)

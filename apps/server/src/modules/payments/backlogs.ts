@@ -6,7 +6,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/connect.js';
 import { backlogOf, type BacklogProbe } from '../../lib/metrics.js';
-import { UNPAID_STATUSES } from '@storefront/shared/order-status';
+import { lapsedUnpaidOrders } from './refunds.js';
 
 export function paymentBacklogs(
   db: Db,
@@ -29,18 +29,12 @@ export function paymentBacklogs(
     refund_checks: due('refunds'),
     order_expiry: () => {
       const now = clock();
-      const window = sql`make_interval(secs => ${paymentWindowMs / 1000})`;
+      const cutoff = new Date(now.getTime() - paymentWindowMs);
+      // Each fell due when its window ended.
       return backlogOf(
         db,
-        sql`FROM orders o
-           WHERE o.p_status IN (${sql.join(
-             UNPAID_STATUSES.map((status) => sql`${status}`),
-             sql`, `,
-           )})
-             AND o.created_at + ${window} <= ${now.toISOString()}::timestamptz
-             AND NOT EXISTS (SELECT 1 FROM payments p
-                              WHERE p.order_id = o.id AND p.next_check_at IS NOT NULL)`,
-        sql`o.created_at + ${window}`,
+        sql`FROM orders WHERE ${lapsedUnpaidOrders(cutoff)}`,
+        sql`orders.created_at + make_interval(secs => ${paymentWindowMs / 1000})`,
         now,
       );
     },

@@ -317,6 +317,19 @@ export interface RefundsService {
   expireUnpaidOrders(): Promise<number>;
 }
 
+/**
+ * The orders expiry cancels: unpaid and created before `cutoff` (the payment window ago). An
+ * order with an attempt still being watched may be paid right now: it waits for it. Also what
+ * /metrics counts as the expiry backlog (backlogs.ts).
+ */
+export function lapsedUnpaidOrders(cutoff: Date): SQL {
+  return and(
+    inArray(orders.pStatus, [...UNPAID_STATUSES]),
+    lte(orders.createdAt, cutoff),
+    sql`NOT EXISTS (SELECT 1 FROM ${payments} p WHERE p.order_id = ${orders.id} AND p.next_check_at IS NOT NULL)`,
+  )!;
+}
+
 export function createRefundsService(
   db: Db,
   provider: PaymentProvider,
@@ -1037,17 +1050,10 @@ export function createRefundsService(
 
     async expireUnpaidOrders() {
       const cutoff = new Date(clock().getTime() - options.paymentWindowMs);
-      // An order with an attempt still being watched may be paid right now: it waits for it.
       const lapsed = await db
         .select({ id: orders.id, userId: orders.userId })
         .from(orders)
-        .where(
-          and(
-            inArray(orders.pStatus, [...UNPAID_STATUSES]),
-            lte(orders.createdAt, cutoff),
-            sql`NOT EXISTS (SELECT 1 FROM ${payments} p WHERE p.order_id = ${orders.id} AND p.next_check_at IS NOT NULL)`,
-          ),
-        )
+        .where(lapsedUnpaidOrders(cutoff))
         .limit(BATCH);
       let expired = 0;
       for (const order of lapsed) {

@@ -8,40 +8,11 @@ import { renderRoute } from '../../../test/render';
 import { NewQuotePage } from './new-quote-page';
 import { QuotePage } from './quote-page';
 import { QuotesPage } from './quotes-page';
+import { QUOTE_ID, quoteOf } from '../../../test/quote-fixtures';
 
-const ID = '65b0000000000000000000c1';
+const ID = QUOTE_ID;
 
-const quote = (over: Partial<Quote> = {}): Quote => ({
-  id: ID,
-  status: 'open',
-  note: 'Monthly order for our stores',
-  declineReason: null,
-  createdAt: '2026-11-20T06:30:00.000Z',
-  lines: [
-    {
-      position: 0,
-      productId: 'aaaaaaaaaaaaaaaaaaaaaaaa',
-      variantIndex: 1,
-      source: 'Ex-india custom',
-      title: 'Steel Water Bottle (Blue, M)',
-      quantity: 300,
-      targetPricePaise: 95_00,
-    },
-    {
-      position: 1,
-      productId: 'bbbbbbbbbbbbbbbbbbbbbbbb',
-      variantIndex: null,
-      source: 'Ex-india custom',
-      title: 'Cotton Tote',
-      quantity: 40,
-      targetPricePaise: null,
-    },
-  ],
-  versions: [],
-  messages: [],
-  orderId: null,
-  ...over,
-});
+const quote = (over: Partial<Quote> = {}): Quote => quoteOf({ ...over });
 
 const V1 = {
   version: 1,

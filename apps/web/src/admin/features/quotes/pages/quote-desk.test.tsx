@@ -6,42 +6,13 @@ import type { StaffRole } from '@storefront/shared/staff';
 import { fakeApi, type FakeAnswer, type FakeRequest } from '../../../../test/fake-api';
 import { FIRST_LOAD, renderConsole, sessionOf } from '../../../test/render-console';
 import { expiryOfDay, inDays } from '../lib/expiry';
+import { QUOTE_ID, quoteOf } from '../../../../test/quote-fixtures';
 
-const ID = '65b0000000000000000000c1';
+const ID = QUOTE_ID;
+
 const BUYER = { email: 'buyer@example.com', companyName: 'Mehta Traders' };
 
-const quote = (over: Partial<Quote> = {}): Quote => ({
-  id: ID,
-  status: 'open',
-  note: 'Monthly order for our stores',
-  declineReason: null,
-  createdAt: '2026-11-20T06:30:00.000Z',
-  lines: [
-    {
-      position: 0,
-      productId: 'aaaaaaaaaaaaaaaaaaaaaaaa',
-      variantIndex: 1,
-      source: 'Ex-india custom',
-      title: 'Steel Water Bottle (Blue, M)',
-      quantity: 300,
-      targetPricePaise: 95_00,
-    },
-    {
-      position: 1,
-      productId: 'bbbbbbbbbbbbbbbbbbbbbbbb',
-      variantIndex: null,
-      source: 'Ex-india custom',
-      title: 'Cotton Tote',
-      quantity: 40,
-      targetPricePaise: null,
-    },
-  ],
-  versions: [],
-  messages: [],
-  orderId: null,
-  buyer: BUYER,
-  ...over,
-});
+const quote = (over: Partial<Quote> = {}): Quote => quoteOf({ buyer: BUYER, ...over });
 
 const row = (over: Partial<QuoteSummary>): QuoteSummary => ({
   id: ID,
