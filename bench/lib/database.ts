@@ -84,8 +84,12 @@ export async function prepareDatabase(
   };
 }
 
-/** A catalog seeded earlier (`seed-cli --products N --bench-buyers 40`), kept after the run. */
-export function reuseDatabase(kind: DbKind, location: string): BenchDatabase {
+/**
+ * A catalog seeded earlier (`seed-cli --products N --bench-buyers 40`), kept after the run. A
+ * PostgreSQL catalog takes the seed's DATA_DIR as `dataDir` when given: its secrets sealed the
+ * demo owner's second factor, which the desk scenarios sign in with.
+ */
+export function reuseDatabase(kind: DbKind, location: string, dataDir?: string): BenchDatabase {
   if (kind === 'pglite')
     return {
       kind,
@@ -93,11 +97,13 @@ export function reuseDatabase(kind: DbKind, location: string): BenchDatabase {
       seedSeconds: 0,
       drop: async () => {},
     };
-  const dataDir = mkdtempSync(join(tmpdir(), 'bench-reuse-'));
+  const ownDir = dataDir ?? mkdtempSync(join(tmpdir(), 'bench-reuse-'));
   return {
     kind,
-    env: { DATA_DIR: dataDir, DATABASE_URL: location },
+    env: { DATA_DIR: ownDir, DATABASE_URL: location },
     seedSeconds: 0,
-    drop: async () => rmSync(dataDir, { recursive: true, force: true }),
+    drop: async () => {
+      if (!dataDir) rmSync(ownDir, { recursive: true, force: true });
+    },
   };
 }

@@ -84,6 +84,11 @@ describe('the statement timeout', () => {
     }
   });
 
+  it('runs beside JIT switched off: a list of index probes is never compiled (decision 069)', async () => {
+    const { rows } = await t.database.db.execute(sql`SHOW jit`);
+    expect(rows).toEqual([{ jit: 'off' }]);
+  });
+
   describe('a statement cancelled by it', () => {
     let impatient: Awaited<ReturnType<typeof appWith>>;
     beforeAll(async () => {
