@@ -42,7 +42,7 @@ export async function runPages(
     chromePath: CHROMIUM_PATH,
     chromeFlags: [
       '--headless=new',
-      // The bench's TLS proxy has a certificate of its own making (lib/tls-proxy.ts).
+      // nginx's certificate is made for the run (scripts/nginx.mjs).
       '--ignore-certificate-errors',
       ...CHROMIUM_ARGS,
     ],

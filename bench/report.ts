@@ -29,7 +29,7 @@ export interface BenchReport {
     loginBurst?: LoginBurstResult;
     heavySearch?: HeavySearchResult;
   }[];
-  /** Over HTTPS with HTTP/2 (lib/tls-proxy.ts): the figures the budgets read. */
+  /** Through nginx, over HTTPS with HTTP/2 (scripts/nginx.mjs): the figures the budgets read. */
   pages: PageResult[];
   /** The same pages over plain HTTP/1.1 on loopback, one run each, for comparison. */
   pagesOverHttp1: PageResult[];

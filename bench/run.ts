@@ -5,13 +5,15 @@
  * with every budget marked PASS or MISS (targets, not test failures).
  * `npm run bench -- soak [...]` runs the soak instead (soak.ts says its options).
  */
-import { cpus, totalmem } from 'node:os';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { cpus, tmpdir, totalmem } from 'node:os';
+import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { catalogFixtures, readScenarios, runScenario, type ScenarioResult } from './api.js';
 import { prepareDatabase, reuseDatabase, type DbKind } from './lib/database.js';
 import { startServer } from './lib/processes.js';
-import { startTlsProxy } from './lib/tls-proxy.js';
 import { runPages, type PageResult } from './pages.js';
+import { startNginx } from '../scripts/nginx.mjs';
 import { writeReport, type Budget, type BenchReport } from './report.js';
 import { routeBundles } from './bundles.js';
 import { deskScenarios } from './desk-scenarios.js';
@@ -44,7 +46,7 @@ const { values } = parseArgs({
     duration: { type: 'string', default: '6' },
     db: { type: 'string', default: 'postgres,pglite' },
     'no-pages': { type: 'boolean', default: false },
-    /** The bench server's port; the baseline takes the next one, the TLS proxy the one after. */
+    /** The bench server's port; the baseline takes the next one, nginx the one after. */
     port: { type: 'string', default: '3901' },
     /** Reuse a catalog seeded with `--bench-buyers 40` instead of seeding one: PostgreSQL… */
     'database-url': { type: 'string' },
@@ -194,12 +196,18 @@ for (const kind of kinds) {
         { name: 'product', path: `/products/${productId}` },
         { name: 'search', path: '/search?q=steel%20bottle' },
       ];
-      log('Lighthouse on four pages over HTTPS and HTTP/2, 3 runs each...');
-      const proxy = await startTlsProxy(new URL(server.baseUrl), TLS_PORT);
+      log('Lighthouse on four pages through nginx (TLS, HTTP/2), 3 runs each...');
+      const nginxDir = mkdtempSync(join(tmpdir(), 'bench-nginx-'));
+      const nginx = await startNginx({
+        dir: nginxDir,
+        port: TLS_PORT,
+        upstreams: [SERVER_PORT],
+      });
       try {
-        pages = await runPages(proxy.baseUrl, pageList, 3);
+        pages = await runPages(nginx.url, pageList, 3);
       } finally {
-        await proxy.stop();
+        await nginx.stop();
+        rmSync(nginxDir, { recursive: true, force: true });
       }
       log('Lighthouse on the same pages over plain HTTP/1.1, for comparison...');
       pagesOverHttp1 = await runPages(server.baseUrl, pageList);

@@ -5,14 +5,15 @@
 // production.config.ts; the journeys reach it at https://127.0.0.1:PRODUCTION_PORT. Each
 // replica's pid is written to <dir>/replica-<n>.pid, for the journey that kills one; a replica
 // that dies is started again, as systemd's Restart=always does.
-import { execFileSync, spawn } from 'node:child_process';
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { createConnection } from 'node:net';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { SMTPServer } from 'smtp-server';
 import { SERVER_ENV, SERVER_NODE_FLAGS } from '../../apps/server/node-flags.mjs';
+import { startNginx } from '../../scripts/nginx.mjs';
 import { postgresUrl } from '../../scripts/postgres.mjs';
 import { productionStack } from './stack-settings.mjs';
 
@@ -145,69 +146,9 @@ function startReplica(n) {
 await startReplica(1);
 await startReplica(2);
 
-// A certificate for 127.0.0.1, made for this run.
-const certificate = join(dir, 'tls.pem');
-const key = join(dir, 'tls.key');
-execFileSync('openssl', [
-  'req',
-  '-x509',
-  '-newkey',
-  'ec',
-  '-pkeyopt',
-  'ec_paramgen_curve:prime256v1',
-  '-nodes',
-  '-days',
-  '2',
-  '-subj',
-  '/CN=127.0.0.1',
-  '-addext',
-  'subjectAltName=IP:127.0.0.1',
-  '-keyout',
-  key,
-  '-out',
-  certificate,
-]);
-
-const variables = {
-  SERVER_NAME: '127.0.0.1',
-  LISTEN: `127.0.0.1:${port}`,
-  TLS_CERTIFICATE: certificate,
-  TLS_CERTIFICATE_KEY: key,
-  REPLICAS: replicaPorts
-    .map((replica) => `server 127.0.0.1:${replica} max_fails=1 fail_timeout=5s;`)
-    .join(' '),
-  WEB_DIST: join(root, 'apps/web/dist'),
-};
-// As envsubst with the template's variable list: nginx's own $variables stay.
-const site = readFileSync(join(root, 'deploy/nginx/storefront.conf.template'), 'utf8')
-  .replace(/\$\{([A-Z_]+)\}/g, (text, name) => variables[name] ?? text)
-  .replace('/var/log/nginx/storefront.access.log', join(dir, 'logs', 'access.log'));
-writeFileSync(join(dir, 'storefront.conf'), site);
-// The main context Debian's /etc/nginx/nginx.conf would give, in this run's folder.
-writeFileSync(
-  join(dir, 'nginx.conf'),
-  `${process.getuid?.() === 0 ? 'user root root;\n' : ''}load_module /usr/lib/nginx/modules/ngx_http_brotli_static_module.so;
-worker_processes 1;
-pid ${join(dir, 'nginx.pid')};
-error_log ${join(dir, 'logs', 'error.log')} warn;
-events { worker_connections 1024; }
-http {
-  include /etc/nginx/mime.types;
-  default_type application/octet-stream;
-  client_body_temp_path ${join(dir, 'client_body')};
-  proxy_temp_path ${join(dir, 'proxy')};
-  fastcgi_temp_path ${join(dir, 'fastcgi')};
-  uwsgi_temp_path ${join(dir, 'uwsgi')};
-  scgi_temp_path ${join(dir, 'scgi')};
-  include ${join(dir, 'storefront.conf')};
-}
-`,
-);
-const nginx = spawn('nginx', ['-p', dir, '-c', join(dir, 'nginx.conf'), '-g', 'daemon off;'], {
-  stdio: 'inherit',
-});
-children.add(nginx);
-nginx.on('exit', (code) => {
+const nginx = await startNginx({ dir, port, upstreams: replicaPorts });
+children.add(nginx.child);
+nginx.child.on('exit', (code) => {
   console.error(`nginx exited (${code}); see ${join(dir, 'logs', 'error.log')}`);
   stopAll(1);
 });
