@@ -19,6 +19,8 @@ export interface BenchReport {
     node: string;
     /** Lighthouse's benchmarkIndex before the scenarios (three readings). */
     benchmarkIndex: number[];
+    /** A spinning process kept one core busy for the whole run (`--burn-core`). */
+    burningCore: boolean;
   };
   catalogProducts: number;
   databases: {
@@ -86,7 +88,7 @@ export function writeReport(report: BenchReport): { json: string; md: string } {
   const lines: string[] = [
     `# Benchmark results`,
     '',
-    `Run ${report.startedAt}, ${fmt(report.durationSec / 60)} min. Machine: ${report.machine.cores} cores (${report.machine.cpu}), ${report.machine.memoryGb} GiB, Node ${report.machine.node}, benchmarkIndex before the scenarios ${report.machine.benchmarkIndex.join(', ')}. Catalog: ${report.catalogProducts.toLocaleString('en-IN')} products.`,
+    `Run ${report.startedAt}, ${fmt(report.durationSec / 60)} min. Machine: ${report.machine.cores} cores (${report.machine.cpu}), ${report.machine.memoryGb} GiB, Node ${report.machine.node}, benchmarkIndex before the scenarios ${report.machine.benchmarkIndex.join(', ')}${report.machine.burningCore ? ', one core kept busy by a spinning process for the whole run (--burn-core)' : ''}. Catalog: ${report.catalogProducts.toLocaleString('en-IN')} products.`,
     '',
     '## Budgets',
     '',
@@ -134,7 +136,7 @@ export function writeReport(report: BenchReport): { json: string; md: string } {
       '',
       '## Pages (Lighthouse, mobile)',
       '',
-      `Over HTTPS with HTTP/2 through the bench's TLS proxy, as behind a production load balancer; the median of ${first?.runs ?? 1} runs per page (Lighthouse's computeMedianRun). Lighthouse's benchmarkIndex of this machine: ${report.pages.map((p) => p.benchmarkIndex).join(', ')} (a high-end desktop is 1,500–2,000).`,
+      `Through nginx with the production site (TLS, HTTP/2, precompressed assets from disk), as a buyer meets the store; the median of ${first?.runs ?? 1} runs per page (Lighthouse's computeMedianRun). Lighthouse's benchmarkIndex of this machine: ${report.pages.map((p) => p.benchmarkIndex).join(', ')} (a high-end desktop is 1,500–2,000).`,
       '',
       ...pageTable(report.pages),
     );
