@@ -26,6 +26,7 @@ import { importCommand } from './import.js';
 import { soakCommand } from './soak.js';
 import { editVisibilityCommand } from './edit-visibility.js';
 import { invoicePdfCommand } from './invoice-pdf.js';
+import { replicasCommand } from './replicas.js';
 import { startCpuBurner } from './lib/cpu-burner.js';
 import { machineIndex } from './lib/machine-index.js';
 
@@ -38,6 +39,8 @@ if (process.argv[2] === 'edit-visibility')
   process.exit(await editVisibilityCommand(process.argv.slice(3)));
 // `npm run bench -- invoice-pdf [...]`: rendering a 20-line tax invoice's PDF (issue 21).
 if (process.argv[2] === 'invoice-pdf') process.exit(await invoicePdfCommand(process.argv.slice(3)));
+// `npm run bench -- replicas [...]`: two replicas behind nginx against one without it (issue 23).
+if (process.argv[2] === 'replicas') process.exit(await replicasCommand(process.argv.slice(3)));
 
 const { values } = parseArgs({
   options: {

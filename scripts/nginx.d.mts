@@ -6,4 +6,5 @@ export declare function startNginx(options: {
   port: number;
   upstreams: number[];
   webDist?: string;
+  edgeRateLimit?: boolean;
 }): Promise<{ url: string; child: ChildProcess; stop(): Promise<void> }>;

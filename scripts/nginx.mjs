@@ -14,9 +14,17 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 /**
  * Renders the site and a main context into `dir` (its logs in `dir/logs`) and starts nginx in
  * the foreground on 127.0.0.1:`port`, proxying to the servers on 127.0.0.1:`upstreams`.
- * Resolves once nginx answers; `child` is nginx's process.
+ * Resolves once nginx answers; `child` is nginx's process. `edgeRateLimit: false` drops the
+ * site's `limit_req`, for a load test: its load comes from one address, a store's from many (the
+ * bench's servers raise their own limits likewise, RATE_LIMIT_SCALE).
  */
-export async function startNginx({ dir, port, upstreams, webDist = join(root, 'apps/web/dist') }) {
+export async function startNginx({
+  dir,
+  port,
+  upstreams,
+  webDist = join(root, 'apps/web/dist'),
+  edgeRateLimit = true,
+}) {
   mkdirSync(join(dir, 'logs'), { recursive: true });
   const certificate = join(dir, 'tls.pem');
   const key = join(dir, 'tls.key');
@@ -56,7 +64,8 @@ export async function startNginx({ dir, port, upstreams, webDist = join(root, 'a
   // As envsubst with the template's variable list: nginx's own $variables stay.
   const site = readFileSync(join(root, 'deploy/nginx/storefront.conf.template'), 'utf8')
     .replace(/\$\{([A-Z_]+)\}/g, (text, name) => variables[name] ?? text)
-    .replace('/var/log/nginx/storefront.access.log', join(dir, 'logs', 'access.log'));
+    .replace('/var/log/nginx/storefront.access.log', join(dir, 'logs', 'access.log'))
+    .replace(/^\s*limit_req zone=.*$/gm, (line) => (edgeRateLimit ? line : ''));
   writeFileSync(join(dir, 'storefront.conf'), site);
   // The main context Debian's /etc/nginx/nginx.conf would give, in this run's folder.
   writeFileSync(
