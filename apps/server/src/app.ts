@@ -24,11 +24,11 @@ import {
 import { registerInputGuard } from './lib/input-guard.js';
 import { registerRateLimits } from './lib/limits.js';
 import { createLogger, RequestLogController } from './lib/logger.js';
-import { registerDraining } from './lib/draining.js';
+import { registerEveryResponse } from './lib/every-response.js';
 import { Metrics } from './lib/metrics.js';
 import { registerQueryCounter } from './lib/query-counter.js';
-import { registerRequestId, requestId } from './lib/request-id.js';
-import { registerSecurityHeaders, securityHeaders } from './lib/security-headers.js';
+import { requestId } from './lib/request-id.js';
+import { securityHeaders } from './lib/security-headers.js';
 import { registerStrictInput } from './lib/strict-input.js';
 import type { ModuleContext } from './module-context.js';
 import { buyersModule } from './modules/buyers/module.js';
@@ -74,13 +74,13 @@ export async function buildApp({
   payments,
   orders,
 }: AppDeps): Promise<FastifyInstance> {
-  const setSecurityHeaders = securityHeaders(algoliaConnectSrc(config));
+  const headers = securityHeaders(algoliaConnectSrc(config));
   const app = Fastify({
     loggerInstance: createLogger(config.logLevel),
     // Fastify would take any X-Request-Id as given; requestId takes only a plain token.
     requestIdHeader: false,
     genReqId: requestId,
-    // lib/draining.ts answers requests that arrive while closing, in the API's error format.
+    // lib/every-response.ts answers requests that arrive while closing, in the API's error format.
     return503OnClosing: false,
     // X-Forwarded-For is believed only from the proxies TRUST_PROXY names (per-address limits).
     // A hop count as Fastify reads a number (its types omit it): the first n hops are proxies.
@@ -91,8 +91,8 @@ export async function buildApp({
     bodyLimit: 256 * 1024,
     routerOptions: { maxParamLength: 200 },
     logController: new RequestLogController(),
-    frameworkErrors: frameworkErrorHandler(setSecurityHeaders),
-    clientErrorHandler: clientErrorHandler(setSecurityHeaders),
+    frameworkErrors: frameworkErrorHandler(headers),
+    clientErrorHandler: clientErrorHandler(headers),
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -110,9 +110,7 @@ export async function buildApp({
     },
     transform: jsonSchemaTransform,
   });
-  registerSecurityHeaders(app, setSecurityHeaders);
-  registerRequestId(app);
-  registerDraining(app);
+  registerEveryResponse(app, headers);
   const metrics = new Metrics(database.statements);
   // Counted only where a scraper reads them: a request pays nothing for metrics nobody reads.
   if (config.metricsToken) {

@@ -3,7 +3,7 @@
  * messages; Fastify's own 4xx (bad JSON, too large, bad content type) keep their status; any
  * other failure is a 500 whose body never carries internals.
  */
-import { STATUS_CODES, type IncomingMessage, type ServerResponse } from 'node:http';
+import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
@@ -100,13 +100,11 @@ const FRAMEWORK_ERRORS = new Map<string, ErrorAnswer>([
  * answers first) skip every hook, so this answer sets the security headers itself (G21) and speaks the
  * one error shape instead of Fastify's own.
  */
-export function frameworkErrorHandler(setSecurityHeaders: SecurityHeaders) {
+export function frameworkErrorHandler(headers: SecurityHeaders) {
   return (error: FastifyError, request: FastifyRequest, reply: FastifyReply): void => {
     const [status, body] = FRAMEWORK_ERRORS.get(error.code) ?? [500, INTERNAL];
     if (status === 500) request.log.error({ err: error }, 'framework error');
-    setSecurityHeaders(request.raw, reply.raw, () => {
-      void reply.status(status).send(body);
-    });
+    void reply.headers(headers).status(status).send(body);
   };
 }
 
@@ -128,17 +126,7 @@ const MALFORMED_REQUEST: ErrorAnswer = [
  * finishes) never reach Fastify: the answer is written to the socket here, in the one error
  * shape and with the security headers every other answer carries, then the connection closes.
  */
-export function clientErrorHandler(setSecurityHeaders: SecurityHeaders) {
-  const headers: Record<string, string> = {};
-  // The headers are the same for every answer: collected once from a stand-in response.
-  setSecurityHeaders(
-    {} as IncomingMessage,
-    {
-      setHeader: (name: string, value: unknown) => (headers[name] = String(value)),
-      removeHeader: () => undefined,
-    } as unknown as ServerResponse,
-    () => undefined,
-  );
+export function clientErrorHandler(headers: SecurityHeaders) {
   return (error: NodeJS.ErrnoException, socket: Socket): void => {
     if (error.code === 'ECONNRESET' || socket.destroyed) return;
     const [status, body] = CLIENT_ERRORS.get(error.code) ?? MALFORMED_REQUEST;

@@ -1,13 +1,12 @@
 /**
  * One id per request, across nginx and the replicas (issue 23): nginx sends its `$request_id`
  * as X-Request-Id, the replica logs every line of the request with it (`reqId`) and answers it
- * back, so a buyer's report, nginx's access log and the replica's log meet. A request that
+ * back (every-response.ts), so a buyer's report, nginx's access log and the replica's log meet. A request that
  * comes without one (no proxy) gets a random id; a header that is not a plain token is ignored,
  * since it lands in the logs.
  */
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
-import type { FastifyInstance } from 'fastify';
 
 const ID = /^[A-Za-z0-9._-]{8,64}$/;
 
@@ -17,11 +16,4 @@ export const REQUEST_ID_HEADER = 'x-request-id';
 export function requestId(request: IncomingMessage): string {
   const given = request.headers[REQUEST_ID_HEADER];
   return typeof given === 'string' && ID.test(given) ? given : randomUUID();
-}
-
-export function registerRequestId(app: FastifyInstance): void {
-  app.addHook('onRequest', (request, reply, done) => {
-    reply.header(REQUEST_ID_HEADER, request.id);
-    done();
-  });
 }

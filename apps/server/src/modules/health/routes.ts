@@ -8,7 +8,7 @@ import type { Metrics } from '../../lib/metrics.js';
 
 /**
  * What an orchestrator and an operator ask (issue 23): liveness (the process answers), readiness
- * (it can take work: its database answers, it is not draining (lib/draining.ts); while it migrates, main.ts's
+ * (it can take work: its database answers, it is not draining (lib/every-response.ts); while it migrates, main.ts's
  * starting listener says not yet), and the metrics.
  * `checkDatabase` throws when the database cannot take work: the error handler answers 503.
  */
