@@ -1,6 +1,10 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import compress from '@fastify/compress';
+import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { ENTRY_OVERHEAD_BYTES } from './bounded-cache.js';
-import { ResponseCache } from './response-cache.js';
+import { ResponseCache, sendCached } from './response-cache.js';
 
 describe('ResponseCache', () => {
   it('keeps each answer as UTF-8 in a buffer of its own, counted at its bytes', async () => {
@@ -28,5 +32,57 @@ describe('ResponseCache', () => {
     expect(computations).toBe(1);
     // Counted for /metrics: the two concurrent lookups missed, the third was a hit.
     expect([cache.hits, cache.misses]).toEqual([1, 2]);
+  });
+});
+
+describe('sendCached', () => {
+  const large = { items: Array.from({ length: 60 }, (_, i) => ({ name: `Steel bottle ${i}` })) };
+  const small = { items: [{ name: 'one' }] };
+  const Answer = z.object({ items: z.array(z.object({ name: z.string() })) });
+
+  async function appServing(answer: z.input<typeof Answer>) {
+    const cache = new ResponseCache();
+    let computations = 0;
+    const app = Fastify();
+    // As app.ts registers it: what sendCached has not compressed, it compresses per request.
+    await app.register(compress, { global: true, threshold: 1024 });
+    app.get('/answer', (request, reply) =>
+      sendCached(cache, request, reply, Answer, async () => (computations++, answer)),
+    );
+    return { app, cache, computations: () => computations };
+  }
+
+  it('keeps a large answer compressed with the entry and serves each encoding a browser asks for', async () => {
+    const { app, cache, computations } = await appServing(large);
+    const text = JSON.stringify(large);
+    for (const [accept, encoding, decode] of [
+      ['gzip, deflate, br, zstd', 'br', brotliDecompressSync],
+      ['gzip', 'gzip', gunzipSync],
+      ['br;q=0, gzip;q=0.5', 'gzip', gunzipSync],
+    ] as const) {
+      const response = await app.inject({ url: '/answer', headers: { 'accept-encoding': accept } });
+      expect(response.headers['content-encoding']).toBe(encoding);
+      expect(response.headers.vary).toBe('accept-encoding');
+      expect(decode(response.rawPayload).toString('utf8')).toBe(text);
+    }
+    const plain = await app.inject({ url: '/answer', headers: { 'accept-encoding': 'identity' } });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.headers.vary).toBe('accept-encoding');
+    expect(plain.body).toBe(text);
+    // One computation, compressed once: the entry holds both encodings, counted in its bytes.
+    expect(computations()).toBe(1);
+    const entry = await cache.entry(JSON.stringify(['/answer', [], []]), async () => 'unused');
+    expect(entry.encoded?.br).toBeInstanceOf(Buffer);
+    expect(cache.bytes).toBeGreaterThan(
+      entry.body.length + entry.encoded!.br.length + entry.encoded!.gzip.length,
+    );
+  });
+
+  it('sends an answer under 1 KB as it is, whatever the browser accepts', async () => {
+    const { app } = await appServing(small);
+    const response = await app.inject({ url: '/answer', headers: { 'accept-encoding': 'br' } });
+    expect(response.headers['content-encoding']).toBeUndefined();
+    expect(response.headers.vary).toBeUndefined();
+    expect(response.body).toBe(JSON.stringify(small));
   });
 });

@@ -6,8 +6,16 @@
  * differing only in what validation drops or normalises (parameter order, spaces around the
  * query, `limit=020`) is the same entry, and bounded in entries and bytes, least recently used
  * first out (issue 17).
+ *
+ * An answer of 1 KB or more is kept Brotli- and gzip-compressed too, made once with the entry:
+ * every browser asks for a compressed answer, and @fastify/compress would otherwise compress the
+ * same bytes again on every hit, the largest cost of a cached listing served to a browser
+ * (bench/README.md, "Where a cached read's time goes").
  */
 import { createHash } from 'node:crypto';
+import { promisify } from 'node:util';
+import { brotliCompress, constants, gzip } from 'node:zlib';
+import { Negotiator } from '@fastify/accept-negotiator';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { BoundedCache, type CacheLimits } from './bounded-cache.js';
@@ -19,7 +27,31 @@ interface Entry {
    */
   body: Buffer;
   etag: string;
+  /** The body compressed, when it is large enough for compression to pay. */
+  encoded?: Record<Encoding, Buffer>;
 }
+
+type Encoding = 'br' | 'gzip';
+
+/** @fastify/compress's threshold (app.ts) and its Brotli settings, so an answer reads the same. */
+const COMPRESS_FROM_BYTES = 1024;
+const brotli = promisify(brotliCompress);
+const gzipped = promisify(gzip);
+const BROTLI_OPTIONS = {
+  params: {
+    [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
+    [constants.BROTLI_PARAM_QUALITY]: 4,
+  },
+};
+
+/** Off the event loop, in libuv's pool, as the on-the-fly compression ran. */
+async function encodings(body: Buffer): Promise<Record<Encoding, Buffer> | undefined> {
+  if (body.length < COMPRESS_FROM_BYTES) return undefined;
+  const [br, gzip] = await Promise.all([brotli(body, BROTLI_OPTIONS), gzipped(body)]);
+  return { br, gzip };
+}
+
+const negotiator = new Negotiator({ supportedValues: ['br', 'gzip'], cache: new Map() });
 
 /**
  * 32 MB holds the bench's whole read mix (~1,700 answers, ~14 MB) with room to spare; 10,000
@@ -40,7 +72,13 @@ export class ResponseCache {
   misses = 0;
 
   constructor(limits: CacheLimits = RESPONSE_CACHE_LIMITS) {
-    this.entries = new BoundedCache(limits, (entry) => entry.body.length + entry.etag.length);
+    this.entries = new BoundedCache(
+      limits,
+      (entry) =>
+        entry.body.length +
+        entry.etag.length +
+        (entry.encoded ? entry.encoded.br.length + entry.encoded.gzip.length : 0),
+    );
   }
 
   /** Drops everything; computations in flight are not stored. */
@@ -74,14 +112,15 @@ export class ResponseCache {
     if (inFlight) return inFlight;
     const generation = this.generation;
     const job = compute()
-      .then((text) => {
+      .then(async (text) => {
         // A buffer of its own: Buffer.from would slice a small answer out of Node's shared 8 KB
         // pool, and an entry would keep the whole slab alive.
         const body = Buffer.allocUnsafeSlow(Buffer.byteLength(text, 'utf8'));
         body.write(text, 'utf8');
-        const entry = {
+        const entry: Entry = {
           body,
           etag: `"${createHash('sha1').update(body).digest('base64url').slice(0, 20)}"`,
+          encoded: await encodings(body),
         };
         if (generation === this.generation) this.entries.set(key, entry);
         return entry;
@@ -126,5 +165,14 @@ export async function sendCached<S extends z.ZodType>(
   );
   reply.header('etag', entry.etag).header('cache-control', 'public, max-age=60');
   if (request.headers['if-none-match'] === entry.etag) return reply.status(304).send();
-  return reply.type('application/json; charset=utf-8').send(entry.body);
+  reply.type('application/json; charset=utf-8');
+  if (!entry.encoded) return reply.send(entry.body);
+  // Beside what the answer already varies on (CORS's Origin).
+  const vary = reply.getHeader('vary');
+  reply.header('vary', vary ? `${String(vary)}, accept-encoding` : 'accept-encoding');
+  const accepted = request.headers['accept-encoding'];
+  const encoding = accepted ? (negotiator.negotiate(accepted) as Encoding | null) : null;
+  if (!encoding) return reply.send(entry.body);
+  // Set first, @fastify/compress leaves the answer as it is.
+  return reply.header('content-encoding', encoding).send(entry.encoded[encoding]);
 }
