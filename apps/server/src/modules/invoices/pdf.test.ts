@@ -265,6 +265,12 @@ describe('the tax document as PDF', () => {
     expect(printed).toContain('Rupees One Hundred Crore Only');
   });
 
+  it('prints the signatory line alone when the settings name no signatory', async () => {
+    const printed = text(await renderTaxDocumentPdf(taxDocumentFixture({ signatory: '' }), null));
+    expect(printed).toContain('For Sahyadri Trading Company Private Limited Authorised Signatory');
+    expect(printed).not.toContain(', Authorised Signatory');
+  });
+
   it('gives the same bytes for the same document, dated by its issue date', async () => {
     const document = taxDocumentFixture({ lines: fixtureLines(12) });
     const registration = eInvoiceRegistrationFixture();
