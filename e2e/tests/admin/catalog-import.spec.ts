@@ -8,36 +8,9 @@ import { readFileSync } from 'node:fs';
 import { catalogCalls } from '@storefront/shared/catalog-calls';
 import { formatRupees } from '@storefront/shared/money';
 import { href } from '@storefront/shared/routes';
+import { parseCsv } from '@storefront/shared/testing/csv';
 import { expect, test, type Page } from '../../fixtures';
 import { enrolMember } from './staff';
-
-/** Rows of the export's CSV: every cell quoted, quotes doubled, CRLF line ends. */
-function parseCsv(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let cell = '';
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i]!;
-    if (quoted) {
-      if (c !== '"') cell += c;
-      else if (text[i + 1] === '"') {
-        cell += '"';
-        i++;
-      } else quoted = false;
-    } else if (c === '"') quoted = true;
-    else if (c === ',') {
-      row.push(cell);
-      cell = '';
-    } else if (c === '\n') {
-      row.push(cell);
-      rows.push(row);
-      row = [];
-      cell = '';
-    } else if (c !== '\r') cell += c;
-  }
-  return rows;
-}
 
 const toCsv = (rows: string[][]) =>
   rows.map((r) => r.map((c) => `"${c.replace(/"/g, '""')}"`).join(',')).join('\r\n') + '\r\n';

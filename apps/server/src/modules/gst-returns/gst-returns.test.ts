@@ -12,6 +12,7 @@ import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TaxDocumentList, TaxDocumentRow } from '@storefront/shared/gst-returns';
 import type { TaxDocument } from '@storefront/shared/tax-document';
+import { parseCsv } from '@storefront/shared/testing/csv';
 import { staffAuditLog, taxDocuments } from '../../db/schema.js';
 import { buildTestApp, type TestApp } from '../../test/app.js';
 import { createBuyer, type TestBuyer } from '../../test/buyers.js';
@@ -454,6 +455,60 @@ describe('GSTR-1 as CSV', () => {
       ...(json.hsn as { hsn_b2c: { txval: number }[] }).hsn_b2c,
     ].reduce((sum, row) => sum + paise(row.txval), 0);
     expect(taxable).toBe(hsnTaxable);
+  });
+
+  it('every table sums to the month’s documents to the paisa, as the JSON does', async () => {
+    const files = await unzip((await gstr1('month=2027-04&format=csv')).rawPayload);
+    const column = (file: string, header: string) => {
+      const [headers, ...rows] = parseCsv(files.get(file)!);
+      const at = headers!.indexOf(header);
+      expect(at, `${file} has no column ${header}`).toBeGreaterThanOrEqual(0);
+      return rows.map((row) => paise(Number(row[at])));
+    };
+    const sum = (values: number[]) => values.reduce((total, value) => total + value, 0);
+
+    const april = [...stored.values()]
+      .map(({ document }) => document)
+      .filter((document) => document.issueDate.startsWith('2027-04'));
+    const fromDocuments: Sums = { taxable: 0, cgst: 0, sgst: 0, igst: 0 };
+    for (const { kind, totals } of april) {
+      const sign = kind === 'credit_note' ? -1 : 1;
+      fromDocuments.taxable += sign * totals.taxablePaise;
+      fromDocuments.cgst += sign * totals.cgstPaise;
+      fromDocuments.sgst += sign * totals.sgstPaise;
+      fromDocuments.igst += sign * totals.igstPaise;
+    }
+
+    // The template's supply tables: invoices (B2CS already net of its notes) less the notes.
+    const supplies = ['b2b.csv', 'b2cl.csv', 'b2cs.csv', 'exp.csv'];
+    const notes = ['cdnr.csv', 'cdnur.csv'];
+    expect(
+      sum(supplies.flatMap((file) => column(file, 'Taxable Value'))) -
+        sum(notes.flatMap((file) => column(file, 'Taxable Value'))),
+    ).toBe(fromDocuments.taxable);
+
+    // The HSN summary's two halves, head by head.
+    const hsn = ['hsn(b2b).csv', 'hsn(b2c).csv'];
+    const hsnSum = (header: string) => sum(hsn.flatMap((file) => column(file, header)));
+    expect({
+      taxable: hsnSum('Taxable Value'),
+      cgst: hsnSum('Central Tax Amount'),
+      sgst: hsnSum('State/UT Tax Amount'),
+      igst: hsnSum('Integrated Tax Amount'),
+    }).toEqual(fromDocuments);
+
+    // The register, document by document.
+    const kinds = parseCsv(files.get('documents.csv')!)
+      .slice(1)
+      .map((row) => (row[0] === 'Credit Note' ? -1 : 1));
+    const signed = (header: string) =>
+      sum(column('documents.csv', header).map((value, i) => kinds[i]! * value));
+    expect({
+      taxable: signed('Taxable Value'),
+      cgst: signed('Central Tax Amount'),
+      sgst: signed('State/UT Tax Amount'),
+      igst: signed('Integrated Tax Amount'),
+    }).toEqual(fromDocuments);
   });
 });
 

@@ -1,7 +1,8 @@
 /**
  * The tax document's PDF (issue 21, decision 054), read back as a person's tools read it:
  * poppler's pdftotext (every Rule 46 particular and every figure, in the order a row prints
- * them), pdfinfo (A4, the page count, the creation date) and pdffonts (the font embedded).
+ * them), pdfinfo (A4, the page count, the creation date), pdffonts (the font embedded) and a
+ * QR reader on pdftoppm's image (the e-invoice's signed QR).
  */
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -10,6 +11,8 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
 import * as fontkit from 'fontkit';
+import jsQR from 'jsqr';
+import sharp from 'sharp';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { amountInWords } from '@storefront/shared/amount-in-words';
 import { isValidGstin } from '@storefront/shared/gstin';
@@ -39,6 +42,23 @@ function text(pdf: Buffer, page?: number): string {
   return execFileSync('pdftotext', ['-raw', ...pages, save(pdf), '-'], { encoding: 'utf8' })
     .replace(/\s+/g, ' ')
     .trim();
+}
+
+/**
+ * The QR code at the top right of the first page (the e-invoice's box), as a reader decodes it
+ * from a 200 dpi scan (poppler's pdftoppm, then jsQR), or null when there is none.
+ */
+async function scannedQr(pdf: Buffer): Promise<string | null> {
+  const image = join(scratch, `scan-${++written}`);
+  // The page's right half, its top 250 points (A4 is 595 × 842): a whole page takes seconds.
+  const crop = ['-x', '827', '-y', '0', '-W', '827', '-H', '694'];
+  execFileSync('pdftoppm', ['-png', '-r', '200', ...crop, '-singlefile', save(pdf), image]);
+  const { data, info } = await sharp(`${image}.png`)
+    .ensureAlpha()
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  const pixels = new Uint8ClampedArray(data.buffer, data.byteOffset, data.length);
+  return jsQR(pixels, info.width, info.height)?.data ?? null;
 }
 
 function info(pdf: Buffer): Record<string, string> {
@@ -247,10 +267,11 @@ describe('the tax document as PDF', () => {
     expect(printed).toContain(`Ack No. ${registration.ackNumber}`);
     expect(printed).toContain(`Ack Date ${registration.ackDate}`);
     expectRule46(document, printed);
-    // The QR code is drawn: the page carries far more than the same invoice without it.
+    // The QR code scans back to the signed QR the portal returned, character for character.
+    expect(await scannedQr(pdf)).toBe(registration.signedQr);
     const plain = await renderTaxDocumentPdf(document, null);
     expect(text(plain)).not.toContain('IRN');
-    expect(pdf.length - plain.length).toBeGreaterThan(5_000);
+    expect(await scannedQr(plain)).toBeNull();
   });
 
   it('prints an unregistered recipient as such, and a figure of crores whole', async () => {
@@ -263,6 +284,12 @@ describe('the tax document as PDF', () => {
     // ₹100 crore in one line: the figures shrink to fit their columns rather than wrap.
     expect(printed).toContain('Total 84,74,57,627.12 15,25,42,372.88 1,00,00,00,000.00');
     expect(printed).toContain('Rupees One Hundred Crore Only');
+  });
+
+  it('prints the signatory line alone when the settings name no signatory', async () => {
+    const printed = text(await renderTaxDocumentPdf(taxDocumentFixture({ signatory: '' }), null));
+    expect(printed).toContain('For Sahyadri Trading Company Private Limited Authorised Signatory');
+    expect(printed).not.toContain(', Authorised Signatory');
   });
 
   it('gives the same bytes for the same document, dated by its issue date', async () => {

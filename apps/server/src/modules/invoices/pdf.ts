@@ -977,9 +977,10 @@ function drawSignature(layout: Layout): void {
   fitText(doc, `For ${document.supplier.legalName}`, signX, top + PAD, signWidth, 'right', {
     font: 'bold',
   });
+  // No name saved in the settings: the line alone, above which the signatory signs by hand.
   fitText(
     doc,
-    `${document.signatory}, Authorised Signatory`,
+    document.signatory ? `${document.signatory}, Authorised Signatory` : 'Authorised Signatory',
     signX,
     top + height - PAD - SIZE.body - 2,
     signWidth,

@@ -9,6 +9,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DeskOrderList } from '@storefront/shared/order-desk';
 import { EXPORT_COLUMNS } from '@storefront/shared/order-desk-export';
+import { parseCsv } from '@storefront/shared/testing/csv';
 import { buildTestApp, type TestApp } from '../../test/app.js';
 import { BUYER_GSTIN, createBuyer } from '../../test/buyers.js';
 import { createStaff, signIn } from '../../test/staff.js';
@@ -59,37 +60,6 @@ describe('a CSV cell', () => {
     expect(rupeesText(paise)).toBe(rupees);
   });
 });
-
-/** RFC 4180, as a spreadsheet reads it: quoted fields may hold commas, quotes and line breaks. */
-function parseCsv(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let cell = '';
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i]!;
-    if (quoted) {
-      if (c !== '"') cell += c;
-      else if (text[i + 1] === '"') {
-        cell += '"';
-        i++;
-      } else quoted = false;
-    } else if (c === '"') quoted = true;
-    else if (c === ',') {
-      row.push(cell);
-      cell = '';
-    } else if (c === '\r' && text[i + 1] === '\n') {
-      row.push(cell);
-      rows.push(row);
-      row = [];
-      cell = '';
-      i++;
-    } else if (c === '\n' || c === '\r') throw new Error(`a bare line break at ${i}`);
-    else cell += c;
-  }
-  if (cell !== '' || row.length) throw new Error('the last line has no CRLF');
-  return rows;
-}
 
 async function buyerWith(companyName: string): Promise<string> {
   const { id } = await createBuyer(t);

@@ -22,6 +22,7 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { and, desc, eq, sql } from 'drizzle-orm';
+import { SIGNUP_PLACEHOLDER } from '@storefront/shared/constants';
 import { findCountry } from '@storefront/shared/countries';
 import {
   findIndianState,
@@ -513,10 +514,19 @@ function billingOf(
       'billing_details_required',
       `Your account's GST number (${account.gstin || 'none'}) is not valid, so an invoice cannot be made out to it. Enter the billing details (GSTIN, legal name and address) at checkout.`,
     );
+  // Rule 46(d) prints the recipient's address: a sign-up that left the street out stored the
+  // spec's placeholder, which must not become the invoice's address.
+  const street = account.street.trim();
+  if (!street || street === SIGNUP_PLACEHOLDER)
+    throw new AppError(
+      'unprocessable',
+      'billing_details_required',
+      'Your account has no business street address, so an invoice cannot be made out to it. Enter the billing details (GSTIN, legal name and address) at checkout.',
+    );
   return {
     gstin,
     legalName: account.companyName,
-    address1: account.street,
+    address1: street,
     address2: '',
     city: account.city,
     state: state.name,

@@ -599,24 +599,32 @@ describe("an order's address and billing, refused", () => {
     expect(count.rows[0]).toEqual({ n: 0 });
   });
 
-  it('an account whose GSTIN is not valid must give billing details (422), then may order', async () => {
+  // An invoice needs a valid GSTIN and the recipient's address (Rule 46(d)): an account without
+  // either (a sign-up that left the street out stored the spec's placeholder) must give details.
+  it.each([
+    [
+      'whose GSTIN is not valid',
+      sql`gst_number = '27AABCM1234F1Z5'`,
+      "Your account's GST number (27AABCM1234F1Z5) is not valid, so an invoice cannot be made out to it. Enter the billing details (GSTIN, legal name and address) at checkout.",
+    ],
+    [
+      'that signed up without a street',
+      sql`business_street = 'string'`,
+      'Your account has no business street address, so an invoice cannot be made out to it. Enter the billing details (GSTIN, legal name and address) at checkout.',
+    ],
+  ])('an account %s must give billing details (422), then may order', async (_, change, detail) => {
     const buyer = await createBuyer(t);
-    await t.database.db.execute(
-      sql`UPDATE users SET gst_number = '27AABCM1234F1Z5' WHERE id = ${buyer.id}`,
-    );
+    await t.database.db.execute(sql`UPDATE users SET ${change} WHERE id = ${buyer.id}`);
     await fillCart(buyer);
     const refused = await order(buyer);
     expect(refused.statusCode).toBe(422);
-    expect(refused.json()).toEqual({
-      code: 'billing_details_required',
-      detail:
-        "Your account's GST number (27AABCM1234F1Z5) is not valid, so an invoice cannot be made out to it. Enter the billing details (GSTIN, legal name and address) at checkout.",
-    });
+    expect(refused.json()).toEqual({ code: 'billing_details_required', detail });
     const made = await placed(buyer, {
       ...ADDRESS,
       billing: { ...KARNATAKA_BILLING, gstin: BUYER_GSTIN, state: 'Maharashtra' },
     });
     expect(made.tax?.supplyType).toBe('intra');
+    expect(made.billing?.address1).toBe(KARNATAKA_BILLING.address1);
   });
 });
 
