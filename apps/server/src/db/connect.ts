@@ -35,6 +35,12 @@ export interface Database {
   /** Answers when the database can take work; throws a class-57 error when it cannot. */
   check(): Promise<void>;
   close(): Promise<void>;
+  /**
+   * PGlite only: the data directory as a tar (PGlite's `dumpDataDir`), taken between units of
+   * work, which a new PGlite loads as it was (`loadDataDir`; cli/backup.ts). PostgreSQL is
+   * backed up with its own pg_dump (docs/deploy.md).
+   */
+  dumpDataDir?(): Promise<Blob>;
   /** The statements this process sent and their time (lib/metrics.ts). */
   statements: StatementClock;
 }
@@ -108,6 +114,7 @@ export async function connectPglite(
       if (client.status !== 'ready') throw unavailable();
     },
     close: () => client.close(),
+    dumpDataDir: () => client.dumpDataDir(),
   };
 }
 

@@ -34,7 +34,10 @@ const pglite = await PGlite.create(options.dataDir, {
   loadDataDir: options.loadDataDir ? new Blob([options.loadDataDir]) : undefined,
 });
 
-type Unit = { id: number; message: QueryMessage } | { id: number; transaction: true };
+type Unit =
+  | { id: number; message: QueryMessage }
+  | { id: number; transaction: true }
+  | { id: number; dump: true };
 const units: Unit[] = [];
 let working = false;
 type TransactionMessage = QueryMessage | Extract<ToThread, { op: 'end' }>;
@@ -205,12 +208,34 @@ async function runTransaction(id: number): Promise<void> {
   }
 }
 
+/**
+ * The data directory as a tar (a backup, cli/backup.ts), taken as a unit of its own: no
+ * statement runs and no transaction is open while PGlite copies the files, so the copy holds
+ * every transaction committed before it and nothing of one after. A checkpoint first writes the
+ * changed pages into the data files, so a start from the copy has no WAL to replay. The
+ * watchdog does not time it (busy stays 0): its time is the data's size, not a statement's, and
+ * cutting it would restart the database and lose the backup for nothing.
+ */
+async function runDump(id: number): Promise<void> {
+  try {
+    await pglite.exec('CHECKPOINT');
+    const bytes = await (await pglite.dumpDataDir('none')).arrayBuffer();
+    port.postMessage({ op: 'done', id, value: bytes } satisfies FromThread, [bytes]);
+  } catch (error) {
+    post({ op: 'failed', id, error: errorData(error) });
+  }
+}
+
 async function work(): Promise<void> {
   if (working) return;
   working = true;
   while (units.length > 0) {
     const unit = units.shift()!;
     Atomics.store(shared, SHARED.started, unit.id);
+    if ('dump' in unit) {
+      await runDump(unit.id);
+      continue;
+    }
     Atomics.store(shared, SHARED.busy, 1);
     if ('message' in unit) await runStatement(pglite, unit.message);
     else await runTransaction(unit.id);
@@ -254,10 +279,8 @@ port.on('message', (message: ToThread) => {
       void pglite.listen(message.channel, () => post({ op: 'notify', channel: message.channel }));
       return;
     case 'dump':
-      void pglite.dumpDataDir('none').then(
-        async (saved) => post({ op: 'done', id: message.id, value: await saved.arrayBuffer() }),
-        (error: unknown) => post({ op: 'failed', id: message.id, error: errorData(error) }),
-      );
+      units.push({ id: message.id, dump: true });
+      void work();
       return;
     case 'close':
       // PostgreSQL's own shutdown: a checkpoint, so the next start has no WAL to replay.
