@@ -9,6 +9,7 @@ import {
   existsSync,
   mkdirSync,
   mkdtempSync,
+  readdirSync,
   readFileSync,
   rmSync,
   statSync,
@@ -17,7 +18,7 @@ import {
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../app.js';
 import { loadConfig } from '../config.js';
 import { connectPglite } from '../db/connect.js';
@@ -40,6 +41,9 @@ const backupFile = join(work, 'store.zip');
 /** An uploaded photo's key, as modules/images/upload.ts names one. */
 const PHOTO = 'uploads/0123456789abcdef0123456789abcdef.jpg';
 const PHOTO_BYTES = Buffer.from('a photo, as far as a backup is concerned');
+/** A catalog import's file, kept for its job (modules/catalog-import/jobs.ts). */
+const IMPORT_FILE = 'catalog-imports/0123456789abcdef01234567.csv';
+const IMPORT_BYTES = Buffer.from('code,name\nVALVE-25,Brass Gate Valve 25 mm\n');
 
 beforeAll(async () => {
   t = await buildStoreApp({ pgliteOnDisk: true });
@@ -47,6 +51,8 @@ beforeAll(async () => {
   store = await populateStore(t);
   mkdirSync(join(t.config.dataDir, 'images', 'uploads'), { recursive: true });
   writeFileSync(join(t.config.dataDir, 'images', PHOTO), PHOTO_BYTES);
+  mkdirSync(join(t.config.dataDir, 'catalog-imports'));
+  writeFileSync(join(t.config.dataDir, IMPORT_FILE), IMPORT_BYTES);
 });
 afterAll(async () => {
   await channel.close();
@@ -57,7 +63,7 @@ afterAll(async () => {
 const env = (dataDir: string) => ({ DATA_DIR: dataDir, PUBLIC_URL: t.config.publicUrl });
 
 describe('npm run store -- backup, then restore', () => {
-  it('carries every order, invoice, credit note, account, secret and photo to a new DATA_DIR, where the server serves them', async () => {
+  it('carries every order, invoice, credit note, account, secret, photo and import file to a new DATA_DIR, where the server serves them', async () => {
     const backedUp = await runStore(env(t.config.dataDir), ['backup', backupFile]);
     expect(backedUp.code, backedUp.stderr).toBe(0);
     expect(backedUp.stdout).toBe(
@@ -65,6 +71,12 @@ describe('npm run store -- backup, then restore', () => {
     );
     // It holds the secrets: only its owner may read it.
     expect(statSync(backupFile).mode & 0o777).toBe(0o600);
+    // The copy the server made of its data directory for the zip is gone once read.
+    await vi.waitFor(() =>
+      expect(readdirSync(t.config.dataDir).filter((name) => name.startsWith('backup-'))).toEqual(
+        [],
+      ),
+    );
     // Taken from the running server, which wrote nothing since.
     const before = await tableChecksums(t.database.db);
 
@@ -76,6 +88,7 @@ describe('npm run store -- backup, then restore', () => {
     );
     expect(existsSync(join(fresh, 'pgdata.restoring'))).toBe(false);
     expect(readFileSync(join(fresh, 'images', PHOTO))).toEqual(PHOTO_BYTES);
+    expect(readFileSync(join(fresh, IMPORT_FILE))).toEqual(IMPORT_BYTES);
 
     const config = loadConfig({
       NODE_ENV: 'test',

@@ -5,24 +5,28 @@
  *   npm run store -- restore <file.zip>    into a new DATA_DIR, before the server starts on it
  *
  * A backup is one zip holding what a store on PGlite needs to start again elsewhere:
- * `pgdata.tar`, the data directory as PGlite dumps it between two units of work (so every
- * committed transaction and nothing of an open one), `secrets/` (the generated JWT_SECRET, which
+ * `pgdata/`, the data directory as the server's PGlite thread copies it between two units of
+ * work (so every committed transaction and nothing of an open one), `secrets/` (the generated JWT_SECRET, which
  * seals the staff's TOTP secrets, and the sandbox gateway's), `images/` (the uploaded photos,
- * with IMAGE_STORAGE=local) and `manifest.json` (when, what it holds, and an id of the JWT_SECRET
- * its data was sealed under). It holds secrets: it is written 0600, and belongs where the
+ * with IMAGE_STORAGE=local), `catalog-imports/` (the files of catalog imports not yet done, which
+ * their jobs read) and `manifest.json` (when, what it holds, and an id of the JWT_SECRET its
+ * data was sealed under). Left out, as rebuilt or only a log: the image cache and the .eml
+ * outbox. It holds secrets: it is written 0600, and belongs where the
  * secrets would. On PostgreSQL, pg_dump and pg_restore are the tools (docs/deploy.md).
  */
-import { createHmac } from 'node:crypto';
-import { existsSync } from 'node:fs';
+import { createHmac, randomBytes } from 'node:crypto';
+import { createWriteStream, existsSync } from 'node:fs';
 import { chmod, mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
-import { join, relative, sep } from 'node:path';
+import { dirname, join, relative, sep } from 'node:path';
 import type { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import { sql } from 'drizzle-orm';
 import yauzl, { type Entry, type ZipFile } from 'yauzl';
 import yazl from 'yazl';
 import { z } from 'zod';
 import type { Config } from '../config.js';
 import { connectPglite, type Database, type Db } from '../db/connect.js';
+import { IMPORTS_DIR } from '../modules/catalog-import/jobs.js';
 import { imageStorage, isStorageKey } from '../modules/images/storage.js';
 import { Refused } from './commands.js';
 
@@ -69,6 +73,8 @@ export const secretId = (secret: string) =>
     .slice(0, 16);
 
 const SECRET_NAME = /^[a-z0-9-]+$/;
+/** A catalog import's kept file: its job's id and the format (catalog-import/jobs.ts). */
+const IMPORT_FILE = /^[0-9a-f]{24}\.(?:csv|jsonl|zip)$/;
 
 /** What the database holds, and how many migrations it has had. */
 async function storeSummary(
@@ -91,27 +97,62 @@ async function storeSummary(
 export const summaryText = (s: Summary) =>
   `${s.orders} orders, ${s.invoices} invoices, ${s.creditNotes} credit notes, ${s.buyers} buyer accounts, ${s.staff} staff members, ${s.photos} uploaded photos`;
 
-/** Every file under `dir` (relative paths with '/'), none when it does not exist. */
-async function filesUnder(dir: string): Promise<string[]> {
-  if (!existsSync(dir)) return [];
+/** A path of the data directory's copy in the zip: PostgreSQL's own names, one folder deep or more. */
+const PGDATA_PATH =
+  /^pgdata\/(?:[A-Za-z0-9_-][A-Za-z0-9_.-]*\/)*(?:[A-Za-z0-9_-][A-Za-z0-9_.-]*)?$/;
+
+/** The files and folders under `dir` (relative paths with '/'), none when it does not exist. */
+async function walk(dir: string): Promise<{ files: string[]; folders: string[] }> {
+  if (!existsSync(dir)) return { files: [], folders: [] };
   const entries = await readdir(dir, { recursive: true, withFileTypes: true });
-  return entries
-    .filter((entry) => entry.isFile() && !entry.name.endsWith('.tmp'))
-    .map((entry) => relative(dir, join(entry.parentPath, entry.name)).split(sep).join('/'));
+  const path = (entry: (typeof entries)[number]) =>
+    relative(dir, join(entry.parentPath, entry.name)).split(sep).join('/');
+  return {
+    files: entries.filter((e) => e.isFile() && !e.name.endsWith('.tmp')).map(path),
+    folders: entries.filter((e) => e.isDirectory()).map(path),
+  };
 }
+const filesUnder = async (dir: string) => (await walk(dir)).files;
 
 /**
- * The store's backup as a zip stream, and what it holds. The database is dumped first: photos
- * are written once under their content's hash and never changed, so the copy of the photos
- * taken after holds every photo the dump names (and perhaps one uploaded meanwhile).
+ * The store's backup as a zip stream, and what it holds. The data directory is copied first,
+ * into a folder of DATA_DIR (the same disk: the database waits only for the copy), which the zip
+ * reads and which is removed when the zip has been read. Photos are written once under their
+ * content's hash and never changed, so the photos copied after hold every photo the database
+ * names (and perhaps one uploaded meanwhile).
  */
 export async function backupArchive(
   database: Database,
   config: Pick<Config, 'dataDir' | 'images' | 'jwtSecret'>,
   now: Date,
 ): Promise<{ summary: Summary; zip: Readable }> {
-  if (!database.dumpDataDir) throw new Refused(ON_POSTGRES);
-  const pgdata = Buffer.from(await (await database.dumpDataDir()).arrayBuffer());
+  if (!database.copyDataDir) throw new Refused(ON_POSTGRES);
+  const copy = join(config.dataDir, `backup-${process.pid}-${randomBytes(4).toString('hex')}`);
+  try {
+    await database.copyDataDir(copy);
+    const zip = await zipOf(database, config, now, copy);
+    // Removed once the zip has been read whole, or its reader went away.
+    let removed = false;
+    const remove = () => {
+      if (removed) return;
+      removed = true;
+      void rm(copy, { recursive: true, force: true });
+    };
+    zip.zip.once('end', remove).once('close', remove).once('error', remove);
+    return zip;
+  } catch (error) {
+    await rm(copy, { recursive: true, force: true });
+    throw error;
+  }
+}
+
+async function zipOf(
+  database: Database,
+  config: Pick<Config, 'dataDir' | 'images' | 'jwtSecret'>,
+  now: Date,
+  copy: string,
+): Promise<{ summary: Summary; zip: Readable }> {
+  const pgdata = await walk(copy);
   const secretsDir = join(config.dataDir, 'secrets');
   const secrets = (await filesUnder(secretsDir)).filter((name) => SECRET_NAME.test(name));
   const imagesDir = join(config.dataDir, 'images');
@@ -119,6 +160,10 @@ export async function backupArchive(
     config.images.storage.kind === 'local'
       ? (await filesUnder(imagesDir)).filter((key) => isStorageKey(key))
       : [];
+  const importsDir = join(config.dataDir, IMPORTS_DIR);
+  const imports = (await filesUnder(importsDir)).filter((name) => IMPORT_FILE.test(name));
+  // Read just after the copy: a busy store may have moved on by a few rows since (a restore
+  // counts its own).
   const { summary, migrations } = await storeSummary(database.db, photos.length);
   const manifest: Manifest = {
     format: 'storefront-pglite-backup',
@@ -132,12 +177,16 @@ export async function backupArchive(
   const zip = new yazl.ZipFile();
   const mtime = now;
   zip.addBuffer(Buffer.from(JSON.stringify(manifest, null, 2)), 'manifest.json', { mtime });
-  zip.addBuffer(pgdata, 'pgdata.tar', { mtime });
+  // PostgreSQL expects its empty folders (pg_tblspc, pg_twophase, …) to be there.
+  for (const folder of pgdata.folders) zip.addEmptyDirectory(`pgdata/${folder}`, { mtime });
+  for (const file of pgdata.files) zip.addFile(join(copy, file), `pgdata/${file}`, { mtime });
   for (const name of secrets)
     zip.addBuffer(await readFile(join(secretsDir, name)), `secrets/${name}`, { mtime });
   // Photos are compressed already.
   for (const key of photos)
     zip.addFile(join(imagesDir, key), `images/${key}`, { compress: false, mtime });
+  for (const name of imports)
+    zip.addFile(join(importsDir, name), `${IMPORTS_DIR}/${name}`, { mtime });
   zip.end();
   return { summary, zip: zip.outputStream as Readable };
 }
@@ -180,12 +229,24 @@ function bytesOf(zip: ZipFile, entry: Entry): Promise<Buffer> {
   );
 }
 
+/** Writes the zip's `entry` to `path` (0600: a database's files, a secret). */
+function extract(zip: ZipFile, entry: Entry, path: string): Promise<void> {
+  return new Promise((resolve, reject) =>
+    zip.openReadStream(entry, (error, stream) => {
+      if (error) return reject(new Refused(`The backup is damaged: ${error.message}`));
+      pipeline(stream, createWriteStream(path, { mode: 0o600 })).then(resolve, (failed: Error) =>
+        reject(new Refused(`The backup is damaged: ${failed.message}`)),
+      );
+    }),
+  );
+}
+
 const CONTENT_TYPES: Record<string, string> = { jpg: 'image/jpeg', png: 'image/png' };
 
 /**
  * Restores `file` into config.dataDir, which must hold no database yet. Checked whole before
  * anything is written: a backup, every entry one it makes, and a JWT_SECRET that opens what its
- * data sealed (JWT_SECRET when set, else the backup's own). The database is loaded beside
+ * data sealed (JWT_SECRET when set, else the backup's own). The database is unpacked beside
  * `pgdata` and renamed into place last, so a restore cut short leaves no database to start on.
  */
 export async function restoreArchive(file: string, config: Config): Promise<string> {
@@ -198,20 +259,29 @@ export async function restoreArchive(file: string, config: Config): Promise<stri
   try {
     const entries = await entriesOf(zip);
     const manifestEntry = entries.get('manifest.json');
-    const pgdataEntry = entries.get('pgdata.tar');
+
     const manifest =
       manifestEntry &&
       Manifest.safeParse(JSON.parse((await bytesOf(zip, manifestEntry)).toString()));
-    if (!manifest?.success || !pgdataEntry)
+    if (!manifest?.success || !entries.has('pgdata/PG_VERSION'))
       throw new Refused(`${file} is not a backup made by npm run store -- backup.`);
-    const secrets = [...entries.keys()].filter((name) => name.startsWith('secrets/'));
-    const photos = [...entries.keys()].filter((name) => name.startsWith('images/'));
-    const stray = [...entries.keys()].filter(
-      (name) =>
-        !['manifest.json', 'pgdata.tar'].includes(name) &&
-        !(secrets.includes(name) && SECRET_NAME.test(name.slice('secrets/'.length))) &&
-        !(photos.includes(name) && isStorageKey(name.slice('images/'.length))),
-    );
+    const named = (folder: string, accepts: (name: string) => boolean) =>
+      [...entries.keys()]
+        .filter((name) => name.startsWith(`${folder}/`))
+        .map((name) => name.slice(folder.length + 1))
+        .filter(accepts);
+    const secrets = named('secrets', (name) => SECRET_NAME.test(name));
+    const photos = named('images', isStorageKey);
+    const imports = named(IMPORTS_DIR, (name) => IMPORT_FILE.test(name));
+    const pgdata = [...entries.keys()].filter((name) => PGDATA_PATH.test(name));
+    const known = new Set([
+      'manifest.json',
+      ...pgdata,
+      ...secrets.map((name) => `secrets/${name}`),
+      ...photos.map((key) => `images/${key}`),
+      ...imports.map((name) => `${IMPORTS_DIR}/${name}`),
+    ]);
+    const stray = [...entries.keys()].filter((name) => !known.has(name));
     if (stray.length)
       throw new Refused(`The backup holds files it should not: ${stray.join(', ')}`);
 
@@ -231,22 +301,34 @@ export async function restoreArchive(file: string, config: Config): Promise<stri
     await mkdir(secretsDir, { recursive: true, mode: 0o700 });
     // A new DATA_DIR's generated secrets seal nothing yet: the backup's replace them.
     for (const name of secrets) {
-      const path = join(secretsDir, name.slice('secrets/'.length));
-      await writeFile(path, await bytesOf(zip, entries.get(name)!), { mode: 0o600 });
+      const path = join(secretsDir, name);
+      await writeFile(path, await bytesOf(zip, entries.get(`secrets/${name}`)!), { mode: 0o600 });
       await chmod(path, 0o600);
     }
     const images = imageStorage(config);
-    for (const name of photos) {
-      const key = name.slice('images/'.length);
+    for (const key of photos) {
       const type = CONTENT_TYPES[key.split('.').pop() ?? ''] ?? 'application/octet-stream';
-      await images.put(key, await bytesOf(zip, entries.get(name)!), type);
+      await images.put(key, await bytesOf(zip, entries.get(`images/${key}`)!), type);
     }
+    await mkdir(join(config.dataDir, IMPORTS_DIR), { recursive: true });
+    for (const name of imports)
+      await writeFile(
+        join(config.dataDir, IMPORTS_DIR, name),
+        await bytesOf(zip, entries.get(`${IMPORTS_DIR}/${name}`)!),
+      );
 
     const loading = join(config.dataDir, 'pgdata.restoring');
     await rm(loading, { recursive: true, force: true });
-    const database = await connectPglite(loading, {
-      loadDataDir: new Blob([await bytesOf(zip, pgdataEntry)]),
-    });
+    await mkdir(loading, { mode: 0o700 });
+    for (const name of pgdata) {
+      const path = join(loading, name.slice('pgdata/'.length));
+      if (name.endsWith('/')) await mkdir(path, { recursive: true, mode: 0o700 });
+      else {
+        await mkdir(dirname(path), { recursive: true, mode: 0o700 });
+        await extract(zip, entries.get(name)!, path);
+      }
+    }
+    const database = await connectPglite(loading);
     let summary: Summary;
     try {
       // A backup made by an older version is brought up to this one's schema now.

@@ -36,11 +36,11 @@ export interface Database {
   check(): Promise<void>;
   close(): Promise<void>;
   /**
-   * PGlite only: the data directory as a tar (PGlite's `dumpDataDir`), taken between units of
-   * work, which a new PGlite loads as it was (`loadDataDir`; cli/backup.ts). PostgreSQL is
-   * backed up with its own pg_dump (docs/deploy.md).
+   * PGlite on disk only: copies the data directory into `into` between two units of work, a
+   * copy PGlite starts from as it was (cli/backup.ts). PostgreSQL is backed up with its own
+   * pg_dump (docs/deploy.md).
    */
-  dumpDataDir?(): Promise<Blob>;
+  copyDataDir?(into: string): Promise<void>;
   /** The statements this process sent and their time (lib/metrics.ts). */
   statements: StatementClock;
 }
@@ -114,7 +114,7 @@ export async function connectPglite(
       if (client.status !== 'ready') throw unavailable();
     },
     close: () => client.close(),
-    dumpDataDir: () => client.dumpDataDir(),
+    ...(dataPath ? { copyDataDir: (into: string) => client.copyDataDir(into) } : {}),
   };
 }
 

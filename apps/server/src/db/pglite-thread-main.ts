@@ -4,6 +4,7 @@
  * whose statements arrive one by one while the others wait. It writes what it is doing into
  * the shared state, which is all the server's watchdog needs to cut a statement over its time.
  */
+import { cp } from 'node:fs/promises';
 import { parentPort, workerData } from 'node:worker_threads';
 import { parse, PGlite, protocol, type Results, type Transaction } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
@@ -37,7 +38,7 @@ const pglite = await PGlite.create(options.dataDir, {
 type Unit =
   | { id: number; message: QueryMessage }
   | { id: number; transaction: true }
-  | { id: number; dump: true };
+  | { id: number; copyInto: string };
 const units: Unit[] = [];
 let working = false;
 type TransactionMessage = QueryMessage | Extract<ToThread, { op: 'end' }>;
@@ -209,18 +210,19 @@ async function runTransaction(id: number): Promise<void> {
 }
 
 /**
- * The data directory as a tar (a backup, cli/backup.ts), taken as a unit of its own: no
- * statement runs and no transaction is open while PGlite copies the files, so the copy holds
- * every transaction committed before it and nothing of one after. A checkpoint first writes the
- * changed pages into the data files, so a start from the copy has no WAL to replay. The
- * watchdog does not time it (busy stays 0): its time is the data's size, not a statement's, and
- * cutting it would restart the database and lose the backup for nothing.
+ * A copy of the data directory into `into` (a backup, cli/backup.ts), made as a unit of its own:
+ * no statement runs and no transaction is open while the files are copied, so the copy holds
+ * every transaction committed before it and nothing of one after — as PGlite's dumpDataDir does,
+ * but file by file on disk rather than whole in memory. A checkpoint first writes the changed
+ * pages into the data files (PGlite has no background writer), so a start from the copy has no
+ * WAL to replay. The watchdog does not time it (busy stays 0): its time is the data's size, not
+ * a statement's, and cutting it would restart the database and lose the backup for nothing.
  */
-async function runDump(id: number): Promise<void> {
+async function runCopy(id: number, into: string): Promise<void> {
   try {
     await pglite.exec('CHECKPOINT');
-    const bytes = await (await pglite.dumpDataDir('none')).arrayBuffer();
-    port.postMessage({ op: 'done', id, value: bytes } satisfies FromThread, [bytes]);
+    await cp(options.dataDir!, into, { recursive: true, errorOnExist: true, force: false });
+    post({ op: 'done', id });
   } catch (error) {
     post({ op: 'failed', id, error: errorData(error) });
   }
@@ -232,8 +234,8 @@ async function work(): Promise<void> {
   while (units.length > 0) {
     const unit = units.shift()!;
     Atomics.store(shared, SHARED.started, unit.id);
-    if ('dump' in unit) {
-      await runDump(unit.id);
+    if ('copyInto' in unit) {
+      await runCopy(unit.id, unit.copyInto);
       continue;
     }
     Atomics.store(shared, SHARED.busy, 1);
@@ -279,7 +281,13 @@ port.on('message', (message: ToThread) => {
       void pglite.listen(message.channel, () => post({ op: 'notify', channel: message.channel }));
       return;
     case 'dump':
-      units.push({ id: message.id, dump: true });
+      void pglite.dumpDataDir('none').then(
+        async (saved) => post({ op: 'done', id: message.id, value: await saved.arrayBuffer() }),
+        (error: unknown) => post({ op: 'failed', id: message.id, error: errorData(error) }),
+      );
+      return;
+    case 'copy':
+      units.push({ id: message.id, copyInto: message.into });
       void work();
       return;
     case 'close':
