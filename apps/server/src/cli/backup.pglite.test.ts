@@ -115,7 +115,7 @@ describe('npm run store -- backup, then restore', () => {
     }
   });
 
-  it('refuses a DATA_DIR that holds a database, and a JWT_SECRET that would not open the staff’s second factors', async () => {
+  it('refuses a DATA_DIR that holds a database, a file that is not a backup, and a JWT_SECRET that would not open the staff’s second factors', async () => {
     const onTop = await runStore(env(t.config.dataDir), ['restore', backupFile]);
     expect(onTop.code).toBe(1);
     expect(onTop.stderr).toContain('A server is running on this DATA_DIR');
@@ -130,6 +130,12 @@ describe('npm run store -- backup, then restore', () => {
       'Refused: JWT_SECRET is not the secret the backed-up server ran with, so no staff member could sign in: set the one it ran with (or unset JWT_SECRET to use the one saved in the backup) and restore again.\n',
     );
     expect(existsSync(join(otherSecret, 'pgdata'))).toBe(false);
+
+    const notZip = join(work, 'notes.zip');
+    writeFileSync(notZip, 'not a zip at all');
+    const notBackup = await runStore(env(join(work, 'not-a-backup')), ['restore', notZip]);
+    expect(notBackup.code).toBe(1);
+    expect(notBackup.stderr).toMatch(new RegExp(`^Refused: ${notZip} is not a backup: `));
 
     const again = await runStore(env(t.config.dataDir), ['backup', backupFile]);
     expect(again).toMatchObject({

@@ -4,15 +4,15 @@
  *   npm run store -- backup <file.zip>     while the server runs (through its operator channel) or not
  *   npm run store -- restore <file.zip>    into a new DATA_DIR, before the server starts on it
  *
- * A backup is one zip holding what a store on PGlite needs to start again elsewhere:
- * `pgdata/`, the data directory as the server's PGlite thread copies it between two units of
- * work (so every committed transaction and nothing of an open one), `secrets/` (the generated JWT_SECRET, which
- * seals the staff's TOTP secrets, and the sandbox gateway's), `images/` (the uploaded photos,
- * with IMAGE_STORAGE=local), `catalog-imports/` (the files of catalog imports not yet done, which
- * their jobs read) and `manifest.json` (when, what it holds, and an id of the JWT_SECRET its
- * data was sealed under). Left out, as rebuilt or only a log: the image cache and the .eml
- * outbox. It holds secrets: it is written 0600, and belongs where the
- * secrets would. On PostgreSQL, pg_dump and pg_restore are the tools (docs/deploy.md).
+ * A backup is one zip holding what a store on PGlite needs to start again elsewhere: `pgdata/`,
+ * the data directory as the server's PGlite thread copies it between two units of work (so every
+ * committed transaction and nothing of an open one); `secrets/` (the generated JWT_SECRET, which
+ * seals the staff's TOTP secrets, and the sandbox gateway's); `images/` (the uploaded photos,
+ * with IMAGE_STORAGE=local); `catalog-imports/` (the files of catalog imports not yet done, which
+ * their jobs read); and `manifest.json` (when, what it holds, and an id of the JWT_SECRET its
+ * data is sealed under). Left out, as rebuilt or only a log: the image cache and the .eml outbox.
+ * It holds secrets: it is written 0600, and belongs where the secrets would. On PostgreSQL,
+ * pg_dump and pg_restore are the tools (docs/deploy.md).
  */
 import { createHmac, randomBytes } from 'node:crypto';
 import { createWriteStream, existsSync } from 'node:fs';
@@ -51,7 +51,7 @@ const Manifest = z.object({
   format: z.literal('storefront-pglite-backup'),
   version: z.literal(1),
   createdAt: z.string(),
-  /** Migrations applied to the database when it was dumped. */
+  /** Migrations applied to the database when it was copied. */
   migrations: z.number(),
   /** secretId of the JWT_SECRET the staff's TOTP secrets are sealed under. */
   jwtSecretId: z.string(),
@@ -241,6 +241,14 @@ function extract(zip: ZipFile, entry: Entry, path: string): Promise<void> {
   );
 }
 
+function jsonOrUndefined(bytes: Buffer): unknown {
+  try {
+    return JSON.parse(bytes.toString('utf8'));
+  } catch {
+    return undefined;
+  }
+}
+
 const CONTENT_TYPES: Record<string, string> = { jpg: 'image/jpeg', png: 'image/png' };
 
 /**
@@ -259,10 +267,8 @@ export async function restoreArchive(file: string, config: Config): Promise<stri
   try {
     const entries = await entriesOf(zip);
     const manifestEntry = entries.get('manifest.json');
-
     const manifest =
-      manifestEntry &&
-      Manifest.safeParse(JSON.parse((await bytesOf(zip, manifestEntry)).toString()));
+      manifestEntry && Manifest.safeParse(jsonOrUndefined(await bytesOf(zip, manifestEntry)));
     if (!manifest?.success || !entries.has('pgdata/PG_VERSION'))
       throw new Refused(`${file} is not a backup made by npm run store -- backup.`);
     const named = (folder: string, accepts: (name: string) => boolean) =>
