@@ -60,87 +60,101 @@ afterAll(async () => {
   rmSync(work, { recursive: true, force: true });
 });
 
+/**
+ * Each `npm run store` is a process of its own (tsx loading the CLI): ~30 s a test on the CI's
+ * two cores, more when the machine is shared; above Vitest's 60 s so a busy hour does not fail it.
+ */
+const CLI_TIMEOUT = 120_000;
+
 const env = (dataDir: string) => ({ DATA_DIR: dataDir, PUBLIC_URL: t.config.publicUrl });
 
 describe('npm run store -- backup, then restore', () => {
-  it('carries every order, invoice, credit note, account, secret, photo and import file to a new DATA_DIR, where the server serves them', async () => {
-    const backedUp = await runStore(env(t.config.dataDir), ['backup', backupFile]);
-    expect(backedUp.code, backedUp.stderr).toBe(0);
-    expect(backedUp.stdout).toBe(
-      `Backed up 4 orders, 3 invoices, 1 credit notes, 5 buyer accounts, 2 staff members, 1 uploaded photos to ${backupFile}.\n`,
-    );
-    // It holds the secrets: only its owner may read it.
-    expect(statSync(backupFile).mode & 0o777).toBe(0o600);
-    // The copy the server made of its data directory for the zip is gone once read.
-    await vi.waitFor(() =>
-      expect(readdirSync(t.config.dataDir).filter((name) => name.startsWith('backup-'))).toEqual(
-        [],
-      ),
-    );
-    // Taken from the running server, which wrote nothing since.
-    const before = await tableChecksums(t.database.db);
+  it(
+    'carries every order, invoice, credit note, account, secret, photo and import file to a new DATA_DIR, where the server serves them',
+    async () => {
+      const backedUp = await runStore(env(t.config.dataDir), ['backup', backupFile]);
+      expect(backedUp.code, backedUp.stderr).toBe(0);
+      expect(backedUp.stdout).toBe(
+        `Backed up 4 orders, 3 invoices, 1 credit notes, 5 buyer accounts, 2 staff members, 1 uploaded photos to ${backupFile}.\n`,
+      );
+      // It holds the secrets: only its owner may read it.
+      expect(statSync(backupFile).mode & 0o777).toBe(0o600);
+      // The copy the server made of its data directory for the zip is gone once read.
+      await vi.waitFor(() =>
+        expect(readdirSync(t.config.dataDir).filter((name) => name.startsWith('backup-'))).toEqual(
+          [],
+        ),
+      );
+      // Taken from the running server, which wrote nothing since.
+      const before = await tableChecksums(t.database.db);
 
-    const fresh = join(work, 'restored');
-    const restored = await runStore(env(fresh), ['restore', backupFile]);
-    expect(restored.code, restored.stderr).toBe(0);
-    expect(restored.stdout).toContain(
-      `into ${fresh}: 4 orders, 3 invoices, 1 credit notes, 5 buyer accounts, 2 staff members, 1 uploaded photos.`,
-    );
-    expect(existsSync(join(fresh, 'pgdata.restoring'))).toBe(false);
-    expect(readFileSync(join(fresh, 'images', PHOTO))).toEqual(PHOTO_BYTES);
-    expect(readFileSync(join(fresh, IMPORT_FILE))).toEqual(IMPORT_BYTES);
+      const fresh = join(work, 'restored');
+      const restored = await runStore(env(fresh), ['restore', backupFile]);
+      expect(restored.code, restored.stderr).toBe(0);
+      expect(restored.stdout).toContain(
+        `into ${fresh}: 4 orders, 3 invoices, 1 credit notes, 5 buyer accounts, 2 staff members, 1 uploaded photos.`,
+      );
+      expect(existsSync(join(fresh, 'pgdata.restoring'))).toBe(false);
+      expect(readFileSync(join(fresh, 'images', PHOTO))).toEqual(PHOTO_BYTES);
+      expect(readFileSync(join(fresh, IMPORT_FILE))).toEqual(IMPORT_BYTES);
 
-    const config = loadConfig({
-      NODE_ENV: 'test',
-      LOG_LEVEL: 'silent',
-      DATA_DIR: fresh,
-      WORKERS: 'false',
-      SEED_ON_START: 'false',
-    });
-    expect(config.jwtSecret).toBe(t.config.jwtSecret);
-    expect(config.payments.sandboxSecret).toBe(t.config.payments.sandboxSecret);
-    const database = await connectPglite(join(fresh, 'pgdata'));
-    try {
-      await database.migrate();
-      expect(await tableChecksums(database.db)).toEqual(before);
-      const app = await buildApp({ config, database });
-      await app.ready();
+      const config = loadConfig({
+        NODE_ENV: 'test',
+        LOG_LEVEL: 'silent',
+        DATA_DIR: fresh,
+        WORKERS: 'false',
+        SEED_ON_START: 'false',
+      });
+      expect(config.jwtSecret).toBe(t.config.jwtSecret);
+      expect(config.payments.sandboxSecret).toBe(t.config.payments.sandboxSecret);
+      const database = await connectPglite(join(fresh, 'pgdata'));
       try {
-        await expectStoreServed(app, config, store);
+        await database.migrate();
+        expect(await tableChecksums(database.db)).toEqual(before);
+        const app = await buildApp({ config, database });
+        await app.ready();
+        try {
+          await expectStoreServed(app, config, store);
+        } finally {
+          await app.close();
+        }
       } finally {
-        await app.close();
+        await database.close();
       }
-    } finally {
-      await database.close();
-    }
-  });
+    },
+    CLI_TIMEOUT,
+  );
 
-  it('refuses a DATA_DIR that holds a database, a file that is not a backup, and a JWT_SECRET that would not open the staff’s second factors', async () => {
-    const onTop = await runStore(env(t.config.dataDir), ['restore', backupFile]);
-    expect(onTop.code).toBe(1);
-    expect(onTop.stderr).toContain('A server is running on this DATA_DIR');
+  it(
+    'refuses a DATA_DIR that holds a database, a file that is not a backup, and a JWT_SECRET that would not open the staff’s second factors',
+    async () => {
+      const onTop = await runStore(env(t.config.dataDir), ['restore', backupFile]);
+      expect(onTop.code).toBe(1);
+      expect(onTop.stderr).toContain('A server is running on this DATA_DIR');
 
-    const otherSecret = join(work, 'other-secret');
-    const refused = await runStore(
-      { ...env(otherSecret), JWT_SECRET: 'another-secret-of-at-least-32-characters' },
-      ['restore', backupFile],
-    );
-    expect(refused.code).toBe(1);
-    expect(refused.stderr).toBe(
-      'Refused: JWT_SECRET is not the secret the backed-up server ran with, so no staff member could sign in: set the one it ran with (or unset JWT_SECRET to use the one saved in the backup) and restore again.\n',
-    );
-    expect(existsSync(join(otherSecret, 'pgdata'))).toBe(false);
+      const otherSecret = join(work, 'other-secret');
+      const refused = await runStore(
+        { ...env(otherSecret), JWT_SECRET: 'another-secret-of-at-least-32-characters' },
+        ['restore', backupFile],
+      );
+      expect(refused.code).toBe(1);
+      expect(refused.stderr).toBe(
+        'Refused: JWT_SECRET is not the secret the backed-up server ran with, so no staff member could sign in: set the one it ran with (or unset JWT_SECRET to use the one saved in the backup) and restore again.\n',
+      );
+      expect(existsSync(join(otherSecret, 'pgdata'))).toBe(false);
 
-    const notZip = join(work, 'notes.zip');
-    writeFileSync(notZip, 'not a zip at all');
-    const notBackup = await runStore(env(join(work, 'not-a-backup')), ['restore', notZip]);
-    expect(notBackup.code).toBe(1);
-    expect(notBackup.stderr).toMatch(new RegExp(`^Refused: ${notZip} is not a backup: `));
+      const notZip = join(work, 'notes.zip');
+      writeFileSync(notZip, 'not a zip at all');
+      const notBackup = await runStore(env(join(work, 'not-a-backup')), ['restore', notZip]);
+      expect(notBackup.code).toBe(1);
+      expect(notBackup.stderr).toMatch(new RegExp(`^Refused: ${notZip} is not a backup: `));
 
-    const again = await runStore(env(t.config.dataDir), ['backup', backupFile]);
-    expect(again).toMatchObject({
-      code: 1,
-      stderr: `Refused: ${backupFile} exists: name a new file.\n`,
-    });
-  });
+      const again = await runStore(env(t.config.dataDir), ['backup', backupFile]);
+      expect(again).toMatchObject({
+        code: 1,
+        stderr: `Refused: ${backupFile} exists: name a new file.\n`,
+      });
+    },
+    CLI_TIMEOUT,
+  );
 });
