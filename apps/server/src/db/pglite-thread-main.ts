@@ -209,6 +209,9 @@ async function runTransaction(id: number): Promise<void> {
   }
 }
 
+/** The copy under way: a close waits for it, or its shutdown checkpoint would write into it. */
+let copying: Promise<void> | undefined;
+
 /**
  * A copy of the data directory into `into` (a backup, cli/backup.ts), made as a unit of its own:
  * no statement runs and no transaction is open while the files are copied, so the copy holds
@@ -221,10 +224,16 @@ async function runTransaction(id: number): Promise<void> {
 async function runCopy(id: number, into: string): Promise<void> {
   try {
     await pglite.exec('CHECKPOINT');
-    await cp(options.dataDir!, into, { recursive: true, errorOnExist: true, force: false });
+    await (copying = cp(options.dataDir!, into, {
+      recursive: true,
+      errorOnExist: true,
+      force: false,
+    }));
     post({ op: 'done', id });
   } catch (error) {
     post({ op: 'failed', id, error: errorData(error) });
+  } finally {
+    copying = undefined;
   }
 }
 
@@ -292,10 +301,12 @@ port.on('message', (message: ToThread) => {
       return;
     case 'close':
       // PostgreSQL's own shutdown: a checkpoint, so the next start has no WAL to replay.
-      void pglite.close().then(
-        () => post({ op: 'done', id: message.id }),
-        (error: unknown) => post({ op: 'failed', id: message.id, error: errorData(error) }),
-      );
+      void Promise.resolve(copying?.catch(() => {}))
+        .then(() => pglite.close())
+        .then(
+          () => post({ op: 'done', id: message.id }),
+          (error: unknown) => post({ op: 'failed', id: message.id, error: errorData(error) }),
+        );
       return;
   }
 });
