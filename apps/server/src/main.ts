@@ -42,7 +42,7 @@ refuseUnsafeProduction(
 const app = await buildApp({ config, database });
 warn = (message) => app.log.warn(message);
 // The `store` CLI's way in while the server runs (a Unix socket in DATA_DIR, mode 0600).
-const operatorChannel = await startOperatorChannel(database.db, config, () => new Date());
+const operatorChannel = await startOperatorChannel(database, config, () => new Date());
 app.addHook('onClose', async () => operatorChannel.close());
 closeOnSignals(app, database);
 

@@ -16,7 +16,7 @@ let channel: FastifyInstance;
 let owner: TestStaff;
 beforeAll(async () => {
   t = await buildTestApp();
-  channel = await startOperatorChannel(t.database.db, t.config, () => new Date());
+  channel = await startOperatorChannel(t.database, t.config, () => new Date());
   owner = await createStaff(t, 'owner');
 });
 afterAll(async () => {

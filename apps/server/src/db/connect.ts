@@ -35,6 +35,12 @@ export interface Database {
   /** Answers when the database can take work; throws a class-57 error when it cannot. */
   check(): Promise<void>;
   close(): Promise<void>;
+  /**
+   * PGlite on disk only: copies the data directory into `into` between two units of work, a
+   * copy PGlite starts from as it was (cli/backup.ts). PostgreSQL is backed up with its own
+   * pg_dump (docs/deploy.md).
+   */
+  copyDataDir?(into: string): Promise<void>;
   /** The statements this process sent and their time (lib/metrics.ts). */
   statements: StatementClock;
 }
@@ -108,6 +114,7 @@ export async function connectPglite(
       if (client.status !== 'ready') throw unavailable();
     },
     close: () => client.close(),
+    ...(dataPath ? { copyDataDir: (into: string) => client.copyDataDir(into) } : {}),
   };
 }
 

@@ -57,6 +57,8 @@ export type ToThread =
   | { op: 'end'; id: number; tx: number; commit: boolean }
   | { op: 'listen'; channel: string }
   | { op: 'dump'; id: number }
+  /** Copies the data directory into `into` between two units of work (a backup). */
+  | { op: 'copy'; id: number; into: string }
   | { op: 'close'; id: number };
 
 /** A database error as plain data: its message and PostgreSQL's fields (code, detail, ...). */

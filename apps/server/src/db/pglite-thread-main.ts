@@ -4,6 +4,7 @@
  * whose statements arrive one by one while the others wait. It writes what it is doing into
  * the shared state, which is all the server's watchdog needs to cut a statement over its time.
  */
+import { cp } from 'node:fs/promises';
 import { parentPort, workerData } from 'node:worker_threads';
 import { parse, PGlite, protocol, type Results, type Transaction } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
@@ -34,7 +35,10 @@ const pglite = await PGlite.create(options.dataDir, {
   loadDataDir: options.loadDataDir ? new Blob([options.loadDataDir]) : undefined,
 });
 
-type Unit = { id: number; message: QueryMessage } | { id: number; transaction: true };
+type Unit =
+  | { id: number; message: QueryMessage }
+  | { id: number; transaction: true }
+  | { id: number; copyInto: string };
 const units: Unit[] = [];
 let working = false;
 type TransactionMessage = QueryMessage | Extract<ToThread, { op: 'end' }>;
@@ -205,12 +209,44 @@ async function runTransaction(id: number): Promise<void> {
   }
 }
 
+/** The copy under way: a close waits for it, or its shutdown checkpoint would write into it. */
+let copying: Promise<void> | undefined;
+
+/**
+ * A copy of the data directory into `into` (a backup, cli/backup.ts), made as a unit of its own:
+ * no statement runs and no transaction is open while the files are copied, so the copy holds
+ * every transaction committed before it and nothing of one after — as PGlite's dumpDataDir does,
+ * but file by file on disk rather than whole in memory. A checkpoint first writes the changed
+ * pages into the data files (PGlite has no background writer), so a start from the copy has no
+ * WAL to replay. The watchdog does not time it (busy stays 0): its time is the data's size, not
+ * a statement's, and cutting it would restart the database and lose the backup for nothing.
+ */
+async function runCopy(id: number, into: string): Promise<void> {
+  try {
+    await pglite.exec('CHECKPOINT');
+    await (copying = cp(options.dataDir!, into, {
+      recursive: true,
+      errorOnExist: true,
+      force: false,
+    }));
+    post({ op: 'done', id });
+  } catch (error) {
+    post({ op: 'failed', id, error: errorData(error) });
+  } finally {
+    copying = undefined;
+  }
+}
+
 async function work(): Promise<void> {
   if (working) return;
   working = true;
   while (units.length > 0) {
     const unit = units.shift()!;
     Atomics.store(shared, SHARED.started, unit.id);
+    if ('copyInto' in unit) {
+      await runCopy(unit.id, unit.copyInto);
+      continue;
+    }
     Atomics.store(shared, SHARED.busy, 1);
     if ('message' in unit) await runStatement(pglite, unit.message);
     else await runTransaction(unit.id);
@@ -259,12 +295,18 @@ port.on('message', (message: ToThread) => {
         (error: unknown) => post({ op: 'failed', id: message.id, error: errorData(error) }),
       );
       return;
+    case 'copy':
+      units.push({ id: message.id, copyInto: message.into });
+      void work();
+      return;
     case 'close':
       // PostgreSQL's own shutdown: a checkpoint, so the next start has no WAL to replay.
-      void pglite.close().then(
-        () => post({ op: 'done', id: message.id }),
-        (error: unknown) => post({ op: 'failed', id: message.id, error: errorData(error) }),
-      );
+      void Promise.resolve(copying?.catch(() => {}))
+        .then(() => pglite.close())
+        .then(
+          () => post({ op: 'done', id: message.id }),
+          (error: unknown) => post({ op: 'failed', id: message.id, error: errorData(error) }),
+        );
       return;
   }
 });

@@ -324,6 +324,42 @@ describe('PGlite in a thread of its own', () => {
     expect((await again.db.execute(sql`SELECT n FROM kept`)).rows).toEqual([{ n: 7 }]);
   });
 
+  it('copies its data directory between two units of work: a transaction open when asked is in the copy whole, one asked after is not', async () => {
+    const dir = tempDir();
+    const database = await open(0, dir);
+    const { db } = database;
+    await db.execute(sql`INSERT INTO notes (body) VALUES ('before')`);
+    let finish!: () => void;
+    const held = new Promise<void>((resolve) => (finish = resolve));
+    let inside!: () => void;
+    const entered = new Promise<void>((resolve) => (inside = resolve));
+    const transaction = db.transaction(async (tx) => {
+      await tx.execute(sql`INSERT INTO notes (body) VALUES ('open when asked')`);
+      inside();
+      await held;
+      await tx.execute(sql`INSERT INTO notes (body) VALUES ('committed after the ask')`);
+    });
+    await entered;
+    const copy = join(tempDir(), 'copy');
+    const copied = database.copyDataDir!(copy);
+    const after = db.execute(sql`INSERT INTO notes (body) VALUES ('asked after the copy')`);
+    finish();
+    await Promise.all([transaction, copied, after]);
+    const restored = await connectPglite(copy);
+    opened.push(restored);
+    expect(await bodies(restored)).toEqual([
+      'before',
+      'open when asked',
+      'committed after the ask',
+    ]);
+    expect(await bodies(database)).toEqual([
+      'before',
+      'open when asked',
+      'committed after the ask',
+      'asked after the copy',
+    ]);
+  });
+
   it('answers /api/health 503 while the thread restarts, and 200 once it is back', async () => {
     const t = await buildTestApp();
     try {

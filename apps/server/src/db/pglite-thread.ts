@@ -8,7 +8,7 @@
  * where PostgreSQL's recovery replays the WAL as after any crash.
  *
  * This object is what drizzle's PGlite driver needs of a client (`query`, `transaction`) plus
- * `listen`, `dumpDataDir` and `close`. Units of work (a statement, or a transaction from BEGIN
+ * `listen`, `dumpDataDir`, `copyDataDir` and `close`. Units of work (a statement, or a transaction from BEGIN
  * to its end) run one at a time in the order asked; a transaction's statements never
  * interleave with another's. When a thread ends, by the watchdog or a crash, the requests it had
  * begun fail with a class-57 error (the server answers 503), and those it had not begun are
@@ -200,6 +200,15 @@ export class PgliteThread {
     const id = this.#nextId++;
     const bytes = (await this.#ask({ op: 'dump', id }, id)) as ArrayBuffer;
     return new Blob([bytes]);
+  }
+
+  /**
+   * Copies the data directory into `into` (which must not exist) between two units of work,
+   * after a checkpoint (pglite-thread-main.ts runCopy): a copy PGlite starts from as it was.
+   */
+  async copyDataDir(into: string): Promise<void> {
+    const id = this.#nextId++;
+    await this.#ask({ op: 'copy', id, into }, id);
   }
 
   /** Ends the thread as a crash would: a new one starts, and what it had begun fails. */

@@ -71,7 +71,7 @@ function databaseTemplate(): string | undefined {
  * A migrated database of its own for the calling test file: a copy of the run's template when
  * there is one, else a new one, migrated.
  */
-export async function createTestDatabase(): Promise<{
+export async function createTestDatabase(options: { pgliteDataPath?: string } = {}): Promise<{
   database: Database;
   url?: string;
   drop(): Promise<void>;
@@ -79,7 +79,7 @@ export async function createTestDatabase(): Promise<{
   const template = databaseTemplate();
   if (testDbKind === 'postgres') return createPostgresDatabase(template);
   const loadDataDir = template ? new Blob([readFileSync(template)]) : undefined;
-  const database = await connectPglite(undefined, { loadDataDir });
+  const database = await connectPglite(options.pgliteDataPath, { loadDataDir });
   if (!loadDataDir) await database.migrate();
   return { database, drop: () => database.close() };
 }
@@ -92,6 +92,11 @@ export interface TestAppOptions {
   clock?: () => Date;
   payments?: PaymentsModuleOptions;
   orders?: OrdersModuleOptions;
+  /**
+   * PGlite in DATA_DIR/pgdata, on disk as the server keeps it, rather than in memory (a backup's
+   * test reads the files).
+   */
+  pgliteOnDisk?: boolean;
   /**
    * Whether the store has the demo seller's GST registration (Maharashtra, 27) and rate table,
    * as a seeded store has (default true): orders are taxed with them. False leaves the settings
@@ -127,7 +132,9 @@ export async function buildReplica(
 
 export async function buildTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const dataDir = mkdtempSync(join(tmpdir(), 'storefront-test-'));
-  const { database, url, drop } = await createTestDatabase();
+  const { database, url, drop } = await createTestDatabase({
+    pgliteDataPath: options.pgliteOnDisk ? join(dataDir, 'pgdata') : undefined,
+  });
   if (options.storeSettings !== false) await ensureDemoStore(database.db);
   if (options.products) await seedCatalog(database.db, { products: options.products });
   const config = loadConfig(

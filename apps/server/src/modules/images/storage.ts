@@ -27,8 +27,11 @@ export interface ImageStorage {
  */
 const KEY = /^[a-z0-9]+(?:\/[a-z0-9][a-z0-9_-]*)*(?:\.[a-z0-9]+)?$/;
 
+/** Whether `key` is one this storage keeps (a backup's photos are checked with it before restoring). */
+export const isStorageKey = (key: string) => KEY.test(key) && key.length <= 200;
+
 function checkKey(key: string): string {
-  if (!KEY.test(key) || key.length > 200) throw new Error(`Not an image storage key: ${key}`);
+  if (!isStorageKey(key)) throw new Error(`Not an image storage key: ${key}`);
   return key;
 }
 
