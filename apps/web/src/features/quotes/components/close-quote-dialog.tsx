@@ -53,7 +53,7 @@ export function CloseQuoteDialog({
           <Dialog.Description className="mt-2 text-sm text-slate-700">
             {closing.action === 'decline'
               ? `You turn down version ${closing.version} (${formatRupees(closing.totalPaise)}, GST included). It can no longer be accepted.`
-              : 'We stop pricing it.'}{' '}
+              : 'Our sales team stops pricing it.'}{' '}
             This is final: for another price later, ask for a new quote.
           </Dialog.Description>
           <div className="mt-4 grid gap-1">

@@ -172,19 +172,13 @@ function QuoteDesk({ quote }: { quote: Quote }) {
   );
 }
 
-/** Who ended the quote, and why (decision 073: the buyer's reason is optional). */
+/**
+ * Why the quote ended, when it was declined or withdrawn (the status says by whom; the buyer's
+ * reason is optional, decision 073).
+ */
 function closedBy(quote: Quote): [string, string][] {
-  const reason = quote.declineReason ?? 'No reason given';
-  if (quote.status === 'declined') return [['Declined by us', reason]];
-  if (quote.status === 'withdrawn') return [['Withdrawn by the buyer', reason]];
-  if (quote.status === 'buyer_declined')
-    return [
-      [
-        `Buyer declined${quote.versions.length ? ` version ${quote.versions.at(-1)!.version}` : ''}`,
-        reason,
-      ],
-    ];
-  return [];
+  if (!['declined', 'withdrawn', 'buyer_declined'].includes(quote.status)) return [];
+  return [['Reason', quote.declineReason ?? 'None given']];
 }
 
 /** The lines as asked, with the latest prices: what an accepted or declined quote shows. */
