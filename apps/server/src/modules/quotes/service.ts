@@ -238,6 +238,38 @@ async function lockQuote(tx: Tx, id: string, userId?: string) {
   return row;
 }
 
+const quoteExpired = () => conflict('quote_expired', 'This quote has expired; ask for a new price');
+
+async function versionOf(tx: Tx, quoteId: string, version: number) {
+  const [row] = await tx
+    .select()
+    .from(quoteVersions)
+    .where(and(eq(quoteVersions.quoteId, quoteId), eq(quoteVersions.version, version)));
+  return row!;
+}
+
+/**
+ * The version the buyer acts on (accepts or declines), refused (409) unless it is the price
+ * they saw: priced, not replaced since, not expired.
+ */
+async function versionSeen(
+  tx: Tx,
+  quote: { id: string; currentVersion: number },
+  seen: number,
+  now: Date,
+) {
+  if (quote.currentVersion === 0)
+    throw conflict('quote_not_answered', 'This quote has not been priced yet');
+  if (seen !== quote.currentVersion)
+    throw conflict(
+      'quote_superseded',
+      `Version ${seen} was replaced by version ${quote.currentVersion}; review the new price`,
+    );
+  const version = await versionOf(tx, quote.id, quote.currentVersion);
+  if (version.expiresAt <= now) throw quoteExpired();
+  return version;
+}
+
 /** Refuses (409) a quote that is final: accepted, declined by the store, or closed by the buyer. */
 function checkOpen(status: string): void {
   if (status === 'accepted')
@@ -304,31 +336,16 @@ export async function closeQuote(
   await db.transaction(async (tx) => {
     const quote = await lockQuote(tx, id, userId);
     checkOpen(quote.status);
-    const [version] =
-      quote.currentVersion === 0
-        ? []
-        : await tx
-            .select()
-            .from(quoteVersions)
-            .where(
-              and(eq(quoteVersions.quoteId, id), eq(quoteVersions.version, quote.currentVersion)),
-            );
-    // The same order of refusals as accepting: unpriced, replaced, expired.
-    if (closing.action === 'decline') {
-      if (!version) throw conflict('quote_not_answered', 'This quote has not been priced yet');
-      if (closing.version !== version.version)
-        throw conflict(
-          'quote_superseded',
-          `Version ${closing.version} was replaced by version ${version.version}; review the new price`,
-        );
-    }
-    if (version && version.expiresAt <= now)
-      throw conflict('quote_expired', 'This quote has expired; ask for a new price');
-    if (closing.action === 'withdraw' && version)
+    if (closing.action === 'decline') await versionSeen(tx, quote, closing.version, now);
+    else if (quote.currentVersion > 0) {
+      // Priced meanwhile: declined once reviewed, not withdrawn; an expired price is final.
+      const current = await versionOf(tx, id, quote.currentVersion);
+      if (current.expiresAt <= now) throw quoteExpired();
       throw conflict(
         'quote_answered',
         'This request has been priced meanwhile; review the price, then accept or decline it',
       );
+    }
     const status = closing.action === 'withdraw' ? 'withdrawn' : 'buyer_declined';
     await tx
       .update(quotes)
@@ -350,7 +367,7 @@ export async function closeQuote(
       [
         closing.action === 'withdraw'
           ? `${who} withdrew quote request ${reference} before it was priced.`
-          : `${who} declined version ${version!.version} of quote ${reference}.`,
+          : `${who} declined version ${quote.currentVersion} of quote ${reference}.`,
         reason === '' ? 'They gave no reason.' : `Their reason: ${reason}`,
       ],
     );
@@ -487,19 +504,7 @@ export async function acceptQuote(
   return db.transaction(async (tx) => {
     const quote = await lockQuote(tx, id, userId);
     checkOpen(quote.status);
-    if (quote.currentVersion === 0)
-      throw conflict('quote_not_answered', 'This quote has not been priced yet');
-    if (body.version !== quote.currentVersion)
-      throw conflict(
-        'quote_superseded',
-        `Version ${body.version} was replaced by version ${quote.currentVersion}; review the new price`,
-      );
-    const [version] = await tx
-      .select()
-      .from(quoteVersions)
-      .where(and(eq(quoteVersions.quoteId, id), eq(quoteVersions.version, quote.currentVersion)));
-    if (version!.expiresAt <= now)
-      throw conflict('quote_expired', 'This quote has expired; ask for a new price');
+    const version = await versionSeen(tx, quote, body.version, now);
     const lines = await tx
       .select()
       .from(quoteLines)
@@ -515,7 +520,7 @@ export async function acceptQuote(
         variantIndex: line.variantIndex,
         source: line.source,
         quantity: line.quantity,
-        unitPricePaise: version!.unitPricesPaise[i]!,
+        unitPricePaise: version.unitPricesPaise[i]!,
       })),
     );
     await tx
