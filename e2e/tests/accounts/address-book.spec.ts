@@ -1,8 +1,8 @@
 /**
  * Address book journey (issue 22, decision 066): a buyer saves two addresses in the account's
  * Addresses tab, checks out with the second, and the order ships there; from the payment step
- * the buyer goes back to shipping, changes the address, and the same order (same number)
- * carries the new one.
+ * the buyer goes back to shipping, changes the address and the billing GSTIN (decision 073),
+ * and the same order (same number) carries the new ones, its GST split again.
  */
 import type { OrderListResponse } from '@storefront/shared/orders';
 import { href } from '@storefront/shared/routes';
@@ -10,6 +10,8 @@ import { expect, test } from '../../fixtures';
 import { addToCartThroughApi, findTieredProductWithOptions } from '../orders/helpers';
 
 const GSTIN = '27AAPFU0939F1ZV';
+/** The same company's registration in Karnataka (the check digit is right). */
+const KARNATAKA_GSTIN = '29AAPFU0939F1ZR';
 const PASSWORD = 'Ledger&Lantern-58';
 
 test('save two addresses, check out with the second, then change it from the payment step', async ({
@@ -56,7 +58,7 @@ test('save two addresses, check out with the second, then change it from the pay
     await form.getByLabel('Address Line 1').fill(line1);
     await form.getByLabel('City').fill(city);
     await form.getByLabel('State / Union Territory').selectOption(state);
-    await form.getByLabel('PIN Code').fill(pin);
+    await form.getByLabel('ZIP / Postal Code').fill(pin);
     await form.getByLabel('Phone Number').fill('9845012345');
     await form.getByRole('button', { name: 'Save' }).click();
     await expect(form).toBeHidden();
@@ -84,14 +86,33 @@ test('save two addresses, check out with the second, then change it from the pay
   const [order] = placed.payload;
   expect(order!.shippingAddress1).toBe('8 Brigade Road');
 
-  // Back to shipping: the order's address for editing, saved onto the same order.
+  // Billed to the Maharashtra GSTIN, the supply's place is Maharashtra: CGST + SGST.
+  await expect(page.getByTestId('place-of-supply')).toHaveText(
+    'Place of supply: Maharashtra (27) · CGST + SGST',
+  );
+
+  // Back to shipping: the order's billing details and address for editing, saved onto the same
+  // order; billed now to the company's Karnataka registration, the GST is split again (IGST).
   await page.getByRole('button', { name: 'Back to Shipping' }).click();
-  await expect(page.getByLabel('Address Line 1')).toHaveValue('8 Brigade Road');
-  await page.getByLabel('Address Line 1').fill('21 Church Street');
-  await page.getByLabel('ZIP / Postal Code').fill('560025');
+  await expect(page.getByLabel('Address Line 1', { exact: true })).toHaveValue('8 Brigade Road');
+  await expect(page.getByLabel('GSTIN')).toHaveValue(GSTIN);
+  await page.getByLabel('GSTIN').fill(KARNATAKA_GSTIN);
+  await page.getByLabel('Billing Address Line 1').fill('5 Residency Road');
+  await page.getByLabel('Billing City').fill('Bengaluru');
+  await page.getByLabel('Billing State').selectOption('Karnataka');
+  await page.getByLabel('Billing ZIP / Postal Code').fill('560025');
+  await page.getByLabel('Address Line 1', { exact: true }).fill('21 Church Street');
+  await page.getByLabel('ZIP / Postal Code', { exact: true }).fill('560025');
   await page.getByRole('button', { name: 'Save and Continue to Payment' }).click();
   await expect(shipTo).toContainText('21 Church Street');
   await expect(shipTo).toContainText('Bengaluru, Karnataka 560025');
+  await expect(shipTo).toContainText(`GSTIN ${KARNATAKA_GSTIN} · Karnataka`);
+  await expect(page.getByRole('status').filter({ hasText: 'updated' })).toContainText(
+    /GST worked out again for Karnataka \(29\): IGST ₹[\d,.]+\./,
+  );
+  await expect(page.getByTestId('place-of-supply')).toHaveText(
+    'Place of supply: Karnataka (29) · IGST',
+  );
   await expect(page.getByRole('button', { name: 'Complete Payment' })).toBeEnabled();
   const after = (await (
     await page.request.get('/api/orders/', { headers })
@@ -102,6 +123,7 @@ test('save two addresses, check out with the second, then change it from the pay
     mkpOrderId: order!.mkpOrderId,
     shippingAddress1: '21 Church Street',
     shippingPostalCode: '560025',
+    billing: { gstin: KARNATAKA_GSTIN, city: 'Bengaluru', stateCode: '29' },
   });
   // The saved address is as it was: the order kept its own copy.
   const book = await (await page.request.get('/api/user/address-book', { headers })).json();

@@ -2,7 +2,8 @@
  * Issue 22's quote journey: the buyer requests a quote for every line of the cart, with a target
  * price and a note; a finance member answers it in the console with a price per line and an
  * expiry (and a message); the buyer sees the quoted prices, accepts through the checkout, pays
- * the quoted total through the sandbox gateway, and the paid order shows the quoted prices.
+ * the quoted total through the sandbox gateway, and the paid order shows the quoted prices. The
+ * buyer may instead withdraw a request or decline a price (decision 073): the desk is emailed.
  */
 import { formatRupees } from '@storefront/shared/money';
 import { quoteReference } from '@storefront/shared/quotes';
@@ -107,4 +108,81 @@ test('a quote requested from the cart, answered in the console, accepted and pai
     'href',
     href.orderDetail(orderId),
   );
+});
+
+test('the buyer withdraws a request and declines a price; the quote desk is emailed and sees both', async ({
+  page,
+  browser,
+  login,
+  navigate,
+  outbox,
+}) => {
+  test.setTimeout(120_000);
+  const session = await login();
+  const headers = { authorization: `Bearer ${session.access_token}` };
+  const { product, choices } = await findTieredProductWithOptions(page.request);
+  const ask = async (note: string) => {
+    const asked = await page.request.post('/api/quotes/', {
+      headers,
+      data: {
+        note,
+        lines: [
+          {
+            productId: product._id,
+            variantIndex: choices[0].variant.variantIndex,
+            source: 'Ex-india custom',
+            quantity: 300,
+          },
+        ],
+      },
+    });
+    expect(asked.status(), await asked.text()).toBe(201);
+    return ((await asked.json()) as { payload: { id: string } }).payload.id;
+  };
+  const unwanted = await ask('For the Nashik store');
+  const tooDear = await ask('For the Pune store');
+
+  // A finance member prices the second.
+  const staffContext = await browser.newContext();
+  const staff = await staffContext.newPage();
+  const deskEmail = `desk-${Date.now()}@shop.example`;
+  await enrolMember(staff, deskEmail, 'finance', 'Farah Sales');
+  await staff.goto(`/admin/quotes/${tooDear}`);
+  await staff.getByLabel('Unit price (₹, GST incl.) for line 1').fill('150');
+  await staff.getByRole('button', { name: 'Send price' }).click();
+  await expect(staff.getByText('Version 1 sent', { exact: true })).toBeVisible();
+
+  // The buyer withdraws the first, after a confirmation, with a reason.
+  await navigate(href.quote(unwanted));
+  await page.getByRole('button', { name: 'Withdraw request' }).click();
+  const withdraw = page.getByRole('dialog', {
+    name: `Withdraw request ${quoteReference(unwanted)}?`,
+  });
+  await withdraw.getByLabel(/Reason for our sales team/).fill('Bought locally');
+  await withdraw.getByRole('button', { name: 'Withdraw request' }).click();
+  await expect(page.getByText('You withdrew this request')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Withdraw request' })).toHaveCount(0);
+  await expect.poll(() => outbox.latestTo(deskEmail) ?? '').toContain(`/admin/quotes/${unwanted}`);
+  expect(outbox.latestTo(deskEmail)).toContain('Their reason: Bought locally');
+
+  // ... and declines the price of the second.
+  await navigate(href.quote(tooDear));
+  await page.getByRole('button', { name: 'Decline price' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Decline price' }).click();
+  await expect(page.getByText('You declined version 1 of our price')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Accept and check out' })).toHaveCount(0);
+  await expect.poll(() => outbox.latestTo(deskEmail) ?? '').toContain(`/admin/quotes/${tooDear}`);
+
+  // The desk sees both as the buyer left them, and can no longer price them.
+  for (const [id, status, reason] of [
+    [unwanted, 'Withdrawn', 'Bought locally'],
+    [tooDear, 'Declined by buyer', 'None given'],
+  ] as const) {
+    await staff.goto(`/admin/quotes/${id}`);
+    const standing = staff.getByRole('region', { name: 'Where it stands' });
+    await expect(standing).toContainText(status);
+    await expect(standing).toContainText(reason);
+    await expect(staff.getByRole('button', { name: /Send (price|new version)/ })).toHaveCount(0);
+  }
+  await staffContext.close();
 });

@@ -14,7 +14,19 @@ export { QUOTE_SUGGESTED_QUANTITY } from './constants.js';
 export const QUOTE_NOTE_MAX = 2000;
 export const QUOTE_LINES_MAX = 50;
 
-export const QUOTE_STATUSES = ['open', 'answered', 'accepted', 'declined', 'expired'] as const;
+/**
+ * Declined is the store's refusal; withdrawn (a request not yet priced) and buyer_declined (a
+ * sent price) are the buyer's (decision 073). All three, and accepted, are final.
+ */
+export const QUOTE_STATUSES = [
+  'open',
+  'answered',
+  'accepted',
+  'declined',
+  'withdrawn',
+  'buyer_declined',
+  'expired',
+] as const;
 export const QuoteStatus = z.enum(QUOTE_STATUSES);
 export type QuoteStatus = z.infer<typeof QuoteStatus>;
 
@@ -29,6 +41,8 @@ export const QUOTE_STATUS_LABELS: Record<QuoteStatus, string> = {
   answered: 'Priced',
   accepted: 'Accepted',
   declined: 'Declined',
+  withdrawn: 'Withdrawn',
+  buyer_declined: 'Declined by buyer',
   expired: 'Expired',
 };
 
@@ -84,6 +98,22 @@ export const QuoteDeclineBody = z
   .object({ reason: Text(QUOTE_NOTE_MAX, 'The reason').min(1, { error: 'Give a reason' }) })
   .strict();
 
+/** Why the buyer withdraws a request or declines a price: optional, shown to the store. */
+const BuyerReason = Text(QUOTE_NOTE_MAX, 'The reason').default('');
+
+/** POST /api/quotes/:id/withdraw: the buyer no longer wants a price for a request not yet priced. */
+export const QuoteWithdrawBody = z.object({ reason: BuyerReason }).strict();
+export type QuoteWithdrawBody = z.input<typeof QuoteWithdrawBody>;
+
+/**
+ * POST /api/quotes/:id/decline: the buyer turns down the price they saw (its version, as for
+ * accepting: a price replaced meanwhile is refused, so the new one is reviewed first).
+ */
+export const QuoteBuyerDeclineBody = z
+  .object({ version: z.number().int().min(1), reason: BuyerReason })
+  .strict();
+export type QuoteBuyerDeclineBody = z.input<typeof QuoteBuyerDeclineBody>;
+
 /** POST /api/quotes/:id/accept: the version accepted and the order's address (as a checkout). */
 export const QuoteAcceptBody = z.object({
   version: z.number().int().min(1),
@@ -132,14 +162,16 @@ export const Quote = z.object({
   id: z.string(),
   status: QuoteStatus,
   note: z.string(),
+  /** Why it was declined or withdrawn: the store's reason, or the buyer's when they gave one. */
   declineReason: z.string().nullable(),
   createdAt: z.string(),
   lines: z.array(QuoteLine),
   /** Every version sent, oldest first; the last is the one that can be accepted. */
   versions: z.array(QuoteVersion),
   messages: z.array(QuoteMessage),
-  /** The order its acceptance made. */
+  /** The order its acceptance made, and that order's number (MKP-…), as the console links it. */
   orderId: z.string().nullable(),
+  orderNumber: z.string().nullable(),
   /** For staff: who asked. */
   buyer: z.object({ email: z.string(), companyName: z.string() }).optional(),
 });

@@ -1200,7 +1200,9 @@ export const schema = {
 /**
  * A buyer's request for a price on lines of any quantity. `status` is what happened last:
  * open (asked, not yet answered), answered (a version was sent), accepted (it became
- * `orderId`, once), declined (by the store, with `declineReason`). An answered quote whose
+ * `orderId`, once), declined (by the store, with `declineReason`), withdrawn (an open request)
+ * or buyer_declined (the current version) by the buyer, whose optional reason is
+ * `declineReason` too (decision 073). An answered quote whose
  * latest version's expiry has passed is shown as expired; nothing needs to write that.
  */
 export const quotes = pgTable(
@@ -1225,7 +1227,10 @@ export const quotes = pgTable(
   (t) => [
     index('quotes_user_idx').on(t.userId, t.createdAt),
     index('quotes_status_idx').on(t.status, t.createdAt),
-    check('quotes_status_check', sql`${t.status} IN ('open', 'answered', 'accepted', 'declined')`),
+    check(
+      'quotes_status_check',
+      sql`${t.status} IN ('open', 'answered', 'accepted', 'declined', 'withdrawn', 'buyer_declined')`,
+    ),
   ],
 );
 

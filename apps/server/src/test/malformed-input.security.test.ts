@@ -165,6 +165,8 @@ function validBody(op: Operation): Record<string, unknown> {
   if (op.path === '/api/user/signup') return signupPayload();
   // An order's `source` is the spec's constant 1, a cart line's a shipping source.
   if (op.path === '/api/orders/') Object.assign(values, { currency: 'INR', source: 1 });
+  // A quote's version is a number (decision 073's decline, 060's accept); a product's a string.
+  if (op.path.startsWith('/api/quotes/')) Object.assign(values, { version: 1 });
   // Quick order rows (decision 065) naming a product the catalog has.
   if (op.path.startsWith('/api/cart/quick-order'))
     Object.assign(values, { rows: [{ sku: FIXTURES.cheap.code, quantity: 1 }] });

@@ -165,6 +165,16 @@ const VALID: Record<string, () => ValidRequest> = {
     payload: { version: 1, order: shippingAddress('Asha Mehta') },
     headers: buyer.headers,
   }),
+  'POST /api/quotes/{id}/withdraw': () => ({
+    url: `/api/quotes/${ANY_ID}/withdraw`,
+    payload: { reason: 'Bought locally' },
+    headers: buyer.headers,
+  }),
+  'POST /api/quotes/{id}/decline': () => ({
+    url: `/api/quotes/${ANY_ID}/decline`,
+    payload: { version: 1, reason: 'Too dear' },
+    headers: buyer.headers,
+  }),
   'GET /api/staff/quotes': () => ({
     url: '/api/staff/quotes?status=open',
     headers: staffHeaders(),

@@ -80,6 +80,8 @@ const ACCESS: Record<string, Access> = {
   'GET /api/quotes/{id}': 'buyer-id',
   'POST /api/quotes/{id}/messages': 'buyer-id',
   'POST /api/quotes/{id}/accept': 'buyer-id',
+  'POST /api/quotes/{id}/withdraw': 'buyer-id',
+  'POST /api/quotes/{id}/decline': 'buyer-id',
   'POST /api/orders/{id}/cancel': 'buyer-id',
   'POST /api/orders/{id}/reorder': 'buyer-id',
   'PUT /api/orders/{id}/shipping': 'buyer-id',
@@ -393,7 +395,8 @@ beforeAll(async () => {
   );
   expect(transactions).toHaveLength(1);
   bTransaction = transactions[0]!;
-  // B's quote (decision 060), priced: A can neither read, write on nor accept it.
+  // B's quote (decision 060), priced: A can neither read, write on, accept, withdraw nor
+  // decline it (decision 073; the sweep's body names its version).
   const quoteAsked = await inject(b, 'POST', '/api/quotes/', {
     note: B_QUOTE_NOTE,
     lines: [{ productId: lines[0]!.productId, source: 'Ex-china', quantity: 250 }],
@@ -500,6 +503,9 @@ function bodyValues(): Record<string, unknown> {
     new_email: b.email,
     new_password: 'Monsoon^Kettle-77',
     quantity: 1,
+    // The version of B's priced quote, and a reason: A's decline of it reaches the ownership check.
+    version: 1,
+    reason: 'Forged',
     source: 'Ex-china',
     variantIndex: null,
     // Quick order rows naming the products of B's cart: they may only reach A's cart.

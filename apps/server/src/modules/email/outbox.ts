@@ -21,7 +21,9 @@ export type EmailKind =
   | 'order_refunded'
   | 'credit_note'
   | 'return_update'
-  | 'quote_update';
+  | 'quote_update'
+  /** To the quote desk's members: a buyer withdrew a request or declined a price (decision 073). */
+  | 'quote_desk_notice';
 
 /** A file the worker attaches when it sends: a tax document's PDF, made from the stored document. */
 export interface EmailAttachmentRef {
@@ -47,6 +49,7 @@ export const EMAIL_LIFETIME_HOURS: Readonly<Record<EmailKind, number>> = {
   credit_note: 7 * 24,
   return_update: 7 * 24,
   quote_update: 7 * 24,
+  quote_desk_notice: 7 * 24,
 };
 
 /**

@@ -269,3 +269,20 @@ export function quoteEmail(input: {
     textLabel: 'Your quote',
   });
 }
+
+/** An email to a member of the quote desk about a buyer's quote (decision 073), with a button to it in the console. */
+export function quoteDeskEmail(input: {
+  publicUrl: string;
+  fullName: string;
+  quoteId: string;
+  subject: string;
+  lines: readonly string[];
+}): EmailContent {
+  return linkEmail({
+    ...input,
+    // The console's page of this quote (apps/web/src/admin/paths.ts, consoleHref.quote).
+    path: `/admin/quotes/${encodeURIComponent(input.quoteId)}`,
+    button: 'Open the quote in the console',
+    textLabel: 'The quote',
+  });
+}

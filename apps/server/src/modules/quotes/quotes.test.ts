@@ -1,15 +1,15 @@
 /**
  * Quotes (issue 22, decision 060): request, the staff's answer and decline (audited, emailed),
  * messages, versions that never change, and acceptance: once, at the quoted prices, before
- * the expiry, race-safe.
+ * the expiry, race-safe; the buyer's withdrawal and decline (decision 073).
  */
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Quote } from '@storefront/shared/quotes';
+import { quoteReference, type Quote } from '@storefront/shared/quotes';
 import { buildTestApp, type TestApp } from '../../test/app.js';
 import { createBuyer, type TestBuyer } from '../../test/buyers.js';
 import { insertFixtures } from '../../test/catalog-fixtures.js';
-import { createStaff, signIn } from '../../test/staff.js';
+import { createStaff, signIn, type TestStaff } from '../../test/staff.js';
 import { SHIPPING } from '../payments/test-support.js';
 
 let t: TestApp;
@@ -18,13 +18,17 @@ let buyer: TestBuyer;
 let other: TestBuyer;
 let finance: string;
 let fulfilment: string;
+let financeMember: TestStaff;
+let fulfilmentMember: TestStaff;
 beforeAll(async () => {
   t = await buildTestApp({ products: 5, config: { rateLimitScale: 10 } });
   ids = await insertFixtures(t);
   buyer = await createBuyer(t);
   other = await createBuyer(t);
-  finance = (await signIn(t, await createStaff(t, 'finance'))).cookie;
-  fulfilment = (await signIn(t, await createStaff(t, 'fulfilment'))).cookie;
+  financeMember = await createStaff(t, 'finance');
+  fulfilmentMember = await createStaff(t, 'fulfilment');
+  finance = (await signIn(t, financeMember)).cookie;
+  fulfilment = (await signIn(t, fulfilmentMember)).cookie;
 });
 afterAll(() => t.close());
 
@@ -64,6 +68,19 @@ const accept = (id: string, version: number, who: TestBuyer = buyer) =>
     url: `/api/quotes/${id}/accept`,
     headers: who.headers,
     payload: { version, order: SHIPPING },
+  });
+
+const close = (
+  id: string,
+  action: 'withdraw' | 'decline',
+  payload: object = {},
+  who: TestBuyer = buyer,
+) =>
+  t.app.inject({
+    method: 'POST',
+    url: `/api/quotes/${id}/${action}`,
+    headers: who.headers,
+    payload,
   });
 
 const count = async (query: ReturnType<typeof sql>) =>
@@ -295,7 +312,11 @@ describe('accepting', () => {
     ]);
     for (const line of lines) expect(Number(line.taxable_paise)).toBeGreaterThan(0);
     const after = await t.app.inject({ url: `/api/quotes/${quote.id}`, headers: buyer.headers });
-    expect(after.json().payload).toMatchObject({ status: 'accepted', orderId: order._id.$oid });
+    expect(after.json().payload).toMatchObject({
+      status: 'accepted',
+      orderId: order._id.$oid,
+      orderNumber: order.mkpOrderId,
+    });
     // Once: a second accept is refused.
     expect((await accept(quote.id, 1)).statusCode).toBe(409);
   });
@@ -330,5 +351,151 @@ describe('accepting', () => {
     expect(shown.json().payload.status).toBe('expired');
     const list = (await staff('GET', '/api/staff/quotes?status=expired')).json().payload;
     expect(list.map((q: { id: string }) => q.id)).toContain(quote.id);
+  });
+});
+
+describe("the buyer's withdrawal and decline (decision 073)", () => {
+  const deskEmails = async (id: string) =>
+    (
+      await t.database.db.execute(
+        sql`SELECT to_address, subject, text_body FROM email_outbox
+             WHERE kind = 'quote_desk_notice' AND text_body LIKE ${`%/admin/quotes/${id}%`}
+             ORDER BY id`,
+      )
+    ).rows as { to_address: string; subject: string; text_body: string }[];
+
+  it('withdraws an open request with a reason; the desk (owner, finance) is emailed, not fulfilment', async () => {
+    const quote = await ask();
+    const response = await close(quote.id, 'withdraw', { reason: 'Bought locally instead' });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json().payload).toMatchObject({
+      status: 'withdrawn',
+      declineReason: 'Bought locally instead',
+    });
+    const emails = await deskEmails(quote.id);
+    const recipients = emails.map((email) => email.to_address);
+    expect(recipients).toContain(financeMember.email);
+    expect(recipients).not.toContain(fulfilmentMember.email);
+    expect(emails[0]!.subject).toBe(`Quote ${quoteReference(quote.id)} was withdrawn by the buyer`);
+    expect(emails[0]!.text_body).toContain('Their reason: Bought locally instead');
+    // The staff see it so, and can neither price nor decline it any more.
+    const seen = (await staff('GET', `/api/staff/quotes/${quote.id}`)).json().payload;
+    expect(seen).toMatchObject({ status: 'withdrawn', declineReason: 'Bought locally instead' });
+    const priced = await answer(quote.id);
+    expect([priced.statusCode, priced.json().code]).toEqual([409, 'quote_withdrawn']);
+    const declined = await staff('POST', `/api/staff/quotes/${quote.id}/decline`, { reason: 'x' });
+    expect(declined.json().code).toBe('quote_withdrawn');
+    const withdrawn = (await staff('GET', '/api/staff/quotes?status=withdrawn')).json().payload;
+    expect(withdrawn.map((q: { id: string }) => q.id)).toContain(quote.id);
+  });
+
+  it('declines the price seen, without a reason; it can then not be accepted', async () => {
+    const quote = await ask();
+    await answer(quote.id);
+    const response = await close(quote.id, 'decline', { version: 1 });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json().payload).toMatchObject({
+      status: 'buyer_declined',
+      declineReason: null,
+    });
+    const [email] = await deskEmails(quote.id);
+    expect(email!.subject).toBe(
+      `The price of quote ${quoteReference(quote.id)} was declined by the buyer`,
+    );
+    expect(email!.text_body).toContain('declined version 1 of quote');
+    expect(email!.text_body).toContain('They gave no reason.');
+    const accepted = await accept(quote.id, 1);
+    expect([accepted.statusCode, accepted.json().code]).toEqual([409, 'quote_buyer_declined']);
+    expect((await answer(quote.id)).json().code).toBe('quote_buyer_declined');
+  });
+
+  it('refuses each step out of turn (409 with its code), changing nothing and emailing no one', async () => {
+    const refused = async (
+      id: string,
+      action: 'withdraw' | 'decline',
+      payload: object,
+      code: string,
+    ) => {
+      const before = (
+        await t.app.inject({ url: `/api/quotes/${id}`, headers: buyer.headers })
+      ).json().payload;
+      const emails = (await deskEmails(id)).length;
+      const response = await close(id, action, payload);
+      expect(response.statusCode, response.body).toBe(409);
+      expect(response.json()).toEqual({ detail: expect.any(String), code });
+      const after = (
+        await t.app.inject({ url: `/api/quotes/${id}`, headers: buyer.headers })
+      ).json().payload;
+      expect(after).toEqual(before);
+      expect(await deskEmails(id)).toHaveLength(emails);
+    };
+    // Not twice.
+    const withdrawn = await ask();
+    await close(withdrawn.id, 'withdraw');
+    await refused(withdrawn.id, 'withdraw', {}, 'quote_withdrawn');
+    await refused(withdrawn.id, 'decline', { version: 1 }, 'quote_withdrawn');
+    // A price not yet sent cannot be declined; a priced request is declined, not withdrawn.
+    const open = await ask();
+    await refused(open.id, 'decline', { version: 1 }, 'quote_not_answered');
+    await answer(open.id);
+    await refused(open.id, 'withdraw', {}, 'quote_answered');
+    // A replaced price: the new one is reviewed first.
+    await answer(open.id, [71_00, 109_00]);
+    await refused(open.id, 'decline', { version: 1 }, 'quote_superseded');
+    expect((await close(open.id, 'decline', { version: 2 })).statusCode).toBe(200);
+    await refused(open.id, 'decline', { version: 2 }, 'quote_buyer_declined');
+    // Not after acceptance.
+    const accepted = await ask();
+    await answer(accepted.id);
+    expect((await accept(accepted.id, 1)).statusCode).toBe(201);
+    await refused(accepted.id, 'decline', { version: 1 }, 'quote_accepted');
+    await refused(accepted.id, 'withdraw', {}, 'quote_accepted');
+    // Not after the store declined it.
+    const declined = await ask();
+    await staff('POST', `/api/staff/quotes/${declined.id}/decline`, { reason: 'No stock' });
+    await refused(declined.id, 'withdraw', {}, 'quote_declined');
+    // Not after expiry.
+    const lapsed = await ask();
+    await t.database.db.execute(sql`
+      INSERT INTO quote_versions (quote_id, version, unit_prices_paise, expires_at)
+      VALUES (${lapsed.id}, 1, '[1, 1]', now() - interval '1 hour')`);
+    await t.database.db.execute(
+      sql`UPDATE quotes SET status = 'answered', current_version = 1 WHERE id = ${lapsed.id}`,
+    );
+    await refused(lapsed.id, 'decline', { version: 1 }, 'quote_expired');
+    await refused(lapsed.id, 'withdraw', {}, 'quote_expired');
+  });
+
+  it('refuses a malformed body (400) and another buyer (404)', async () => {
+    const quote = await ask();
+    await answer(quote.id);
+    for (const payload of [
+      {},
+      { version: 0 },
+      { version: 1, reason: 'x'.repeat(2001) },
+      { version: 1, extra: 1 },
+    ])
+      expect((await close(quote.id, 'decline', payload)).statusCode).toBe(400);
+    expect((await close(quote.id, 'decline', { version: 1 }, other)).statusCode).toBe(404);
+    expect((await close(quote.id, 'withdraw', {}, other)).statusCode).toBe(404);
+    const mine = (
+      await t.app.inject({ url: `/api/quotes/${quote.id}`, headers: buyer.headers })
+    ).json().payload;
+    expect(mine.status).toBe('answered');
+  });
+
+  it('two at once (a decline and an accept): one wins, the other finds the quote final', async () => {
+    const quote = await ask();
+    await answer(quote.id);
+    const results = await Promise.all([
+      accept(quote.id, 1),
+      close(quote.id, 'decline', { version: 1 }),
+    ]);
+    const codes = results.map((r) => r.statusCode);
+    expect(codes.filter((code) => code === 409)).toHaveLength(1);
+    const final = (
+      await t.app.inject({ url: `/api/quotes/${quote.id}`, headers: buyer.headers })
+    ).json().payload;
+    expect(['accepted', 'buyer_declined']).toContain(final.status);
   });
 });

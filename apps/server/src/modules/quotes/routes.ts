@@ -1,7 +1,7 @@
 /**
  * The quotes API (issue 22, decision 060): the buyer's under /api/quotes (their own quotes
- * only; another's is 404), the staff's queue under /api/staff/quotes (owner, finance), each
- * staff action audited.
+ * only; another's is 404; they may withdraw or decline one, decision 073), the staff's queue
+ * under /api/staff/quotes (owner, finance), each staff action audited.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -10,12 +10,14 @@ import { OrderCreateResponse } from '@storefront/shared/orders';
 import {
   QuoteAcceptBody,
   QuoteAnswerBody,
+  QuoteBuyerDeclineBody,
   QuoteDeclineBody,
   QuoteListResponse,
   QuoteMessageBody,
   QuoteParams,
   QuoteRequestBody,
   QuoteResponse,
+  QuoteWithdrawBody,
   StaffQuoteQuery,
 } from '@storefront/shared/quotes';
 import type { ModuleContext } from '../../module-context.js';
@@ -110,6 +112,56 @@ export function buyerQuoteRoutes({ db, config, authenticate, taxSetup, now }: Mo
     );
 
     app.post(
+      '/api/quotes/:id/withdraw',
+      {
+        schema: {
+          tags,
+          security,
+          summary:
+            'Withdraw a request not yet priced, with an optional reason; final, emailed to the quote desk',
+          params: QuoteParams,
+          body: QuoteWithdrawBody,
+          response: { 200: QuoteResponse, ...errors(400, 401, 403, 404, 409) },
+        },
+      },
+      async (request) => ({
+        payload: await quotes.closeQuote(
+          db,
+          buyer(request),
+          request.params.id,
+          { action: 'withdraw' },
+          request.body.reason,
+          { now: now(), publicUrl: config.publicUrl },
+        ),
+      }),
+    );
+
+    app.post(
+      '/api/quotes/:id/decline',
+      {
+        schema: {
+          tags,
+          security,
+          summary:
+            'Decline the price seen (its version, unexpired), with an optional reason; final, emailed to the quote desk',
+          params: QuoteParams,
+          body: QuoteBuyerDeclineBody,
+          response: { 200: QuoteResponse, ...errors(400, 401, 403, 404, 409) },
+        },
+      },
+      async (request) => ({
+        payload: await quotes.closeQuote(
+          db,
+          buyer(request),
+          request.params.id,
+          { action: 'decline', version: request.body.version },
+          request.body.reason,
+          { now: now(), publicUrl: config.publicUrl },
+        ),
+      }),
+    );
+
+    app.post(
       '/api/quotes/:id/accept',
       {
         schema: {
@@ -139,7 +191,7 @@ export function buyerQuoteRoutes({ db, config, authenticate, taxSetup, now }: Mo
 
 export function staffQuoteRoutes({ db, config, requireStaff, now }: ModuleContext) {
   // Prices and buyers' details: the owner and finance.
-  const sales = requireStaff(['finance']);
+  const sales = requireStaff(quotes.QUOTE_DESK_ROLES);
   return async (fastify: FastifyInstance) => {
     const app = fastify.withTypeProvider<ZodTypeProvider>();
     const tags = ['quote desk'];

@@ -4,12 +4,14 @@
  * or declines with a reason; both sides write messages on it. Every answer is a new version
  * (quote_versions is append-only); only the latest, unexpired version can be accepted, once:
  * acceptance locks the quote's row, so two accepts at once make one order (the second finds it
- * accepted). The order is made by orders' createQuotedOrder in the same transaction.
+ * accepted). The order is made by orders' createQuotedOrder in the same transaction. The
+ * buyer may instead withdraw a request not yet priced or decline the price they saw (decision
+ * 073): final, like the store's decline, and emailed to the quote desk's members.
  */
 import { and, asc, eq, type SQL, sql } from 'drizzle-orm';
 import { formatRupees } from '@storefront/shared/money';
 import type { OrderCreateResponse } from '@storefront/shared/orders';
-import type { Quote, QuoteStatus } from '@storefront/shared/quotes';
+import { quoteReference, type Quote, type QuoteStatus } from '@storefront/shared/quotes';
 import type { QuoteRequestBody as RequestSchema } from '@storefront/shared/quotes';
 import type { z } from 'zod';
 import type { Db, DbOrTx, Tx } from '../../db/connect.js';
@@ -19,13 +21,17 @@ import { newObjectId } from '../../lib/ids.js';
 import { decodeCreatedCursor, encodeCreatedCursor } from '../../lib/timestamp-text.js';
 import { lineLabel, productsForLines, variantOf } from '../cart/service.js';
 import { enqueueEmail } from '../email/outbox.js';
-import { quoteEmail } from '../email/templates.js';
-import { createQuotedOrder, type OrderTaxContext } from '../orders/service.js';
+import { quoteDeskEmail, quoteEmail } from '../email/templates.js';
+import { createQuotedOrder, findOrder, type OrderTaxContext } from '../orders/service.js';
 import { recordAudit, type StaffActor } from '../staff/audit.js';
+import { activeMembersAllowed } from '../staff/service.js';
 
 type RequestBody = z.output<typeof RequestSchema>;
 
 const quoteNotFound = () => notFound('quote_not_found', 'Quote not found');
+
+/** Who works the quote desk, and so is told what buyers do on it: the owner and finance. */
+export const QUOTE_DESK_ROLES = ['finance'] as const;
 
 /** What a quote shows as its status: an answered quote past its latest expiry is expired. */
 function shownStatus(status: string, expiresAt: Date | null, now: Date): QuoteStatus {
@@ -114,6 +120,7 @@ export async function getQuote(
   ]);
   const latest = versions.at(-1);
   const { quote } = row;
+  const order = quote.orderId ? await findOrder(db, quote.orderId) : null;
   return {
     id: quote.id,
     status: shownStatus(quote.status, latest?.expiresAt ?? null, now),
@@ -121,6 +128,7 @@ export async function getQuote(
     declineReason: quote.declineReason,
     createdAt: quote.createdAt.toISOString(),
     orderId: quote.orderId,
+    orderNumber: order?.mkpOrderId ?? null,
     lines: lines.map((line) => ({
       position: line.position,
       productId: line.productId,
@@ -230,10 +238,46 @@ async function lockQuote(tx: Tx, id: string, userId?: string) {
   return row;
 }
 
+const quoteExpired = () => conflict('quote_expired', 'This quote has expired; ask for a new price');
+
+async function versionOf(tx: Tx, quoteId: string, version: number) {
+  const [row] = await tx
+    .select()
+    .from(quoteVersions)
+    .where(and(eq(quoteVersions.quoteId, quoteId), eq(quoteVersions.version, version)));
+  return row!;
+}
+
+/**
+ * The version the buyer acts on (accepts or declines), refused (409) unless it is the price
+ * they saw: priced, not replaced since, not expired.
+ */
+async function versionSeen(
+  tx: Tx,
+  quote: { id: string; currentVersion: number },
+  seen: number,
+  now: Date,
+) {
+  if (quote.currentVersion === 0)
+    throw conflict('quote_not_answered', 'This quote has not been priced yet');
+  if (seen !== quote.currentVersion)
+    throw conflict(
+      'quote_superseded',
+      `Version ${seen} was replaced by version ${quote.currentVersion}; review the new price`,
+    );
+  const version = await versionOf(tx, quote.id, quote.currentVersion);
+  if (version.expiresAt <= now) throw quoteExpired();
+  return version;
+}
+
+/** Refuses (409) a quote that is final: accepted, declined by the store, or closed by the buyer. */
 function checkOpen(status: string): void {
   if (status === 'accepted')
     throw conflict('quote_accepted', 'This quote was accepted and became an order');
   if (status === 'declined') throw conflict('quote_declined', 'This quote was declined');
+  if (status === 'withdrawn') throw conflict('quote_withdrawn', 'This request was withdrawn');
+  if (status === 'buyer_declined')
+    throw conflict('quote_buyer_declined', 'This price was declined by the buyer');
 }
 
 /** Emails the quote's buyer about it, in the caller's transaction (the outbox). */
@@ -255,6 +299,80 @@ async function tellBuyer(
     to: buyer.email,
     content: quoteEmail({ publicUrl, fullName: buyer.fullName, quoteId, subject, lines }),
   });
+}
+
+/** Emails every active member of the quote desk about a buyer's step, in the caller's transaction. */
+async function tellQuoteDesk(
+  tx: Tx,
+  publicUrl: string,
+  quoteId: string,
+  subject: string,
+  lines: string[],
+): Promise<void> {
+  for (const member of await activeMembersAllowed(tx, QUOTE_DESK_ROLES))
+    await enqueueEmail(tx, {
+      kind: 'quote_desk_notice',
+      to: member.email,
+      content: quoteDeskEmail({ publicUrl, fullName: member.fullName, quoteId, subject, lines }),
+    });
+}
+
+/** What the buyer does to end a quote: withdraw the request, or decline the version they saw. */
+export type BuyerClosing = { action: 'withdraw' } | { action: 'decline'; version: number };
+
+/**
+ * The buyer ends their quote (decision 073): a request not yet priced is withdrawn, a price
+ * (the current, unexpired version they name) is declined. Final like the store's decline;
+ * refused (409) once accepted, expired, replaced or already ended; the desk is emailed.
+ */
+export async function closeQuote(
+  db: Db,
+  userId: string,
+  id: string,
+  closing: BuyerClosing,
+  reason: string,
+  { now, publicUrl }: { now: Date; publicUrl: string },
+): Promise<Quote> {
+  await db.transaction(async (tx) => {
+    const quote = await lockQuote(tx, id, userId);
+    checkOpen(quote.status);
+    if (closing.action === 'decline') await versionSeen(tx, quote, closing.version, now);
+    else if (quote.currentVersion > 0) {
+      // Priced meanwhile: declined once reviewed, not withdrawn; an expired price is final.
+      const current = await versionOf(tx, id, quote.currentVersion);
+      if (current.expiresAt <= now) throw quoteExpired();
+      throw conflict(
+        'quote_answered',
+        'This request has been priced meanwhile; review the price, then accept or decline it',
+      );
+    }
+    const status = closing.action === 'withdraw' ? 'withdrawn' : 'buyer_declined';
+    await tx
+      .update(quotes)
+      .set({ status, declineReason: reason === '' ? null : reason, updatedAt: now })
+      .where(eq(quotes.id, id));
+    const [buyer] = await tx
+      .select({ companyName: users.companyName, email: users.email })
+      .from(users)
+      .where(eq(users.id, userId));
+    const who = `${buyer!.companyName} (${buyer!.email})`;
+    const reference = quoteReference(id);
+    await tellQuoteDesk(
+      tx,
+      publicUrl,
+      id,
+      closing.action === 'withdraw'
+        ? `Quote ${reference} was withdrawn by the buyer`
+        : `The price of quote ${reference} was declined by the buyer`,
+      [
+        closing.action === 'withdraw'
+          ? `${who} withdrew quote request ${reference} before it was priced.`
+          : `${who} declined version ${quote.currentVersion} of quote ${reference}.`,
+        reason === '' ? 'They gave no reason.' : `Their reason: ${reason}`,
+      ],
+    );
+  });
+  return getQuote(db, id, { userId, now });
 }
 
 export async function answerQuote(
@@ -386,19 +504,7 @@ export async function acceptQuote(
   return db.transaction(async (tx) => {
     const quote = await lockQuote(tx, id, userId);
     checkOpen(quote.status);
-    if (quote.currentVersion === 0)
-      throw conflict('quote_not_answered', 'This quote has not been priced yet');
-    if (body.version !== quote.currentVersion)
-      throw conflict(
-        'quote_superseded',
-        `Version ${body.version} was replaced by version ${quote.currentVersion}; review the new price`,
-      );
-    const [version] = await tx
-      .select()
-      .from(quoteVersions)
-      .where(and(eq(quoteVersions.quoteId, id), eq(quoteVersions.version, quote.currentVersion)));
-    if (version!.expiresAt <= now)
-      throw conflict('quote_expired', 'This quote has expired; ask for a new price');
+    const version = await versionSeen(tx, quote, body.version, now);
     const lines = await tx
       .select()
       .from(quoteLines)
@@ -414,7 +520,7 @@ export async function acceptQuote(
         variantIndex: line.variantIndex,
         source: line.source,
         quantity: line.quantity,
-        unitPricePaise: version!.unitPricesPaise[i]!,
+        unitPricePaise: version.unitPricesPaise[i]!,
       })),
     );
     await tx

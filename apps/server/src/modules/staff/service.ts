@@ -4,7 +4,7 @@
  * owner's management of members. Every change and every sign-in, failed ones too, is in the
  * audit log, written in the change's own transaction.
  */
-import { and, asc, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import {
   type StaffInvitation,
   type StaffInviteBody,
@@ -553,6 +553,18 @@ export async function hasActiveOwner(db: DbOrTx): Promise<boolean> {
     .where(and(eq(staff.role, 'owner'), isNull(staff.disabledAt)))
     .limit(1);
   return row !== undefined;
+}
+
+/** The active members whose role may act where `allowed` may (the owner always), to tell them of work. */
+export async function activeMembersAllowed(
+  db: DbOrTx,
+  allowed: readonly StaffRole[],
+): Promise<{ email: string; fullName: string }[]> {
+  return db
+    .select({ email: staff.email, fullName: staff.fullName })
+    .from(staff)
+    .where(and(inArray(staff.role, ['owner', ...allowed]), isNull(staff.disabledAt)))
+    .orderBy(asc(staff.createdAt), asc(staff.id));
 }
 
 /** The active member with this email, for the CLI acting as a named member. */

@@ -11,6 +11,22 @@ import type { FormApi } from '../../lib/form';
 import { Field } from './field';
 
 export type BillingForm = FormApi<BillingInputValues, BillingInput>;
+
+/** Billing details held somewhere (an order's, a saved entity's) as the form's values; empty without. */
+export function billingFormValues(
+  details: BillingInputValues | null | undefined,
+): BillingInputValues {
+  return {
+    gstin: details?.gstin ?? '',
+    legalName: details?.legalName ?? '',
+    address1: details?.address1 ?? '',
+    address2: details?.address2 ?? '',
+    city: details?.city ?? '',
+    state: details?.state ?? '',
+    postalCode: details?.postalCode ?? '',
+  };
+}
+
 type Name = keyof BillingInputValues;
 
 export function BillingFields({

@@ -3,20 +3,16 @@
  * and, unless it ships to the billing address, where. The shared CheckoutShippingForm schema is
  * the resolver (CheckoutRecipientForm when only the recipient is asked), so the required-field
  * messages are the server's own (CHECKOUT_MESSAGES); address lines 2 and 3 are optional and sent
- * as ''. The country list holds ~240 lowercase codes with their names (loaded after the form
- * paints, hooks/use-countries), India first chosen; for
- * India the state is chosen from the states and union territories with their GST codes (the
- * spec's free text stays for other countries).
+ * as ''. Where the address is (city, state, postal code, country) is PlaceFields, which the
+ * account's address form shares.
  */
 import type { ReactNode } from 'react';
 import type { z } from 'zod';
 import type { CheckoutRecipientForm, CheckoutShippingForm } from '@storefront/shared/orders';
 import type { Country } from '@storefront/shared/countries';
-import { DEFAULT_COUNTRY_CODE } from '@storefront/shared/constants';
-import { INDIA, isIndia } from '@storefront/shared/gst';
-import { IndianStateSelect } from './indian-state-select';
 import type { FormApi } from '../../lib/form';
 import { Field } from './field';
+import { PlaceFields } from './place-fields';
 
 export type ShippingInput = z.input<typeof CheckoutShippingForm>;
 export type ShippingForm = FormApi<ShippingInput, CheckoutShippingForm | CheckoutRecipientForm>;
@@ -26,7 +22,7 @@ export function ShippingFields({
   form,
   withAddress,
   country,
-  countries = INDIA_ONLY,
+  countries,
   onCountryChange,
   onStateChange,
   countryMessage,
@@ -57,9 +53,6 @@ export function ShippingFields({
       )}
     </Field>
   );
-  const state = register('state');
-  const countryField = register('country');
-  const india = isIndia(country);
   return (
     <div className="space-y-4">
       <div className="grid gap-4 sm:grid-cols-2">
@@ -77,84 +70,21 @@ export function ShippingFields({
           autoComplete: 'shipping address-line3',
           optional: true,
         })}
-        <div className="grid gap-4 sm:grid-cols-2">
-          {field('city', 'City', { autoComplete: 'shipping address-level2' })}
-          <Field
-            id="shipping-state"
-            label={india ? 'State / Union Territory' : 'State / Province'}
-            error={errorOf('state')}
-          >
-            {(props) =>
-              india ? (
-                <IndianStateSelect
-                  key="india"
-                  {...props}
-                  autoComplete="shipping address-level1"
-                  {...state}
-                  onChange={(event) => {
-                    void state.onChange();
-                    onStateChange(event.target.value);
-                  }}
-                />
-              ) : (
-                <input
-                  key="elsewhere"
-                  type="text"
-                  autoComplete="shipping address-level1"
-                  {...props}
-                  {...state}
-                  onChange={(event) => {
-                    void state.onChange();
-                    onStateChange(event.target.value);
-                  }}
-                />
-              )
-            }
-          </Field>
-        </div>
-        <div className="grid gap-4 sm:grid-cols-2">
-          {field('postalCode', 'ZIP / Postal Code', { autoComplete: 'shipping postal-code' })}
-          <Field id="shipping-country" label="Country" error={errorOf('country')}>
-            {(props) => (
-              <select
-                autoComplete="shipping country"
-                {...props}
-                aria-describedby={
-                  [props['aria-describedby'], countryMessage ? 'country-not-served' : '']
-                    .filter(Boolean)
-                    .join(' ') || undefined
-                }
-                {...countryField}
-                onChange={(event) => {
-                  void countryField.onChange();
-                  onCountryChange(event.target.value);
-                }}
-              >
-                {countries.map((option) => (
-                  <option key={option.code} value={option.code}>
-                    {option.name}
-                  </option>
-                ))}
-              </select>
-            )}
-          </Field>
-        </div>
-        {countryMessage ? (
-          <p
-            id="country-not-served"
-            role="alert"
-            className="rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm font-medium text-amber-900"
-          >
-            {countryMessage}
-          </p>
-        ) : null}
+        <PlaceFields
+          idPrefix="shipping"
+          register={register}
+          errorOf={errorOf}
+          country={country}
+          countries={countries}
+          onCountryChange={onCountryChange}
+          onStateChange={onStateChange}
+          countryMessage={countryMessage}
+        />
       </div>
       {field('phone', 'Phone Number', { type: 'tel', autoComplete: 'shipping tel' })}
     </div>
   );
 }
-
-const INDIA_ONLY: readonly Country[] = [{ code: DEFAULT_COUNTRY_CODE, name: INDIA }];
 
 interface FieldOptions {
   type?: 'text' | 'tel';

@@ -7,6 +7,8 @@ const TONES: Record<QuoteStatus, string> = {
   answered: 'bg-amber-100 text-amber-900 ring-amber-200',
   accepted: 'bg-green-100 text-green-800 ring-green-200',
   declined: 'bg-red-100 text-red-800 ring-red-200',
+  withdrawn: 'bg-slate-100 text-slate-700 ring-slate-200',
+  buyer_declined: 'bg-slate-100 text-slate-700 ring-slate-200',
   expired: 'bg-slate-100 text-slate-700 ring-slate-200',
 };
 

@@ -1,10 +1,10 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { AddressBook } from '@storefront/shared/address-book';
 import { CHECKOUT_MESSAGES } from '@storefront/shared/orders';
 import { SessionContext } from '../../../lib/contexts/session';
-import { recordFetch, SIGNED_IN } from '../../../test/order-fixtures';
+import { recordFetch, SIGNED_IN, STORE } from '../../../test/order-fixtures';
 import { renderRoute } from '../../../test/render';
 import { AddressBookTab } from './address-book';
 
@@ -26,8 +26,13 @@ const HOME = {
 };
 const BOOK: AddressBook = { addresses: [HOME], billingEntities: [] };
 
-function renderTab(answer: Parameters<typeof recordFetch>[0]) {
-  const calls = recordFetch(answer);
+type Answer = Parameters<typeof recordFetch>[0];
+
+/** The tab, its calls answered by `answer`; the store's settings say where it ships. */
+function renderTab(answer: Answer, shipsTo = STORE.shipsTo) {
+  const calls = recordFetch((call) =>
+    call.path === '/api/store' ? [200, { ...STORE, shipsTo }] : answer(call),
+  );
   renderRoute(
     <SessionContext value={SIGNED_IN}>
       <AddressBookTab />
@@ -68,7 +73,7 @@ describe('the Addresses tab', { timeout: 20_000 }, () => {
     await user.type(within(form).getByLabelText('Address Line 1'), '8 Brigade Road');
     await user.type(within(form).getByLabelText('City'), 'Bengaluru');
     await user.selectOptions(within(form).getByLabelText('State / Union Territory'), 'Karnataka');
-    await user.type(within(form).getByLabelText('PIN Code'), '560001');
+    await user.type(within(form).getByLabelText('ZIP / Postal Code'), '560001');
     await user.type(within(form).getByLabelText('Phone Number'), '9845012345');
     await user.click(within(form).getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Ravi Kumar')).toBeInTheDocument();
@@ -87,6 +92,83 @@ describe('the Addresses tab', { timeout: 20_000 }, () => {
       country: 'in',
       phone: '9845012345',
     });
+  });
+
+  it('adds an address abroad as the checkout does: the country chosen, the state as given', async () => {
+    const abroad = {
+      ...HOME,
+      id: 'c'.repeat(24),
+      label: 'Munich agent',
+      recipientName: 'Jonas Weber',
+      address1: 'Leopoldstraße 12',
+      city: 'Munich',
+      state: 'Bavaria',
+      stateCode: null,
+      postalCode: '80802',
+      country: 'de',
+      phone: '+49 89 1234567',
+      isDefault: false,
+    };
+    const calls = renderTab(
+      (call) =>
+        call.method === 'POST'
+          ? [201, { payload: { ...BOOK, addresses: [HOME, abroad] } }]
+          : [200, { payload: BOOK }],
+      ['India', 'Germany'],
+    );
+    const user = userEvent.setup({ delay: null });
+    await user.click(await screen.findByRole('button', { name: 'Add address' }));
+    const form = within(screen.getByRole('form', { name: 'New address' }));
+    await user.type(form.getByLabelText(/^Label/), 'Munich agent');
+    await user.type(form.getByLabelText('Recipient Name'), 'Jonas Weber');
+    await user.type(form.getByLabelText('Address Line 1'), 'Leopoldstraße 12');
+    await user.type(form.getByLabelText('City'), 'Munich');
+    // The country list loads after the form paints; Germany's state is free text.
+    await form.findByRole('option', { name: 'Germany' });
+    await user.selectOptions(form.getByLabelText('Country'), 'de');
+    await user.type(form.getByLabelText('State / Province'), 'Bavaria');
+    await user.type(form.getByLabelText('ZIP / Postal Code'), '80802');
+    await user.type(form.getByLabelText('Phone Number'), '+49 89 1234567');
+    await user.click(form.getByRole('button', { name: 'Save' }));
+    const card = (await screen.findByText('Munich agent')).closest('li')!;
+    expect(card).toHaveTextContent('Munich, Bavaria 80802');
+    expect(card).toHaveTextContent('Germany');
+    expect(calls.find((c) => c.method === 'POST')?.body).toMatchObject({
+      city: 'Munich',
+      state: 'Bavaria',
+      postalCode: '80802',
+      country: 'de',
+    });
+
+    // Editing it opens with its country and its state as text.
+    await user.click(screen.getByRole('button', { name: 'Edit Munich agent' }));
+    const edit = within(screen.getByRole('form', { name: 'Edit address' }));
+    expect(edit.getByLabelText('Country')).toHaveValue('de');
+    expect(edit.getByLabelText('State / Province')).toHaveValue('Bavaria');
+  });
+
+  it('says where the store ships when the country is not served, and sends nothing', async () => {
+    const calls = renderTab(() => [200, { payload: BOOK }]);
+    const user = userEvent.setup({ delay: null });
+    await user.click(await screen.findByRole('button', { name: 'Add address' }));
+    const form = within(screen.getByRole('form', { name: 'New address' }));
+    await user.type(form.getByLabelText('Recipient Name'), 'Jonas Weber');
+    await user.type(form.getByLabelText('Address Line 1'), 'Leopoldstraße 12');
+    await user.type(form.getByLabelText('City'), 'Munich');
+    await form.findByRole('option', { name: 'Germany' });
+    await user.selectOptions(form.getByLabelText('Country'), 'de');
+    // An Indian state is not asked abroad, and the shared rules want one all the same.
+    await user.type(form.getByLabelText('ZIP / Postal Code'), '80802');
+    await user.type(form.getByLabelText('Phone Number'), '+49 89 1234567');
+    await user.click(form.getByRole('button', { name: 'Save' }));
+    expect(await form.findByText(CHECKOUT_MESSAGES.state)).toBeInTheDocument();
+    await user.type(form.getByLabelText('State / Province'), 'Bavaria');
+    await user.click(form.getByRole('button', { name: 'Save' }));
+    expect(
+      form.getByText('We ship only to India. Choose a delivery address there.'),
+    ).toBeInTheDocument();
+    await vi.waitFor(() => expect(form.getByLabelText('Country')).toHaveFocus());
+    expect(calls.filter((c) => c.method === 'POST')).toEqual([]);
   });
 
   it("checks a billing entity's GSTIN state, and shows the server's refusal in its words", async () => {

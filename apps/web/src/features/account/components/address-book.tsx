@@ -2,7 +2,9 @@
  * The account's Addresses tab (issue 22, decision 066): the saved shipping addresses and billing
  * entities, each with its default; add, edit, delete and make default. The forms check with the
  * shared schemas (the checkout's messages; BillingInput for a GSTIN and its state), and the
- * server's refusals (a full book, a state that has its GSTIN) show in its words.
+ * server's refusals (a full book, a state that has its GSTIN) show in its words. An address may
+ * be abroad, asked as the checkout asks it (PlaceFields, decision 073), where the store ships;
+ * a billing entity is Indian (a GSTIN's state).
  */
 import { useState, type FormEvent } from 'react';
 import {
@@ -12,16 +14,21 @@ import {
   type ShippingAddressFormValues,
 } from '@storefront/shared/address-book';
 import { DEFAULT_COUNTRY_CODE } from '@storefront/shared/constants';
+import { isIndia } from '@storefront/shared/gst';
 import type { BillingInputValues } from '@storefront/shared/orders';
-import { BillingFields } from '../../../components/address/billing-fields';
+import { BillingFields, billingFormValues } from '../../../components/address/billing-fields';
 import { Field } from '../../../components/address/field';
-import { IndianStateSelect } from '../../../components/address/indian-state-select';
+import { PlaceFields } from '../../../components/address/place-fields';
 import { ErrorAlert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { describeError } from '../../../lib/api/error-message';
 import { ApiError } from '../../../lib/api/api-client';
 import { useAddressBook } from '../../../lib/api/get-address-book';
+import { useStore } from '../../../lib/api/get-store';
+import { useCountries } from '../../../lib/hooks/use-countries';
+import { shipsToCountry } from '../../../lib/ships-to-country';
+import { countryNotServedMessage } from '../../../lib/ships-to';
 import { formRules, useForm } from '../../../lib/form';
 import { useChangeAddressBook, type AddressBookChange } from '../api/change-address-book';
 
@@ -37,6 +44,7 @@ export function AddressBookTab() {
   const book = useAddressBook();
   const change = useChangeAddressBook();
   const [editing, setEditing] = useState<Editing>(null);
+  const countries = useCountries();
 
   if (book.isPending) return <Skeleton className="h-48" aria-label="Loading your addresses" />;
   if (book.isError)
@@ -101,6 +109,10 @@ export function AddressBookTab() {
                     address.address2,
                     address.address3,
                     `${address.city}, ${address.state} ${address.postalCode}`,
+                    // India goes without saying; a country abroad is named.
+                    isIndia(address.country)
+                      ? ''
+                      : (countries?.countryName(address.country) ?? address.country),
                     address.phone,
                   ]}
                   busy={change.isPending}
@@ -296,6 +308,14 @@ function AddressForm({
     } satisfies Required<ShippingAddressFormValues>,
   });
   const { register, formState } = form;
+  const [country, setCountry] = useState(address?.country ?? DEFAULT_COUNTRY_CODE);
+  // The checkout's countries and its rule: an address is kept only where the store ships.
+  const countries = useCountries();
+  const store = useStore();
+  const notServed =
+    store.data && !shipsToCountry(store.data.shipsTo, country, countries?.findCountry)
+      ? countryNotServedMessage(store.data.shipsTo)
+      : null;
   type Name = keyof ShippingAddressFormValues;
   const errorOf = (name: Name) => formState.errors[name]?.message ?? refusal?.fields?.[name];
   const text = (name: Name, label: string, options: { optional?: boolean; auto?: string } = {}) => (
@@ -307,7 +327,13 @@ function AddressForm({
     <form
       noValidate
       aria-label={address ? 'Edit address' : 'New address'}
-      onSubmit={(event: FormEvent) => void form.handleSubmit(onSave)(event)}
+      onSubmit={(event: FormEvent) =>
+        void form.handleSubmit((body) => {
+          // The alert under the country says why; nothing is sent.
+          if (notServed) return document.getElementById('address-country')?.focus();
+          onSave(body);
+        })(event)
+      }
       className="space-y-4 rounded-md border border-slate-200 bg-slate-50 p-4"
     >
       <Refusal refusal={refusal} />
@@ -318,21 +344,16 @@ function AddressForm({
       {text('address1', 'Address Line 1', { auto: 'shipping address-line1' })}
       {text('address2', 'Address Line 2', { optional: true, auto: 'shipping address-line2' })}
       {text('address3', 'Address Line 3', { optional: true, auto: 'shipping address-line3' })}
-      <div className="grid gap-4 sm:grid-cols-3">
-        {text('city', 'City', { auto: 'shipping address-level2' })}
-        <Field id="address-state" label="State / Union Territory" error={errorOf('state')}>
-          {(props) => (
-            <IndianStateSelect
-              {...props}
-              autoComplete="shipping address-level1"
-              {...register('state')}
-            />
-          )}
-        </Field>
-        {text('postalCode', 'PIN Code', { auto: 'shipping postal-code' })}
-      </div>
-      {/* The book's form saves Indian addresses; one abroad is saved from the checkout. */}
-      <input type="hidden" {...register('country')} />
+      <PlaceFields
+        idPrefix="address"
+        register={register}
+        errorOf={errorOf}
+        country={country}
+        countries={countries?.COUNTRIES}
+        onCountryChange={setCountry}
+        onStateChange={() => undefined}
+        countryMessage={notServed}
+      />
       {text('phone', 'Phone Number', { auto: 'shipping tel' })}
       <FormButtons busy={busy} onCancel={onCancel} />
     </form>
@@ -354,15 +375,7 @@ function BillingEntityForm({
 }) {
   const form = useForm({
     rules: billingRules,
-    defaultValues: {
-      gstin: entity?.gstin ?? '',
-      legalName: entity?.legalName ?? '',
-      address1: entity?.address1 ?? '',
-      address2: entity?.address2 ?? '',
-      city: entity?.city ?? '',
-      state: entity?.state ?? '',
-      postalCode: entity?.postalCode ?? '',
-    },
+    defaultValues: billingFormValues(entity),
   });
   return (
     <form

@@ -128,7 +128,11 @@ function QuoteCheckout({ quoteId, version }: { quoteId: string; version: number 
                         ? 'It was already accepted and became an order.'
                         : data.status === 'declined'
                           ? 'It was declined.'
-                          : 'It has no price yet.'}
+                          : data.status === 'withdrawn'
+                            ? 'You withdrew the request.'
+                            : data.status === 'buyer_declined'
+                              ? 'You declined its price.'
+                              : 'It has no price yet.'}
                 </p>
                 <Link to={href.quote(data.id)} className={buttonClasses('primary', 'md', 'mt-6')}>
                   View quote

@@ -44,6 +44,7 @@ const QUOTE: Quote = {
   ],
   messages: [],
   orderId: null,
+  orderNumber: null,
 };
 
 function renderAccept(version: number, accept: () => [number, unknown], quote = QUOTE) {

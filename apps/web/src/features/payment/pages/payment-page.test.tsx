@@ -193,12 +193,26 @@ describe('the payment step', () => {
     expect(screen.getByRole('link', { name: 'Return to Cart' })).toHaveAttribute('href', '/cart');
   });
 
-  it('goes back to shipping: the order’s address for editing, saved onto the same order', async () => {
+  it('goes back to shipping: the order’s billing and address for editing, saved onto the same order, and the GST split again', async () => {
     const calls = recordFetch((call) => {
       if (call.method === 'PUT')
         return [
           200,
-          { payload: { ...ORDER, ...(call.body as object), shippingState: 'Karnataka' } },
+          {
+            payload: {
+              ...ORDER,
+              ...(call.body as object),
+              shippingState: 'Karnataka',
+              billing: {
+                ...ORDER.billing!,
+                gstin: '29AABCM1234F1ZT',
+                city: 'Bengaluru',
+                state: 'Karnataka',
+                stateCode: '29',
+              },
+              tax: taxOf([lineGst(115_000)], '29'),
+            },
+          },
         ];
       if (call.path === `/api/orders/order/${ORDER._id.$oid}`) return [200, { payload: ORDER }];
       return [404, { detail: 'Order not found', code: 'order_not_found' }];
@@ -213,6 +227,21 @@ describe('the payment step', () => {
     await user.click(await screen.findByRole('button', { name: 'Back to Shipping' }));
     expect(screen.getByLabelText('Address Line 1')).toHaveValue(ORDER.shippingAddress1);
     expect(screen.getByLabelText('City')).toHaveValue(ORDER.shippingCity);
+    // The billing details as the order has them, in the checkout's own fields.
+    expect(screen.getByLabelText('GSTIN')).toHaveValue('27AABCM1234F1ZX');
+    expect(screen.getByLabelText('Legal Name')).toHaveValue('Mehta Traders Pvt Ltd');
+    expect(screen.getByLabelText('Billing Address Line 1')).toHaveValue('14 Linking Road');
+    // A GSTIN of another state than the billing state is refused with the checkout's message.
+    await user.clear(screen.getByLabelText('GSTIN'));
+    await user.type(screen.getByLabelText('GSTIN'), '29AABCM1234F1ZT');
+    await user.click(screen.getByRole('button', { name: 'Save and Continue to Payment' }));
+    expect(
+      await screen.findByText("The billing state must be the GSTIN's state (Karnataka)"),
+    ).toBeInTheDocument();
+    expect(calls.filter((c) => c.method === 'PUT')).toEqual([]);
+    await user.clear(screen.getByLabelText('Billing City'));
+    await user.type(screen.getByLabelText('Billing City'), 'Bengaluru');
+    await user.selectOptions(screen.getByLabelText('Billing State'), 'Karnataka');
     await user.clear(screen.getByLabelText('Address Line 1'));
     await user.type(screen.getByLabelText('Address Line 1'), '8 Brigade Road');
     await user.clear(screen.getByLabelText('City'));
@@ -229,8 +258,23 @@ describe('the payment step', () => {
       shippingAddress1: '8 Brigade Road',
       shippingCity: 'Bengaluru',
       shippingState: 'Karnataka',
+      billing: {
+        gstin: '29AABCM1234F1ZT',
+        legalName: 'Mehta Traders Pvt Ltd',
+        address1: '14 Linking Road',
+        address2: 'Bandra West',
+        city: 'Bengaluru',
+        state: 'Karnataka',
+        postalCode: '400050',
+      },
     });
     expect(calls.filter((c) => c.method === 'POST')).toEqual([]);
+    // The server's new split: billed in Karnataka by a seller in Maharashtra, IGST.
+    expect(shipTo).toHaveTextContent('GSTIN 29AABCM1234F1ZT · Karnataka');
+    expect(screen.getByRole('status')).toHaveTextContent(
+      /Order .* updated\. GST worked out again for Karnataka \(29\): IGST ₹[\d,.]+\./,
+    );
+    expect(screen.getByTestId('place-of-supply')).toHaveTextContent('Karnataka (29) · IGST');
     expect(screen.getByRole('button', { name: 'Complete Payment' })).toBeEnabled();
   }, 20_000);
 

@@ -12,6 +12,7 @@ import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { canPay, canTrack } from '@storefront/shared/order-status';
 import type { Order } from '@storefront/shared/orders';
+import type { TaxSummary } from '@storefront/shared/tax-summary';
 import { href } from '@storefront/shared/routes';
 import { CheckoutSteps } from '../../../components/order/checkout-steps';
 import { SignedInQuery } from '../../../components/account/sign-in-required';
@@ -29,6 +30,8 @@ import { useDocumentTitle } from '../../../lib/hooks/use-document-title';
 import { useStartPayment } from '../api/start-payment';
 import { EditShipping } from '../components/edit-shipping';
 import { PaymentSummary } from '../components/payment-summary';
+import { formatRupeeAmount } from '../../../lib/format';
+import { placeOfSupplyText, taxHeadRows } from '../../../lib/tax';
 
 export function PaymentPage() {
   useDocumentTitle('Payment');
@@ -54,20 +57,39 @@ export function PaymentPage() {
 }
 
 /**
- * The order's ship-to above the payment method, with the way back to shipping while the order
- * is unpaid (issue 22): its details open for editing, saved onto the same order.
+ * The order's ship-to and billing above the payment method, with the way back to shipping while
+ * the order is unpaid (issue 22, decision 073): its details open for editing, saved onto the same
+ * order, and the GST the server then worked out again is shown beside them.
  */
 function PaymentStep({ order }: { order: Order }) {
   const [editing, setEditing] = useState(false);
+  const [saved, setSaved] = useState(false);
   const editable = canPay(order.pStatus);
   return (
     <div className="grid gap-8 lg:grid-cols-3">
       <div className="space-y-6 lg:col-span-2">
         {editing && editable ? (
-          <EditShipping order={order} onDone={() => setEditing(false)} />
+          <EditShipping
+            order={order}
+            onDone={(changed) => {
+              setEditing(false);
+              if (changed) setSaved(true);
+            }}
+          />
         ) : (
           <>
-            <ShipTo order={order} onEdit={editable ? () => setEditing(true) : undefined} />
+            <ShipTo
+              order={order}
+              saved={saved}
+              onEdit={
+                editable
+                  ? () => {
+                      setSaved(false);
+                      setEditing(true);
+                    }
+                  : undefined
+              }
+            />
             <PaymentMethod order={order} />
           </>
         )}
@@ -79,7 +101,17 @@ function PaymentStep({ order }: { order: Order }) {
   );
 }
 
-function ShipTo({ order, onEdit }: { order: Order; onEdit: (() => void) | undefined }) {
+function ShipTo({
+  order,
+  saved,
+  onEdit,
+}: {
+  order: Order;
+  /** The details were just changed: say so, with the GST the server worked out again. */
+  saved: boolean;
+  onEdit: (() => void) | undefined;
+}) {
+  const { billing, tax } = order;
   const lines = [
     order.shippingAddress1,
     order.shippingAddress2,
@@ -102,6 +134,14 @@ function ShipTo({ order, onEdit }: { order: Order; onEdit: (() => void) | undefi
             ))}
             <span className="block">{order.shippingPhoneNumber}</span>
           </address>
+          {billing ? (
+            <>
+              <h3 className="mt-3 text-sm font-semibold">Billed to</h3>
+              <p className="text-sm break-words text-slate-700">
+                {billing.legalName} · GSTIN {billing.gstin} · {billing.state}
+              </p>
+            </>
+          ) : null}
         </div>
         {onEdit ? (
           <Button variant="outline" size="sm" onClick={onEdit}>
@@ -110,8 +150,26 @@ function ShipTo({ order, onEdit }: { order: Order; onEdit: (() => void) | undefi
           </Button>
         ) : null}
       </div>
+      {saved ? (
+        <p
+          role="status"
+          className="mt-4 rounded-md border border-green-200 bg-green-50 px-3 py-2 text-sm text-green-900"
+        >
+          Order {order.mkpOrderId} updated.
+          {tax ? ` ${regainedTax(tax)}` : ''}
+        </p>
+      ) : null}
     </Card>
   );
+}
+
+/** 'GST worked out again for Karnataka (29): IGST ₹1,234.00.' — the server's new split. */
+function regainedTax(tax: TaxSummary): string {
+  const heads = taxHeadRows(tax)
+    .map((row) => `${row.label} ${formatRupeeAmount(row.amount)}`)
+    .join(' + ');
+  const place = placeOfSupplyText(tax);
+  return `GST worked out again${place ? ` for ${place}` : ''}: ${heads}.`;
 }
 
 /** What went wrong, and whether trying again can help. */

@@ -3,11 +3,12 @@
  * latest quoted unit price, the total and the expiry; earlier prices (a sent price never
  * changes, a new version replaces it); the message thread, to which the buyer writes. A priced
  * quote is accepted through the checkout (decision 063): the buyer's billing and shipping, then
- * one order at the quoted prices and the ordinary payment step. The emails of kind
+ * one order at the quoted prices and the ordinary payment step; or the buyer withdraws the
+ * request or declines the price, after a confirmation (decision 073). The emails of kind
  * `quote_update` link here.
  */
-import { ArrowLeft, CheckCircle2, Clock, FileText, XCircle } from 'lucide-react';
-import { useState, type FormEvent, type ReactNode } from 'react';
+import { ArrowLeft, Ban, CheckCircle2, Clock, FileText, XCircle } from 'lucide-react';
+import { useRef, useState, type FormEvent, type ReactNode, type RefObject } from 'react';
 import { Link, useParams } from 'react-router';
 import { formatRupees } from '@storefront/shared/money';
 import {
@@ -28,6 +29,8 @@ import { useQuote } from '../../../lib/api/get-quote';
 import { sourceLabel } from '../../../lib/data/shipping-sources';
 import { useDocumentTitle } from '../../../lib/hooks/use-document-title';
 import { usePostQuoteMessage } from '../api/post-quote-message';
+import type { QuoteClosing } from '../components/close-quote-dialog';
+import { LazyCloseQuoteDialog } from '../components/lazy-close-quote-dialog';
 import { formatDate, formatDateTime } from '../lib/dates';
 
 export function QuotePage() {
@@ -73,6 +76,14 @@ export function QuotePage() {
 function QuoteDetail({ quote }: { quote: Quote }) {
   const latest = quote.versions.at(-1);
   const earlier = quote.versions.slice(0, -1).reverse();
+  const [closing, setClosing] = useState<QuoteClosing | null>(null);
+  const opener = useRef<HTMLButtonElement>(null);
+  const status = useRef<HTMLElement>(null);
+  function closeDialog() {
+    setClosing(null);
+    // Back to the button, or, once the quote has ended and the button is gone, to where it stands.
+    requestAnimationFrame(() => (opener.current ?? status.current)?.focus());
+  }
   return (
     <div className="space-y-6">
       <div className="flex flex-wrap items-start justify-between gap-3">
@@ -82,10 +93,19 @@ function QuoteDetail({ quote }: { quote: Quote }) {
         </div>
         <QuoteStatusBadge status={quote.status} />
       </div>
-      <StatusPanel quote={quote} latest={latest} />
+      <StatusPanel
+        quote={quote}
+        latest={latest}
+        onClose={setClosing}
+        opener={opener}
+        panel={status}
+      />
       <Lines quote={quote} latest={latest} />
       {earlier.length > 0 ? <EarlierPrices quote={quote} versions={earlier} /> : null}
       <Thread quote={quote} />
+      {closing ? (
+        <LazyCloseQuoteDialog quoteId={quote.id} closing={closing} onClose={closeDialog} />
+      ) : null}
     </div>
   );
 }
@@ -94,12 +114,14 @@ function Notice({
   tone,
   icon,
   title,
+  panel,
   children,
 }: {
   tone: 'blue' | 'amber' | 'green' | 'red' | 'slate';
   icon: ReactNode;
   title: string;
-  children: ReactNode;
+  panel: RefObject<HTMLElement | null>;
+  children?: ReactNode;
 }) {
   const tones = {
     blue: 'border-blue-200 bg-blue-50',
@@ -110,8 +132,10 @@ function Notice({
   };
   return (
     <section
+      ref={panel}
+      tabIndex={-1}
       aria-label="Where this quote stands"
-      className={`flex gap-3 rounded-lg border p-4 ${tones[tone]}`}
+      className={`flex gap-3 rounded-lg border p-4 focus:outline-none ${tones[tone]}`}
     >
       <span className="mt-0.5 shrink-0 text-slate-700">{icon}</span>
       <div className="grid min-w-0 flex-1 gap-2">
@@ -122,15 +146,42 @@ function Notice({
   );
 }
 
-function StatusPanel({ quote, latest }: { quote: Quote; latest: QuoteVersion | undefined }) {
+function StatusPanel({
+  quote,
+  latest,
+  onClose,
+  opener,
+  panel,
+}: {
+  quote: Quote;
+  latest: QuoteVersion | undefined;
+  /** Opens the confirmation to withdraw the request or decline the price. */
+  onClose: (closing: QuoteClosing) => void;
+  /** The button that opened it, to return the focus to. */
+  opener: RefObject<HTMLButtonElement | null>;
+  panel: RefObject<HTMLElement | null>;
+}) {
   const icon = (Icon: typeof Clock) => <Icon aria-hidden="true" className="size-5" />;
+  const reason = quote.declineReason ? (
+    <p className="text-sm whitespace-pre-line text-slate-700">{quote.declineReason}</p>
+  ) : null;
   switch (quote.status) {
     case 'open':
       return (
-        <Notice tone="blue" icon={icon(Clock)} title="Our sales team is pricing your request">
+        <Notice
+          tone="blue"
+          icon={icon(Clock)}
+          title="Our sales team is pricing your request"
+          panel={panel}
+        >
           <p className="text-sm text-slate-700">
             We email you as soon as the price is ready. Anything to add? Write to us below.
           </p>
+          <div>
+            <Button ref={opener} variant="outline" onClick={() => onClose({ action: 'withdraw' })}>
+              Withdraw request
+            </Button>
+          </div>
         </Notice>
       );
     case 'answered':
@@ -139,24 +190,38 @@ function StatusPanel({ quote, latest }: { quote: Quote; latest: QuoteVersion | u
           tone="amber"
           icon={icon(FileText)}
           title={`Priced at ${formatRupees(latest.totalPaise)}, valid until ${formatDateTime(latest.expiresAt)}`}
+          panel={panel}
         >
           <p className="text-sm text-slate-700">
             Accepting places one order at these prices (GST included); you then pay for it as for
             any order. Want a different price? Write to us below.
           </p>
-          <div>
+          <div className="flex flex-wrap gap-3">
             <Link
               to={href.checkout({ id: quote.id, version: latest.version })}
               className={buttonClasses('primary', 'md')}
             >
               Accept and check out
             </Link>
+            <Button
+              ref={opener}
+              variant="outline"
+              onClick={() =>
+                onClose({
+                  action: 'decline',
+                  version: latest.version,
+                  totalPaise: latest.totalPaise,
+                })
+              }
+            >
+              Decline price
+            </Button>
           </div>
         </Notice>
       ) : null;
     case 'expired':
       return (
-        <Notice tone="slate" icon={icon(Clock)} title="This price has expired">
+        <Notice tone="slate" icon={icon(Clock)} title="This price has expired" panel={panel}>
           <p className="text-sm text-slate-700">
             {latest ? `It held until ${formatDateTime(latest.expiresAt)}. ` : ''}Write to us below
             and we can send you a new price.
@@ -165,16 +230,44 @@ function StatusPanel({ quote, latest }: { quote: Quote; latest: QuoteVersion | u
       );
     case 'declined':
       return (
-        <Notice tone="red" icon={icon(XCircle)} title="We could not quote this request">
-          {quote.declineReason ? (
-            <p className="text-sm whitespace-pre-line text-slate-700">{quote.declineReason}</p>
-          ) : null}
+        <Notice
+          tone="red"
+          icon={icon(XCircle)}
+          title="We could not quote this request"
+          panel={panel}
+        >
+          {reason}
+        </Notice>
+      );
+    case 'withdrawn':
+      return (
+        <Notice tone="slate" icon={icon(Ban)} title="You withdrew this request" panel={panel}>
+          {reason}
+        </Notice>
+      );
+    case 'buyer_declined':
+      return (
+        <Notice
+          tone="slate"
+          icon={icon(Ban)}
+          title={`You declined ${latest ? `version ${latest.version} of ` : ''}our price`}
+          panel={panel}
+        >
+          {reason}
         </Notice>
       );
     case 'accepted':
       return (
-        <Notice tone="green" icon={icon(CheckCircle2)} title="You accepted this quote">
-          <p className="text-sm text-slate-700">It became an order at the quoted prices.</p>
+        <Notice
+          tone="green"
+          icon={icon(CheckCircle2)}
+          title="You accepted this quote"
+          panel={panel}
+        >
+          <p className="text-sm text-slate-700">
+            It became {quote.orderNumber ? `order ${quote.orderNumber}` : 'an order'} at the quoted
+            prices.
+          </p>
           {quote.orderId ? (
             <div>
               <Link to={href.orderDetail(quote.orderId)} className={buttonClasses('primary', 'md')}>

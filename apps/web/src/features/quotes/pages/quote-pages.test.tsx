@@ -8,26 +8,11 @@ import { renderRoute } from '../../../test/render';
 import { NewQuotePage } from './new-quote-page';
 import { QuotePage } from './quote-page';
 import { QuotesPage } from './quotes-page';
-import { QUOTE_ID, quoteOf } from '../../../test/quote-fixtures';
+import { QUOTE_ID, quoteOf, V1, V2 } from '../../../test/quote-fixtures';
 
 const ID = QUOTE_ID;
 
 const quote = (over: Partial<Quote> = {}): Quote => quoteOf({ ...over });
-
-const V1 = {
-  version: 1,
-  unitPricesPaise: [99_00, 125_00],
-  totalPaise: 300 * 99_00 + 40 * 125_00,
-  expiresAt: '2026-11-25T18:29:59.000Z',
-  createdAt: '2026-11-21T06:30:00.000Z',
-};
-const V2 = {
-  version: 2,
-  unitPricesPaise: [96_00, 120_50],
-  totalPaise: 300 * 96_00 + 40 * 120_50,
-  expiresAt: '2099-12-04T18:29:59.000Z',
-  createdAt: '2026-11-22T06:30:00.000Z',
-};
 
 function render(
   element: React.ReactElement,
@@ -227,19 +212,100 @@ describe('a quote', () => {
   it.each<[Quote['status'], Partial<Quote>, string]>([
     ['expired', { versions: [V1] }, 'This price has expired'],
     ['declined', { declineReason: 'Out of production' }, 'We could not quote this request'],
-  ])('the %s quote says so, with no Accept', async (status, over, title) => {
+    ['withdrawn', { declineReason: 'Bought locally' }, 'You withdrew this request'],
+    [
+      'buyer_declined',
+      { versions: [V1, V2], declineReason: 'Too dear' },
+      'You declined version 2 of our price',
+    ],
+  ])('the %s quote says so, with no Accept, Withdraw nor Decline', async (status, over, title) => {
     recordFetch(() => [200, { payload: quote({ status, ...over }) }]);
     render(<QuotePage />, `/quotes/${ID}`, '/quotes/:id');
     expect(await screen.findByText(title)).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'Accept and check out' })).not.toBeInTheDocument();
-    if (status === 'declined') expect(screen.getByText('Out of production')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Withdraw|Decline/ })).not.toBeInTheDocument();
+    if (over.declineReason) expect(screen.getByText(over.declineReason)).toBeInTheDocument();
+  });
+
+  it('withdraws an open request after a confirmation, with the reason given', async () => {
+    const calls = recordFetch(({ method }) =>
+      method === 'POST'
+        ? [200, { payload: quote({ status: 'withdrawn', declineReason: 'Bought locally' }) }]
+        : [200, { payload: quote() }],
+    );
+    render(<QuotePage />, `/quotes/${ID}`, '/quotes/:id');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Withdraw request' }));
+    const dialog = within(
+      await screen.findByRole('dialog', { name: 'Withdraw request Q-000000C1?' }),
+    );
+    // Keeping it sends nothing.
+    await user.click(dialog.getByRole('button', { name: 'Keep request' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(calls.filter((call) => call.method === 'POST')).toHaveLength(0);
+
+    await user.click(screen.getByRole('button', { name: 'Withdraw request' }));
+    const again = within(await screen.findByRole('dialog'));
+    await user.type(again.getByLabelText(/Reason for our sales team/), '  Bought locally ');
+    await user.click(again.getByRole('button', { name: 'Withdraw request' }));
+    expect(await screen.findByText('You withdrew this request')).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(calls.filter((call) => call.method === 'POST')).toEqual([
+      expect.objectContaining({
+        path: `/api/quotes/${ID}/withdraw`,
+        body: { reason: 'Bought locally' },
+      }),
+    ]);
+  });
+
+  it('declines the version shown; a refusal (replaced meanwhile) is said and the quote reloaded', async () => {
+    let current = quote({ status: 'answered', versions: [V1] });
+    const calls = recordFetch(({ method }) => {
+      if (method !== 'POST') return [200, { payload: current }];
+      current = quote({ status: 'answered', versions: [V1, V2] });
+      return [
+        409,
+        {
+          detail: 'Version 1 was replaced by version 2; review the new price',
+          code: 'quote_superseded',
+        },
+      ];
+    });
+    render(<QuotePage />, `/quotes/${ID}`, '/quotes/:id');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Decline price' }));
+    const dialog = within(await screen.findByRole('dialog'));
+    expect(
+      dialog.getByText(/You turn down version 1 \(₹34,700\.00, GST included\)/),
+    ).toBeInTheDocument();
+    await user.click(dialog.getByRole('button', { name: 'Decline price' }));
+    expect(
+      await dialog.findByText('Version 1 was replaced by version 2; review the new price'),
+    ).toBeInTheDocument();
+    expect(calls.find((call) => call.method === 'POST')).toMatchObject({
+      path: `/api/quotes/${ID}/decline`,
+      body: { version: 1, reason: '' },
+    });
+    // The page behind now shows the new price.
+    expect(await screen.findByText(/Priced at ₹33,620\.00/)).toBeInTheDocument();
   });
 
   it('an accepted quote links its order', async () => {
     const orderId = '65c0000000000000000000d1';
-    recordFetch(() => [200, { payload: quote({ status: 'accepted', versions: [V2], orderId }) }]);
+    recordFetch(() => [
+      200,
+      {
+        payload: quote({
+          status: 'accepted',
+          versions: [V2],
+          orderId,
+          orderNumber: 'MKP-20261122-7K3F9Q',
+        }),
+      },
+    ]);
     render(<QuotePage />, `/quotes/${ID}`, '/quotes/:id');
     expect(await screen.findByText('You accepted this quote')).toBeInTheDocument();
+    expect(screen.getByText(/It became order MKP-20261122-7K3F9Q/)).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'View order' })).toHaveAttribute(
       'href',
       `/orders/${orderId}`,

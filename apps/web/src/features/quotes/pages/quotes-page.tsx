@@ -68,7 +68,7 @@ function NoQuotes() {
 /** What the row says of the latest price: the total and until when, or why there is none. */
 function priceLine(quote: QuoteSummary): string {
   if (quote.totalPaise === null)
-    return quote.status === 'declined' ? 'Not priced' : 'Awaiting our price';
+    return quote.status === 'open' ? 'Awaiting our price' : 'Not priced';
   const total = formatRupees(quote.totalPaise);
   if (quote.status === 'answered' && quote.expiresAt)
     return `${total} · valid until ${formatDate(quote.expiresAt)}`;

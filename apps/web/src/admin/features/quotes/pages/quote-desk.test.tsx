@@ -6,7 +6,7 @@ import type { StaffRole } from '@storefront/shared/staff';
 import { fakeApi, type FakeAnswer, type FakeRequest } from '../../../../test/fake-api';
 import { FIRST_LOAD, renderConsole, sessionOf } from '../../../test/render-console';
 import { expiryOfDay, inDays } from '../lib/expiry';
-import { QUOTE_ID, quoteOf } from '../../../../test/quote-fixtures';
+import { QUOTE_ID, quoteOf, V1 } from '../../../../test/quote-fixtures';
 
 const ID = QUOTE_ID;
 
@@ -154,7 +154,11 @@ describe('a quote at the desk', () => {
 
   it('writes to the buyer and shows the thread; an accepted quote offers no price form', async () => {
     const requests = api('finance', ({ method, path }) => {
-      const accepted = quote({ status: 'accepted', orderId: '65c0000000000000000000d1' });
+      const accepted = quote({
+        status: 'accepted',
+        orderId: '65c0000000000000000000d1',
+        orderNumber: 'MKP-20261122-7K3F9Q',
+      });
       if (method === 'GET' && path === `/api/staff/quotes/${ID}`)
         return { body: { payload: accepted } };
       if (method === 'POST' && path.endsWith('/messages'))
@@ -171,6 +175,11 @@ describe('a quote at the desk', () => {
     });
     renderConsole(`/admin/quotes/${ID}`);
     expect(await screen.findByText('No messages yet.', {}, FIRST_LOAD)).toBeInTheDocument();
+    // The order it became, on the order desk.
+    expect(screen.getByRole('link', { name: 'MKP-20261122-7K3F9Q' })).toHaveAttribute(
+      'href',
+      '/admin/orders/MKP-20261122-7K3F9Q',
+    );
     expect(screen.queryByRole('button', { name: 'Send price' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Decline' })).not.toBeInTheDocument();
     const user = userEvent.setup();
@@ -183,4 +192,27 @@ describe('a quote at the desk', () => {
       body: { body: 'Dispatching Monday.' },
     });
   });
+
+  it.each<[Quote['status'], Partial<Quote>, string, string]>([
+    ['withdrawn', { declineReason: 'Bought locally' }, 'Withdrawn', 'Bought locally'],
+    ['buyer_declined', { versions: [V1] }, 'Declined by buyer', 'None given'],
+  ])(
+    'a quote the buyer ended (%s) shows so and why, with no price form nor Decline',
+    async (status, over, label, reason) => {
+      api('finance', ({ method, path }) => {
+        if (method === 'GET' && path === `/api/staff/quotes/${ID}`)
+          return { body: { payload: quote({ status, ...over }) } };
+      });
+      renderConsole(`/admin/quotes/${ID}`);
+      const panel = within(
+        await screen.findByRole('region', { name: 'Where it stands' }, FIRST_LOAD),
+      );
+      expect(panel.getByText(label)).toBeInTheDocument();
+      expect(panel.getByText('Reason').nextSibling).toHaveTextContent(reason);
+      expect(
+        screen.queryByRole('button', { name: /Send (new )?price|Send new version/ }),
+      ).toBeNull();
+      expect(screen.queryByRole('button', { name: 'Decline' })).not.toBeInTheDocument();
+    },
+  );
 });

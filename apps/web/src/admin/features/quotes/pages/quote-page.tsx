@@ -3,9 +3,11 @@
  * target price) and the price form: a unit price per line (GST included, like every catalog
  * price) and the day it holds until; sending makes a new version, which replaces the one the
  * buyer has (a sent version never changes). Decline asks for a reason. The message thread is the
- * buyer's too; each staff message is emailed to them. Every action is audited on the server.
+ * buyer's too; each staff message is emailed to them. Every action is audited on the server. A
+ * quote the buyer withdrew or whose price they declined (decision 073) is final: shown with their
+ * reason, no longer priced; an accepted one links to its order on the order desk.
  */
-import { useState, type FormEvent } from 'react';
+import { useState, type FormEvent, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import { parseRupees, rupeesText } from '@storefront/shared/catalog-transfer';
 import { formatRupees } from '@storefront/shared/money';
@@ -29,7 +31,7 @@ import { QueryError } from '../../../components/query-error';
 import { TextAreaField } from '../../../components/text-area-field';
 import { TextDialog } from '../../../components/text-dialog';
 import { calendarDay, formatDateTime, formatDay } from '../../../lib/dates';
-import { consolePaths } from '../../../paths';
+import { consoleHref, consolePaths } from '../../../paths';
 import { useAnswerQuote } from '../api/answer-quote';
 import { useDeclineQuote } from '../api/decline-quote';
 import { useQuote } from '../api/get-quote';
@@ -60,7 +62,8 @@ function QuoteDesk({ quote }: { quote: Quote }) {
   const [declining, setDeclining] = useState(false);
   const decline = useDeclineQuote(quote.id);
   const latest = quote.versions.at(-1);
-  const answerable = quote.status !== 'accepted' && quote.status !== 'declined';
+  // Open or priced (expired too: a new version revives it); every other status is final.
+  const answerable = ['open', 'answered', 'expired'].includes(quote.status);
   return (
     <>
       <Link
@@ -113,11 +116,20 @@ function QuoteDesk({ quote }: { quote: Quote }) {
                       ['Valid until', formatDateTime(latest.expiresAt)],
                     ] as [string, string][])
                   : []),
-                ...(quote.declineReason
-                  ? ([['Declined', quote.declineReason]] as [string, string][])
-                  : []),
-                ...(quote.orderId
-                  ? ([['Order', `made on acceptance (${quote.orderId})`]] as [string, string][])
+                ...closedBy(quote),
+                ...(quote.orderNumber
+                  ? ([
+                      [
+                        'Order',
+                        <Link
+                          key="order"
+                          to={consoleHref.order(quote.orderNumber)}
+                          className="text-blue-700 hover:underline"
+                        >
+                          {quote.orderNumber}
+                        </Link>,
+                      ],
+                    ] as [string, ReactNode][])
                   : []),
               ]}
             />
@@ -158,6 +170,15 @@ function QuoteDesk({ quote }: { quote: Quote }) {
       />
     </>
   );
+}
+
+/**
+ * Why the quote ended, when it was declined or withdrawn (the status says by whom; the buyer's
+ * reason is optional, decision 073).
+ */
+function closedBy(quote: Quote): [string, string][] {
+  if (!['declined', 'withdrawn', 'buyer_declined'].includes(quote.status)) return [];
+  return [['Reason', quote.declineReason ?? 'None given']];
 }
 
 /** The lines as asked, with the latest prices: what an accepted or declined quote shows. */

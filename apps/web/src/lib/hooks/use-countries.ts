@@ -1,8 +1,8 @@
 /**
- * The checkout's ~240 countries (@storefront/shared/countries), loaded after the form has
- * painted: the form ships to the billing address (India) unless the buyer asks for another one,
- * so the list waits for that choice, out of the checkout's first load (decision 057, the 120 KB
- * budget). Undefined until loaded.
+ * The ~240 countries of the checkout and of the account's address form
+ * (@storefront/shared/countries), loaded after the form has painted: the checkout ships to the
+ * billing address (India) unless the buyer asks for another one, so the list stays out of its
+ * first load (decision 057, the 120 KB budget). Undefined until loaded.
  */
 import { useEffect, useState } from 'react';
 
@@ -22,7 +22,7 @@ export function useCountries(): Countries | undefined {
   useEffect(() => {
     if (loaded) return;
     let current = true;
-    loading ??= import('../lib/country-list').then(
+    loading ??= import('../data/country-list').then(
       (module) =>
         (countries = {
           COUNTRIES: module.COUNTRIES,

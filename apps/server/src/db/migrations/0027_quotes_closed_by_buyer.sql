@@ -1,0 +1,2 @@
+ALTER TABLE "quotes" DROP CONSTRAINT "quotes_status_check";--> statement-breakpoint
+ALTER TABLE "quotes" ADD CONSTRAINT "quotes_status_check" CHECK ("quotes"."status" IN ('open', 'answered', 'accepted', 'declined', 'withdrawn', 'buyer_declined'));
