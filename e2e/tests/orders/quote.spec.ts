@@ -5,7 +5,7 @@
  * the quoted total through the sandbox gateway, and the paid order shows the quoted prices.
  */
 import { formatRupees } from '@storefront/shared/money';
-import { quoteReference } from '@storefront/shared/quotes';
+import { quoteReference } from '@storefront/shared/quote-labels';
 import { href } from '@storefront/shared/routes';
 import { expect, test } from '../../fixtures';
 import { enrolMember, payOnGateway } from '../admin/staff';

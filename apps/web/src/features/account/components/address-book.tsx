@@ -5,13 +5,12 @@
  * server's refusals (a full book, a state that has its GSTIN) show in its words.
  */
 import { useState, type FormEvent } from 'react';
-import {
-  MAX_SHIPPING_ADDRESSES,
-  type SavedBillingEntity,
-  type SavedShippingAddress,
-  type ShippingAddressFormValues,
+import type {
+  SavedBillingEntity,
+  SavedShippingAddress,
+  ShippingAddressFormValues,
 } from '@storefront/shared/address-book';
-import { DEFAULT_COUNTRY_CODE } from '@storefront/shared/constants';
+import { DEFAULT_COUNTRY_CODE, MAX_SHIPPING_ADDRESSES } from '@storefront/shared/constants';
 import type { BillingInputValues } from '@storefront/shared/orders';
 import { BillingFields } from '../../../components/address/billing-fields';
 import { Field } from '../../../components/address/field';

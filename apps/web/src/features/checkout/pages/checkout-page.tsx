@@ -37,7 +37,7 @@ import { CheckoutSummary } from '../components/checkout-summary';
 import { CheckoutForm } from '../components/checkout-form';
 import { QuoteSummary } from '../components/quote-summary';
 import { useQuote } from '../../../lib/api/get-quote';
-import { quoteReference } from '@storefront/shared/quotes';
+import { quoteReference } from '@storefront/shared/quote-labels';
 import { newIdempotencyKey } from '../lib/idempotency-key';
 
 export function CheckoutPage() {
