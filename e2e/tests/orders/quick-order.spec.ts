@@ -155,7 +155,6 @@ test('Reorder puts a delivered order back in the cart', async ({ page, login, na
   // Paying, shipping and delivering through the operator's commands take most of a minute.
   test.setTimeout(150_000);
   const session = await login();
-  await emptyCart(page.request, session.access_token);
   const order = await placeOrderThroughApi(
     page.request,
     session.access_token,
