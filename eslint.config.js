@@ -28,6 +28,9 @@ export default tseslint.config(
         { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
       ],
       '@typescript-eslint/consistent-type-imports': 'error',
+      // `import { type A }` keeps `import 'module'` under verbatimModuleSyntax: the module runs
+      // and, in the web build, its chunk (zod with it) loads with the page.
+      '@typescript-eslint/no-import-type-side-effects': 'error',
     },
   },
   {

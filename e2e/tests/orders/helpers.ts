@@ -129,13 +129,18 @@ export async function addToCartThroughApi(
   if (!added.ok()) throw new Error(`cart add: ${added.status()} ${await added.text()}`);
 }
 
-/** Puts one line in the buyer's cart and places the order through the API. */
+/**
+ * Places an order of 2 units of the product's first variant through the API, and nothing else:
+ * the cart is emptied first, since an order takes the whole cart and the demo buyer's cart keeps
+ * what earlier journeys left in it (a quote's lines, say), which made an order of several lines.
+ */
 export async function placeOrderThroughApi(
   request: APIRequestContext,
   accessToken: string,
   { product }: TieredProduct,
 ): Promise<Order> {
   const headers = { authorization: `Bearer ${accessToken}` };
+  await emptyCart(request, accessToken);
   const first = product.options.map((option) => option.values[0]).join(', ');
   await addToCartThroughApi(
     request,

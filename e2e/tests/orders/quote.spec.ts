@@ -6,7 +6,7 @@
  * buyer may instead withdraw a request or decline a price (decision 073): the desk is emailed.
  */
 import { formatRupees } from '@storefront/shared/money';
-import { quoteReference } from '@storefront/shared/quotes';
+import { quoteReference } from '@storefront/shared/quote-labels';
 import { href } from '@storefront/shared/routes';
 import { expect, test } from '../../fixtures';
 import { enrolMember, payOnGateway } from '../admin/staff';

@@ -19,8 +19,6 @@ import {
 import { STATE_CHOICE_MESSAGE } from './store-settings.js';
 import { BillingDetails } from './tax-summary.js';
 
-/** How many shipping addresses a buyer may keep. */
-export const MAX_SHIPPING_ADDRESSES = 20;
 /** One billing entity per state or union territory at most. */
 export const MAX_BILLING_ENTITIES = INDIAN_STATES.length;
 /** A label's length ('Pune warehouse'). */

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ObjectId } from './catalog.js';
 import { CART_LINES_MAX, QUANTITY_MAX, QUANTITY_MIN } from './constants.js';
+import { QUANTITY_MESSAGE } from './order-quantity.js';
 import { SHIPPING_SOURCES } from './pricing.js';
 import { LineGst, TaxSummary } from './tax-summary.js';
 
@@ -12,7 +13,6 @@ import { LineGst, TaxSummary } from './tax-summary.js';
  * pending, with the same rule the server applies.
  */
 
-export const QUANTITY_MESSAGE = `Quantity must be a whole number from ${QUANTITY_MIN} to ${QUANTITY_MAX}`;
 export const SOURCE_MESSAGE = `Shipping source must be one of: ${SHIPPING_SOURCES.join(', ')}`;
 
 /** The spec's two add-to-cart messages (§5), also answered by the server. */

@@ -7,12 +7,10 @@ import {
   issueText,
   locateIssue,
   parsePercent,
-  parseRupees,
   parseWhole,
   percentText,
   ProductAssembler,
   readHeader,
-  rupeesText,
   shapeOf,
   spreadsheetSafe,
   spreadsheetValue,
@@ -20,6 +18,7 @@ import {
   TEMPLATE_SHAPE,
   type ImportedProduct,
 } from './catalog-transfer.js';
+import { parseRupees, rupeesText } from './rupees-text.js';
 
 /** Reads rows (the header first) into products, as the server's import does. */
 function products(rows: string[][]): ImportedProduct[] {

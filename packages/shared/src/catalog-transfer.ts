@@ -5,6 +5,7 @@ import {
   ProductDocument,
   type ProductIssue,
 } from './catalog-product.js';
+import { parseRupees, rupeesText } from './rupees-text.js';
 import { OPEN_ENDED_MAX } from './pricing.js';
 
 /**
@@ -147,21 +148,7 @@ export function columnsFor(shape: ColumnShape, layout: ImportLayout = 'product')
 // ---------------------------------------------------------------------------------------------
 // Values
 
-/** Paise as rupees with two decimals, in integer arithmetic: 123450 → "1234.50". */
-export function rupeesText(paise: number): string {
-  return `${Math.floor(paise / 100)}.${String(paise % 100).padStart(2, '0')}`;
-}
-
 const WHOLE = /^(\d+|\d{1,3}(?:,\d{3})+|\d{1,2}(?:,\d{2})*,\d{3})$/;
-const RUPEES = /^(\d+|\d{1,3}(?:,\d{3})+|\d{1,2}(?:,\d{2})*,\d{3})(?:\.(\d{1,2}))?$/;
-
-/** "₹1,499.5" → 149950; undefined when the text is not rupees with at most 2 decimals. */
-export function parseRupees(text: string): number | undefined {
-  const match = RUPEES.exec(text.trim().replace(/^₹\s*/, ''));
-  if (!match) return undefined;
-  const paise = Number(match[1]!.replace(/,/g, '')) * 100 + Number((match[2] ?? '').padEnd(2, '0'));
-  return Number.isSafeInteger(paise) ? paise : undefined;
-}
 
 /** Basis points as a percent: 1800 → "18", 25 → "0.25". */
 export function percentText(basisPoints: number): string {

@@ -73,8 +73,20 @@ export const MULTIPLE_PRODUCTS_MAX = 100;
 /** The header that makes an order submission safe to retry (decision 014). */
 export const IDEMPOTENCY_KEY_HEADER = 'idempotency-key';
 
+/*
+ * Limits of the quick order, the quotes and the address book, here rather than beside their
+ * schemas: a page that shows one (a form's maximum, a full book) then needs no zod before it
+ * paints (decision 033).
+ */
 /**
  * The quantity the product page and the FAQ suggest asking a quote for ("above 250 units"; issue
- * 22), here rather than in quotes.ts so the product page's chunk need not carry the quote schemas.
+ * 22).
  */
 export const QUOTE_SUGGESTED_QUANTITY = 250;
+/** A quote's note, message or decline reason, in characters. */
+export const QUOTE_NOTE_MAX = 2000;
+export const QUOTE_LINES_MAX = 50;
+/** The largest CSV file or paste a quick order reads: 200 rows with a few columns fit many times. */
+export const QUICK_ORDER_TEXT_MAX_BYTES = 256 * 1024;
+/** How many shipping addresses a buyer may keep. */
+export const MAX_SHIPPING_ADDRESSES = 20;

@@ -1,10 +1,13 @@
-import { QUANTITY_MAX } from './constants.js';
+import { QUANTITY_MAX, QUANTITY_MIN } from './constants.js';
 
 /**
  * A product's minimum order and pack size (issue 20, decision 048): a cart line or an order line
  * holds at least the minimum, in whole packs. The cart, the order and the storefront's steppers
  * keep to these rules, and the server answers these messages.
  */
+
+/** A quantity outside QUANTITY_MIN..QUANTITY_MAX, in the cart's, the quote's and a row's words. */
+export const QUANTITY_MESSAGE = `Quantity must be a whole number from ${QUANTITY_MIN} to ${QUANTITY_MAX}`;
 
 export interface OrderQuantityRules {
   minOrderQuantity: number;

@@ -1,7 +1,8 @@
 import { z } from 'zod';
-import { CartResponse, QUANTITY_MESSAGE, Source } from './cart.js';
+import { CartResponse, Source } from './cart.js';
 import { ObjectId } from './catalog.js';
 import { CART_LINES_MAX, QUANTITY_MAX, QUANTITY_MIN } from './constants.js';
+import { QUANTITY_MESSAGE } from './order-quantity.js';
 
 /**
  * Ordering faster (issue 22, decision 065): rows of SKU and quantity checked at once and added to
@@ -13,8 +14,6 @@ import { CART_LINES_MAX, QUANTITY_MAX, QUANTITY_MIN } from './constants.js';
 
 /** Rows a request or a file may hold: a cart holds CART_LINES_MAX lines, so no more rows. */
 export const QUICK_ORDER_ROWS_MAX = CART_LINES_MAX;
-/** The largest CSV file or paste read: 200 rows with a few columns of text fit many times. */
-export const QUICK_ORDER_TEXT_MAX_BYTES = 256 * 1024;
 /** A SKU or product code longer than this names nothing (the search's own bound). */
 export const QUICK_ORDER_SKU_MAX = 64;
 

@@ -1,7 +1,9 @@
 import { z } from 'zod';
 import { ObjectId } from './catalog.js';
 import { Quantity, Source, VariantIndex } from './cart.js';
+import { QUOTE_LINES_MAX, QUOTE_NOTE_MAX } from './constants.js';
 import { OrderCreateBody } from './orders.js';
+import { QUOTE_STATUSES } from './quote-labels.js';
 
 /**
  * The quotes API contract (issue 22, decision 060): a buyer asks for a price on lines of any
@@ -10,41 +12,8 @@ import { OrderCreateBody } from './orders.js';
  * order at those prices. Amounts are integer paise.
  */
 
-export { QUOTE_SUGGESTED_QUANTITY } from './constants.js';
-export const QUOTE_NOTE_MAX = 2000;
-export const QUOTE_LINES_MAX = 50;
-
-/**
- * Declined is the store's refusal; withdrawn (a request not yet priced) and buyer_declined (a
- * sent price) are the buyer's (decision 073). All three, and accepted, are final.
- */
-export const QUOTE_STATUSES = [
-  'open',
-  'answered',
-  'accepted',
-  'declined',
-  'withdrawn',
-  'buyer_declined',
-  'expired',
-] as const;
 export const QuoteStatus = z.enum(QUOTE_STATUSES);
 export type QuoteStatus = z.infer<typeof QuoteStatus>;
-
-/** The short reference both sides name a quote by in messages and calls: 'Q-5F3A90C1'. */
-export function quoteReference(id: string): string {
-  return `Q-${id.slice(-8).toUpperCase()}`;
-}
-
-/** What each status is called on the buyer's and the staff's screens. */
-export const QUOTE_STATUS_LABELS: Record<QuoteStatus, string> = {
-  open: 'Awaiting price',
-  answered: 'Priced',
-  accepted: 'Accepted',
-  declined: 'Declined',
-  withdrawn: 'Withdrawn',
-  buyer_declined: 'Declined by buyer',
-  expired: 'Expired',
-};
 
 const Paise = z
   .number({ error: 'A price must be a whole number of paise' })

@@ -9,6 +9,9 @@ import type { SupplyType } from './gst.js';
 
 export type TaxDocumentKind = 'invoice' | 'credit_note';
 
+/** The file name a document's PDF downloads as: its number, '/' made '-' ('INV-2627-00042.pdf'). */
+export const taxDocumentFilename = (number: string) => `${number.replaceAll('/', '-')}.pdf`;
+
 export interface TaxAddress {
   /** Street lines, the non-empty ones only. */
   lines: string[];

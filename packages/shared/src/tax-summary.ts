@@ -70,8 +70,5 @@ export const TaxDocumentRef = z.object({
 });
 export type TaxDocumentRef = z.infer<typeof TaxDocumentRef>;
 
-/** The file name a document's PDF downloads as: its number, '/' made '-' ('INV-2627-00042.pdf'). */
-export const taxDocumentFilename = (number: string) => `${number.replaceAll('/', '-')}.pdf`;
-
 /** A tax document's id in its PDF's address (`…/tax-documents/{id}.pdf`). */
 export const TaxDocumentId = z.coerce.number().int().min(1).max(Number.MAX_SAFE_INTEGER);

@@ -7,7 +7,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AddressBook } from '@storefront/shared/address-book';
-import { MAX_SHIPPING_ADDRESSES } from '@storefront/shared/address-book';
+import { MAX_SHIPPING_ADDRESSES } from '@storefront/shared/constants';
 import { gstinCheckCharacter } from '@storefront/shared/gstin';
 import { buildTestApp, type TestApp } from '../../test/app.js';
 import { createBuyer, type TestBuyer } from '../../test/buyers.js';

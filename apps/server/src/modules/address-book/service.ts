@@ -13,13 +13,13 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import {
   MAX_BILLING_ENTITIES,
-  MAX_SHIPPING_ADDRESSES,
   type AddressBook,
   type BillingEntityBody,
   type SavedBillingEntity,
   type SavedShippingAddress,
   type ShippingAddressBody,
 } from '@storefront/shared/address-book';
+import { MAX_SHIPPING_ADDRESSES } from '@storefront/shared/constants';
 import { findIndianState, indianStateByCode, isIndia } from '@storefront/shared/gst';
 import type { BillingDetails } from '@storefront/shared/tax-summary';
 import type { Db, DbOrTx, Tx } from '../../db/connect.js';

@@ -1,11 +1,14 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CartResponse } from '@storefront/shared/cart';
-import { CART_LINES_MAX, QUANTITY_MAX } from '@storefront/shared/constants';
+import {
+  CART_LINES_MAX,
+  QUANTITY_MAX,
+  QUICK_ORDER_TEXT_MAX_BYTES,
+} from '@storefront/shared/constants';
 import { SHIPPING_SOURCES } from '@storefront/shared/pricing';
 import {
   QUICK_ORDER_ROWS_MAX,
-  QUICK_ORDER_TEXT_MAX_BYTES,
   type QuickOrderReport,
   type QuickOrderRowInput,
 } from '@storefront/shared/quick-order';

@@ -14,11 +14,11 @@ import {
   QUICK_ORDER_ROWS_MAX,
   QUICK_ORDER_TEMPLATE_CSV,
   QUICK_ORDER_TEMPLATE_NAME,
-  QUICK_ORDER_TEXT_MAX_BYTES,
   QUICK_ORDER_TEXT_TYPES,
   QuickOrderBody,
   QuickOrderReport,
 } from '@storefront/shared/quick-order';
+import { QUICK_ORDER_TEXT_MAX_BYTES } from '@storefront/shared/constants';
 import type { ModuleContext } from '../../module-context.js';
 import type { Db } from '../../db/connect.js';
 import { invalid } from '../../lib/errors.js';

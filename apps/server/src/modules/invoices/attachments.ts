@@ -3,7 +3,7 @@
  * e-invoice registration (the same bytes every time), named after its number. The downloads
  * and the email worker's attachments both use it.
  */
-import { taxDocumentFilename } from '@storefront/shared/tax-summary';
+import { taxDocumentFilename } from '@storefront/shared/tax-document';
 import type { DbOrTx } from '../../db/connect.js';
 import type { EmailAttachmentRef } from '../email/outbox.js';
 import type { OutgoingAttachment } from '../email/transport.js';

@@ -5,7 +5,8 @@
  */
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { quoteReference, type Quote } from '@storefront/shared/quotes';
+import { quoteReference } from '@storefront/shared/quote-labels';
+import type { Quote } from '@storefront/shared/quotes';
 import { buildTestApp, type TestApp } from '../../test/app.js';
 import { createBuyer, type TestBuyer } from '../../test/buyers.js';
 import { insertFixtures } from '../../test/catalog-fixtures.js';

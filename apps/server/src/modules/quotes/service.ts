@@ -11,7 +11,8 @@
 import { and, asc, eq, type SQL, sql } from 'drizzle-orm';
 import { formatRupees } from '@storefront/shared/money';
 import type { OrderCreateResponse } from '@storefront/shared/orders';
-import { quoteReference, type Quote, type QuoteStatus } from '@storefront/shared/quotes';
+import { quoteReference } from '@storefront/shared/quote-labels';
+import type { Quote, QuoteStatus } from '@storefront/shared/quotes';
 import type { QuoteRequestBody as RequestSchema } from '@storefront/shared/quotes';
 import type { z } from 'zod';
 import type { Db, DbOrTx, Tx } from '../../db/connect.js';

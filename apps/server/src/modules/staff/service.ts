@@ -5,16 +5,16 @@
  * audit log, written in the change's own transaction.
  */
 import { and, asc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
-import {
-  type StaffInvitation,
-  type StaffInviteBody,
-  type StaffInviteResponse,
-  type StaffMember,
-  type StaffRole,
-  type StaffSetupCompleteBody,
-  type StaffSetupCompleteResponse,
-  type StaffSetupStartResponse,
-  type StaffUpdateBody,
+import type {
+  StaffInvitation,
+  StaffInviteBody,
+  StaffInviteResponse,
+  StaffMember,
+  StaffRole,
+  StaffSetupCompleteBody,
+  StaffSetupCompleteResponse,
+  StaffSetupStartResponse,
+  StaffUpdateBody,
 } from '@storefront/shared/staff';
 import type { Db, DbOrTx } from '../../db/connect.js';
 import { staff, staffInvitations, staffRecoveryCodes } from '../../db/schema.js';

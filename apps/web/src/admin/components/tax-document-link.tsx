@@ -4,8 +4,7 @@
  * the member's role again.
  */
 import { Download } from 'lucide-react';
-import type { TaxDocumentKind } from '@storefront/shared/tax-document';
-import { taxDocumentFilename } from '@storefront/shared/tax-summary';
+import { taxDocumentFilename, type TaxDocumentKind } from '@storefront/shared/tax-document';
 
 export const TAX_DOCUMENT_KIND_LABELS: Record<TaxDocumentKind, string> = {
   invoice: 'Tax invoice',

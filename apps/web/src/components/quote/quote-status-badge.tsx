@@ -1,5 +1,6 @@
 /** A quote's status as both sides name it (QUOTE_STATUS_LABELS), coloured by what it asks next. */
-import { QUOTE_STATUS_LABELS, type QuoteStatus } from '@storefront/shared/quotes';
+import { QUOTE_STATUS_LABELS } from '@storefront/shared/quote-labels';
+import type { QuoteStatus } from '@storefront/shared/quotes';
 import { cn } from '../../lib/cn';
 
 const TONES: Record<QuoteStatus, string> = {

@@ -7,13 +7,12 @@
  * a billing entity is Indian (a GSTIN's state).
  */
 import { useState, type FormEvent } from 'react';
-import {
-  MAX_SHIPPING_ADDRESSES,
-  type SavedBillingEntity,
-  type SavedShippingAddress,
-  type ShippingAddressFormValues,
+import type {
+  SavedBillingEntity,
+  SavedShippingAddress,
+  ShippingAddressFormValues,
 } from '@storefront/shared/address-book';
-import { DEFAULT_COUNTRY_CODE } from '@storefront/shared/constants';
+import { DEFAULT_COUNTRY_CODE, MAX_SHIPPING_ADDRESSES } from '@storefront/shared/constants';
 import { isIndia } from '@storefront/shared/gst';
 import type { BillingInputValues } from '@storefront/shared/orders';
 import { BillingFields, billingFormValues } from '../../../components/address/billing-fields';

@@ -10,14 +10,13 @@
  * addresses are offered first, the defaults chosen; a new entry can be saved with the order.
  */
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import {
-  MAX_SHIPPING_ADDRESSES,
-  type AddressBook,
-  type SavedBillingEntity,
-  type SavedShippingAddress,
+import type {
+  AddressBook,
+  SavedBillingEntity,
+  SavedShippingAddress,
 } from '@storefront/shared/address-book';
 import type { CartQuery } from '@storefront/shared/cart';
-import { DEFAULT_COUNTRY_CODE } from '@storefront/shared/constants';
+import { DEFAULT_COUNTRY_CODE, MAX_SHIPPING_ADDRESSES } from '@storefront/shared/constants';
 import { findIndianState, INDIA, isIndia } from '@storefront/shared/gst';
 import { isValidGstin, normaliseGstin } from '@storefront/shared/gstin';
 import type { BillingInput, BillingInputValues, OrderCreateBody } from '@storefront/shared/orders';

@@ -4,7 +4,8 @@
  * of supply, as for any order.
  */
 import { formatRupees } from '@storefront/shared/money';
-import { quoteReference, type Quote, type QuoteVersion } from '@storefront/shared/quotes';
+import { quoteReference } from '@storefront/shared/quote-labels';
+import type { Quote, QuoteVersion } from '@storefront/shared/quotes';
 import { OrderSummaryCard } from '../../../components/order/order-summary-card';
 import { sourceLabel } from '../../../lib/data/shipping-sources';
 

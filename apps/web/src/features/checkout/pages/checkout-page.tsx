@@ -11,14 +11,12 @@
  * asks the server to turn the quote into the order, then goes on to the same payment step.
  */
 import { ShoppingCart } from 'lucide-react';
-import { useRef, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import type { CartQuery } from '@storefront/shared/cart';
 import type { OrderCreateBody } from '@storefront/shared/orders';
 import { href } from '@storefront/shared/routes';
 import { SignedInQuery } from '../../../components/account/sign-in-required';
-import { SITE_NAME } from '../../../components/layout/site-info';
-import { CheckoutSteps } from '../../../components/order/checkout-steps';
 import { ErrorAlert } from '../../../components/ui/alert';
 import { describeError } from '../../../lib/api/error-message';
 import { buttonClasses } from '../../../components/ui/button';
@@ -30,148 +28,33 @@ import { useCartQuery } from '../../../lib/api/get-cart';
 import { useStore } from '../../../lib/api/get-store';
 import { useSession } from '../../../lib/contexts/session';
 import { useDocumentTitle } from '../../../lib/hooks/use-document-title';
-import { useAcceptQuote } from '../api/accept-quote';
 import { useCreateOrder } from '../api/create-order';
 import { useTaxedCart } from '../api/get-taxed-cart';
 import { CheckoutSummary } from '../components/checkout-summary';
+import { CheckoutFrame, checkoutLoading } from '../components/checkout-frame';
 import { CheckoutForm } from '../components/checkout-form';
-import { QuoteSummary } from '../components/quote-summary';
-import { useQuote } from '../../../lib/api/get-quote';
-import { quoteReference } from '@storefront/shared/quotes';
 import { newIdempotencyKey } from '../lib/idempotency-key';
+
+// A quote's checkout, only on that way in: its summary and calls stay out of the cart's.
+const QuoteCheckout = lazy(() =>
+  import('../components/quote-checkout').then((m) => ({ default: m.QuoteCheckout })),
+);
 
 export function CheckoutPage() {
   const [params] = useSearchParams();
   const quoteId = params.get('quote');
-  if (quoteId) return <QuoteCheckout quoteId={quoteId} version={Number(params.get('version'))} />;
-  return <CartCheckout />;
-}
-
-/** The checkout's own header (the site's is hidden here, spec §2), its title and steps. */
-function CheckoutFrame({
-  title,
-  back,
-  children,
-}: {
-  title: string;
-  back: { to: string; label: string };
-  children: ReactNode;
-}) {
-  return (
-    <div className="min-h-screen bg-slate-50">
-      <header className="border-b border-slate-800 bg-slate-900 text-white">
-        <div className="mx-auto flex max-w-screen-xl items-center justify-between px-4 py-3 lg:px-8">
-          <Link to={href.home()} className="text-xl font-bold">
-            {SITE_NAME}
-          </Link>
-          <Link to={back.to} className="text-sm hover:underline">
-            {back.label}
-          </Link>
-        </div>
-      </header>
-      <div className="mx-auto max-w-screen-xl px-4 py-8 lg:px-8">
-        <div className="mb-8 flex flex-col gap-4 sm:flex-row sm:items-center sm:justify-between">
-          <h1 className="text-2xl font-bold sm:text-3xl">{title}</h1>
-          <CheckoutSteps current="Shipping" />
-        </div>
-        {children}
-      </div>
-    </div>
-  );
-}
-
-const checkoutLoading = (
-  <div aria-busy="true" aria-label="Loading checkout" className="grid gap-8 lg:grid-cols-3">
-    <Skeleton className="h-96 lg:col-span-2" />
-    <Skeleton className="h-64" />
-  </div>
-);
-
-const noShipTo = () => undefined;
-
-/**
- * Accepting a quote's version (decision 063). Only the latest version of a priced quote can be
- * accepted; a quote that was replaced, expired, declined or accepted meanwhile says so and
- * links back to it (the server refuses the same with 409).
- */
-function QuoteCheckout({ quoteId, version }: { quoteId: string; version: number }) {
-  useDocumentTitle('Accept quote');
-  const quote = useQuote(quoteId);
-  const { user } = useSession();
-  const store = useStore();
-  const accept = useAcceptQuote();
-  const navigate = useNavigate();
-  const back = { to: href.quote(quoteId), label: 'Back to quote' };
-  return (
-    <CheckoutFrame title="Accept quote" back={back}>
-      <SignedInQuery
-        query={quote}
-        loginMessage="Please login to accept your quote"
-        loading={checkoutLoading}
-        error={(error) => <ErrorAlert title="Error">{error.message}</ErrorAlert>}
+  if (quoteId)
+    return (
+      <CheckoutFrame
+        title="Accept quote"
+        back={{ to: href.quote(quoteId), label: 'Back to quote' }}
       >
-        {(data) => {
-          const latest = data.versions.at(-1);
-          // Once accepted, the page stays as it is until the payment step has loaded.
-          if (!accept.isSuccess && (data.status !== 'answered' || latest?.version !== version))
-            return (
-              <Card className="p-10 text-center">
-                <p className="text-xl font-semibold">
-                  Quote {quoteReference(data.id)} cannot be accepted
-                </p>
-                <p className="mt-2 text-slate-600">
-                  {data.status === 'answered'
-                    ? 'A newer price replaced the one you chose. Look at it on the quote.'
-                    : data.status === 'expired'
-                      ? 'Its price has expired. Write to us on the quote for a new one.'
-                      : data.status === 'accepted'
-                        ? 'It was already accepted and became an order.'
-                        : data.status === 'declined'
-                          ? 'It was declined.'
-                          : data.status === 'withdrawn'
-                            ? 'You withdrew the request.'
-                            : data.status === 'buyer_declined'
-                              ? 'You declined its price.'
-                              : 'It has no price yet.'}
-                </p>
-                <Link to={href.quote(data.id)} className={buttonClasses('primary', 'md', 'mt-6')}>
-                  View quote
-                </Link>
-              </Card>
-            );
-          return (
-            <div className="grid gap-8 lg:grid-cols-3">
-              <Card className="p-5 lg:col-span-2">
-                {accept.isError ? (
-                  <div className="mb-4">
-                    <ErrorAlert title="Failed to accept quote">
-                      {describeError(accept.error)}
-                    </ErrorAlert>
-                  </div>
-                ) : null}
-                <CheckoutForm
-                  user={user}
-                  store={store.data}
-                  onSubmit={(order) =>
-                    accept.mutate(
-                      { quoteId, version, order },
-                      { onSuccess: (placed) => void navigate(href.order(placed._id.$oid)) },
-                    )
-                  }
-                  isSubmitting={accept.isPending || accept.isSuccess}
-                  serverFields={accept.error instanceof ApiError ? accept.error.fields : undefined}
-                  onShipToChange={noShipTo}
-                />
-              </Card>
-              <div className="lg:sticky lg:top-4 lg:self-start">
-                {latest ? <QuoteSummary quote={data} version={latest} /> : null}
-              </div>
-            </div>
-          );
-        }}
-      </SignedInQuery>
-    </CheckoutFrame>
-  );
+        <Suspense fallback={checkoutLoading}>
+          <QuoteCheckout quoteId={quoteId} version={Number(params.get('version'))} />
+        </Suspense>
+      </CheckoutFrame>
+    );
+  return <CartCheckout />;
 }
 
 function CartCheckout() {

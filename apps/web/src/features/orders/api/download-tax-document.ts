@@ -5,7 +5,8 @@
  * the document's number, as the server names it ('INV-2627-00042.pdf').
  */
 import { useMutation } from '@tanstack/react-query';
-import { taxDocumentFilename, type TaxDocumentRef } from '@storefront/shared/tax-summary';
+import { taxDocumentFilename } from '@storefront/shared/tax-document';
+import type { TaxDocumentRef } from '@storefront/shared/tax-summary';
 import { authRequest } from '../../../lib/api/auth-client';
 
 export function fetchTaxDocument(document: TaxDocumentRef): Promise<Blob> {

@@ -32,7 +32,6 @@ import { ProductGallery } from '../components/product-gallery';
 import { ProductSkeleton } from '../components/product-skeleton';
 import { QuantityStepper } from '../components/quantity-stepper';
 import { Rating } from '../components/rating';
-import { RelatedProducts } from '../components/related-products';
 import { SourceSelector } from '../components/source-selector';
 
 // Stock is read uncached after the page has painted (decision 048); its code, and the words on
@@ -44,6 +43,11 @@ const QuantityNotes = lazy(() => loadNotes().then((m) => ({ default: m.QuantityN
 // the page has painted, keeping the page's first load within its budget (decision 057).
 const ProductTabs = lazy(() =>
   import('../components/product-tabs').then((m) => ({ default: m.ProductTabs })),
+);
+// Related products come last, below the tabs, from a call of their own: their cards (and the
+// card price rule) load after the page has painted too.
+const RelatedProducts = lazy(() =>
+  import('../components/related-products').then((m) => ({ default: m.RelatedProducts })),
 );
 import { TierTable } from '../components/tier-table';
 import { useAddToCart } from '../hooks/use-add-to-cart';
@@ -216,7 +220,9 @@ function ProductView({ product }: { product: ProductDetail }) {
       </div>
 
       <div className="mt-10">
-        <RelatedProducts productId={product._id} />
+        <Suspense fallback={<Skeleton className="h-72 w-full" />}>
+          <RelatedProducts productId={product._id} />
+        </Suspense>
       </div>
     </>
   );

@@ -4,7 +4,8 @@
  */
 import { Download, FileUp } from 'lucide-react';
 import { useRef, useState } from 'react';
-import { QUICK_ORDER_TEXT_MAX_BYTES, type QuickOrderReport } from '@storefront/shared/quick-order';
+import { QUICK_ORDER_TEXT_MAX_BYTES } from '@storefront/shared/constants';
+import type { QuickOrderReport } from '@storefront/shared/quick-order';
 import { Button } from '../../../components/ui/button';
 import { describeError } from '../../../lib/api/error-message';
 import { useReadQuickOrderText } from '../api/read-quick-order-text';

@@ -59,8 +59,10 @@ export function OrderRows({
             <li
               key={row.id}
               data-testid="quick-order-row"
+              // On a phone a row is two lines: the SKU box across the card (room for its
+              // placeholder), then the quantity with what the check said beside it.
               className={cn(
-                'grid grid-cols-[2rem_minmax(0,1fr)_5.5rem_2.5rem] items-start gap-x-2 gap-y-1 rounded-md border p-2 md:grid-cols-[2rem_minmax(0,1fr)_7rem_minmax(0,1.2fr)_2.5rem] md:gap-3 md:border-0 md:p-1',
+                'grid grid-cols-[1.5rem_5.5rem_minmax(0,1fr)_2.5rem] items-start gap-2 rounded-md border p-2 md:grid-cols-[2rem_minmax(0,1fr)_7rem_minmax(0,1.2fr)_2.5rem] md:gap-3 md:border-0 md:p-1',
                 problem ? 'border-red-200 bg-red-50/40' : 'border-slate-200',
               )}
             >
@@ -71,6 +73,7 @@ export function OrderRows({
                 value={row.sku}
                 invalid={problem && !quantityAtFault}
                 onChange={(sku) => onChange(row.id, { sku })}
+                className="col-span-2 md:col-span-1"
               />
               <input
                 aria-label={`Quantity, row ${index + 1}`}
@@ -78,12 +81,13 @@ export function OrderRows({
                 value={row.quantity}
                 aria-invalid={quantityAtFault || undefined}
                 onChange={(event) => onChange(row.id, { quantity: event.target.value })}
+                placeholder="Quantity"
                 className={cn(
-                  'h-10 w-full rounded-md border bg-white px-3 text-sm',
+                  'col-start-2 row-start-2 h-10 w-full rounded-md border bg-white px-3 text-sm md:col-start-auto md:row-start-auto',
                   quantityAtFault ? 'border-red-400' : 'border-slate-300',
                 )}
               />
-              <div className="col-span-3 col-start-2 min-h-5 md:col-span-1 md:col-start-auto md:pt-1.5">
+              <div className="col-span-2 col-start-3 row-start-2 self-center md:col-span-1 md:col-start-auto md:row-start-auto md:min-h-5 md:self-auto md:pt-1.5">
                 {current && row.result ? <RowStatus result={row.result} /> : null}
               </div>
               <Button

@@ -34,12 +34,15 @@ export function SkuInput({
   value,
   onChange,
   invalid,
+  className,
 }: {
   id: string;
   label: string;
   value: string;
   onChange: (value: string) => void;
   invalid: boolean;
+  /** Where the box sits in its row's grid. */
+  className?: string;
 }) {
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(-1);
@@ -70,7 +73,7 @@ export function SkuInput({
 
   return (
     <div
-      className="relative"
+      className={cn('relative', className)}
       onBlur={(event) => {
         if (!event.currentTarget.contains(event.relatedTarget)) setOpen(false);
       }}

@@ -8,7 +8,8 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { useId, useState } from 'react';
 import { formatRupees } from '@storefront/shared/money';
-import { QUOTE_NOTE_MAX, quoteReference } from '@storefront/shared/quotes';
+import { QUOTE_NOTE_MAX } from '@storefront/shared/constants';
+import { quoteReference } from '@storefront/shared/quote-labels';
 import { Button } from '../../../components/ui/button';
 import { describeError } from '../../../lib/api/error-message';
 import { useDeclineQuote } from '../api/decline-quote';

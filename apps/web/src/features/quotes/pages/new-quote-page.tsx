@@ -8,16 +8,17 @@
 import { ArrowLeft, FileText } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { QUANTITY_MESSAGE } from '@storefront/shared/cart';
-import { QUANTITY_MAX, QUANTITY_MIN } from '@storefront/shared/constants';
-import { parseRupees } from '@storefront/shared/catalog-transfer';
-import type { ShippingSource } from '@storefront/shared/pricing';
 import {
+  QUANTITY_MAX,
+  QUANTITY_MIN,
   QUOTE_LINES_MAX,
   QUOTE_NOTE_MAX,
   QUOTE_SUGGESTED_QUANTITY,
-  type QuoteRequestBody,
-} from '@storefront/shared/quotes';
+} from '@storefront/shared/constants';
+import { parseRupees } from '@storefront/shared/rupees-text';
+import { QUANTITY_MESSAGE } from '@storefront/shared/order-quantity';
+import type { ShippingSource } from '@storefront/shared/pricing';
+import type { QuoteRequestBody } from '@storefront/shared/quotes';
 import { href } from '@storefront/shared/routes';
 import { SignedInQuery } from '../../../components/account/sign-in-required';
 import { ErrorAlert } from '../../../components/ui/alert';

@@ -11,12 +11,9 @@ import { ArrowLeft, Ban, CheckCircle2, Clock, FileText, XCircle } from 'lucide-r
 import { useRef, useState, type FormEvent, type ReactNode, type RefObject } from 'react';
 import { Link, useParams } from 'react-router';
 import { formatRupees } from '@storefront/shared/money';
-import {
-  QUOTE_NOTE_MAX,
-  quoteReference,
-  type Quote,
-  type QuoteVersion,
-} from '@storefront/shared/quotes';
+import { QUOTE_NOTE_MAX } from '@storefront/shared/constants';
+import { quoteReference } from '@storefront/shared/quote-labels';
+import type { Quote, QuoteVersion } from '@storefront/shared/quotes';
 import { href } from '@storefront/shared/routes';
 import { SignedInQuery } from '../../../components/account/sign-in-required';
 import { QuoteStatusBadge } from '../../../components/quote/quote-status-badge';

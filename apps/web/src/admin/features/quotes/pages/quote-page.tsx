@@ -9,14 +9,11 @@
  */
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
-import { parseRupees, rupeesText } from '@storefront/shared/catalog-transfer';
+import { QUOTE_NOTE_MAX } from '@storefront/shared/constants';
 import { formatRupees } from '@storefront/shared/money';
-import {
-  QUOTE_NOTE_MAX,
-  QuoteDeclineBody,
-  quoteReference,
-  type Quote,
-} from '@storefront/shared/quotes';
+import { parseRupees, rupeesText } from '@storefront/shared/rupees-text';
+import { quoteReference } from '@storefront/shared/quote-labels';
+import { QuoteDeclineBody, type Quote } from '@storefront/shared/quotes';
 import { QuoteStatusBadge } from '../../../../components/quote/quote-status-badge';
 import { ErrorAlert } from '../../../../components/ui/alert';
 import { Button } from '../../../../components/ui/button';

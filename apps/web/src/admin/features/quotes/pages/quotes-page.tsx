@@ -8,9 +8,9 @@ import { formatRupees } from '@storefront/shared/money';
 import {
   QUOTE_STATUS_LABELS,
   QUOTE_STATUSES,
-  QuoteStatus,
   quoteReference,
-} from '@storefront/shared/quotes';
+} from '@storefront/shared/quote-labels';
+import { QuoteStatus } from '@storefront/shared/quotes';
 import { QuoteStatusBadge } from '../../../../components/quote/quote-status-badge';
 import { KeysetPager } from '../../../components/keyset-pager';
 import { Loading } from '../../../components/loading';
