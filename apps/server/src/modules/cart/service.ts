@@ -10,7 +10,7 @@
  * than it has. The cart checks these as a courtesy (stock may change before checkout); the
  * order checks them again and takes the units in its own transaction.
  */
-import { sql, type SQL } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import {
   CART_TOO_MANY_LINES_MESSAGE,
   LINE_TOO_LARGE_MESSAGE,
@@ -437,53 +437,63 @@ export interface AccountBilling {
   pincode: string;
 }
 
+/** An answer stored under an order's Idempotency-Key: the request it answered and the answer. */
+export interface StoredOrderAnswer {
+  requestHash: string;
+  responseBody: unknown;
+}
+
 /**
- * Empties the buyer's cart and returns its lines in the order they were added, each with its
- * product for pricing, and the buyer's account's billing details, in one statement, for an order
- * inside its transaction. The DELETE takes the lines' row locks: a second checkout of the same
- * cart waits for the first and then finds the cart empty, so one cart never becomes two orders.
- *
- * `claim`, when given, is a data-modifying statement (an order's Idempotency-Key claim) run
- * first in the same statement: the cart is taken only when it returned a row, and `claimed`
- * says whether it did. One statement instead of two, inside the order's transaction.
+ * What a checkout reads before it writes (decision 072), in one statement and without a lock:
+ * the answer already stored under `idempotencyKey` (null when none, or no key), the buyer's
+ * account's billing details, and the cart's lines in the order they were added (each with its
+ * id, so the order's write can prove it took exactly these) with their products for pricing.
  */
-export async function takeCart(
-  tx: Executor,
+export async function readCartForOrder(
+  db: Executor,
   userId: string,
-  claim?: SQL,
+  idempotencyKey: string | undefined,
 ): Promise<{
-  claimed: boolean;
+  stored: StoredOrderAnswer | null;
   account: AccountBilling;
-  lines: { line: CartLine; product: ProductForPricing }[];
+  lines: { id: number; line: CartLine; product: ProductForPricing }[];
 }> {
-  const result = await tx.execute(
-    sql`WITH claim AS (${claim ?? sql`SELECT 1`}), taken AS (
-          DELETE FROM cart_lines WHERE user_id = ${userId} AND EXISTS (SELECT 1 FROM claim)
-          RETURNING id, product_id, variant_index, source, quantity)
-        SELECT EXISTS (SELECT 1 FROM claim) AS claimed,
+  const result = await db.execute(
+    sql`SELECT ${
+      idempotencyKey === undefined
+        ? sql`NULL`
+        : sql`(SELECT json_build_object('requestHash', k.request_hash,
+                  'responseBody', k.response_body)
+                 FROM idempotency_keys k WHERE k.user_id = ${userId} AND k.key = ${idempotencyKey})`
+    } AS stored,
                json_build_object('gstin', u.gst_number, 'companyName', u.company_name,
                  'street', u.business_street, 'city', u.business_city,
                  'state', u.business_state, 'pincode', coalesce(u.pincode, '')) AS account,
-               taken.product_id, taken.variant_index, taken.source, taken.quantity,
+               l.id AS line_id, l.product_id, l.variant_index, l.source, l.quantity,
                ${pricingColumns}
-          FROM (SELECT 1) one
-          JOIN users u ON u.id = ${userId}
-          LEFT JOIN (taken JOIN products p ON p.id = taken.product_id) ON true
-         ORDER BY taken.id`,
+          FROM users u
+          LEFT JOIN (cart_lines l JOIN products p ON p.id = l.product_id) ON l.user_id = u.id
+         WHERE u.id = ${userId}
+         ORDER BY l.id`,
   );
   // The inner join drops nothing: cart_lines cascades on product delete. With an empty cart
-  // the one row says only whether the claim was made, and whose account it is.
+  // the one row holds only the stored answer and the account.
   const rows = result.rows as unknown as ({
-    claimed: boolean;
+    stored: StoredOrderAnswer | null;
     account: AccountBilling;
+    line_id: number | string | null;
   } & CartLineRow &
     PricingRow)[];
   return {
-    claimed: rows[0]!.claimed,
+    stored: rows[0]!.stored,
     account: rows[0]!.account,
     lines: rows
-      .filter((row) => row.product_id !== null)
-      .map((row) => ({ line: toLine(row), product: toProductForPricing(row) })),
+      .filter((row) => row.line_id !== null)
+      .map((row) => ({
+        id: Number(row.line_id),
+        line: toLine(row),
+        product: toProductForPricing(row),
+      })),
   };
 }
 

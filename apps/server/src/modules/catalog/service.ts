@@ -395,7 +395,7 @@ export interface ProductForPricing {
   gstRateBp: number | null;
   /**
    * Its stock rows as the statement saw them, for the cart's checks and answers; an order
-   * takes its units with `reserveStock` (./stock.ts), which locks and re-reads them.
+   * takes its units with `place_order` (migration 0028), which locks and re-reads them.
    */
   stock: StockRow[];
 }

@@ -10,9 +10,8 @@
  */
 import { sql } from 'drizzle-orm';
 import type { ProductAvailability } from '@storefront/shared/catalog';
-import { stockShortMessage } from '@storefront/shared/stock';
 import type { Db, Tx } from '../../db/connect.js';
-import { conflict, notFound } from '../../lib/errors.js';
+import { notFound } from '../../lib/errors.js';
 import type { StockRow } from './service.js';
 
 /** The row a line of `variantIndex` draws on: the variant's own, else the product's, else none. */
@@ -50,110 +49,6 @@ export async function readAvailability(db: Db, productId: string): Promise<Produ
       stock: stockRowFor(rows, position)?.onHand ?? null,
     })),
   };
-}
-
-/** What a line of an order asks of stock. */
-export interface StockWant {
-  productId: string;
-  variantIndex: number | null;
-  quantity: number;
-  /** How the refusal names it ('Steel Mug (Blue)'). */
-  label: string;
-}
-
-/** What a line took: `reserved` units (null: not tracked) from the row of `variantPosition`. */
-export interface Reservation {
-  reserved: number | null;
-  variantPosition: number | null;
-}
-
-const rowKey = (productId: string, position: number | null) => `${productId}:${position ?? ''}`;
-
-/**
- * Takes the units `wants` ask for, inside the order's transaction: the stock rows of their
- * products are locked in one order (product, then position), so two orders never wait on each
- * other in a cycle; each row then loses what its lines ask, by one guarded UPDATE
- * (`on_hand >= asked`), so stock never goes below zero whatever runs at once. A row that has too
- * few refuses the whole order (409 out_of_stock, naming the line), and the caller's transaction
- * rolls back with nothing written. Lines drawing on one row (two sources of one variant, or
- * variants sharing their product's units) are counted together.
- */
-export async function reserveStock(tx: Tx, wants: readonly StockWant[]): Promise<Reservation[]> {
-  const productIds = [...new Set(wants.map((w) => w.productId))];
-  if (productIds.length === 0) return [];
-  const locked = await tx.execute(
-    sql`SELECT product_id, variant_position, on_hand FROM stock_levels
-         WHERE product_id IN (${sql.join(
-           productIds.map((id) => sql`${id}`),
-           sql`, `,
-         )})
-         ORDER BY product_id, variant_position NULLS FIRST
-         FOR NO KEY UPDATE`,
-  );
-  const rowsOf = new Map<string, StockRow[]>();
-  for (const row of locked.rows as {
-    product_id: string;
-    variant_position: number | null;
-    on_hand: number;
-  }[]) {
-    const list = rowsOf.get(row.product_id) ?? [];
-    list.push({ variantPosition: row.variant_position, onHand: Number(row.on_hand) });
-    rowsOf.set(row.product_id, list);
-  }
-
-  const asked = new Map<
-    string,
-    { productId: string; position: number | null; quantity: number; row: StockRow; label: string }
-  >();
-  const reservations = wants.map((want): Reservation => {
-    const row = stockRowFor(rowsOf.get(want.productId) ?? [], want.variantIndex);
-    if (!row) return { reserved: null, variantPosition: null };
-    const key = rowKey(want.productId, row.variantPosition);
-    const entry = asked.get(key) ?? {
-      productId: want.productId,
-      position: row.variantPosition,
-      quantity: 0,
-      row,
-      label: want.label,
-    };
-    entry.quantity += want.quantity;
-    asked.set(key, entry);
-    return { reserved: want.quantity, variantPosition: row.variantPosition };
-  });
-  if (asked.size === 0) return reservations;
-
-  const short = [...asked.values()].find((a) => a.row.onHand < a.quantity);
-  if (short)
-    throw conflict(
-      'out_of_stock',
-      stockShortMessage(short.label, short.row.onHand, short.quantity),
-    );
-
-  const entries = [...asked.values()];
-  const taken = await tx.execute(
-    sql`UPDATE stock_levels s SET on_hand = s.on_hand - w.quantity, updated_at = now()
-          FROM unnest(
-                 ARRAY[${sql.join(
-                   entries.map((e) => sql`${e.productId}`),
-                   sql`, `,
-                 )}]::text[],
-                 ARRAY[${sql.join(
-                   entries.map((e) => sql`${e.position ?? -1}`),
-                   sql`, `,
-                 )}]::int[],
-                 ARRAY[${sql.join(
-                   entries.map((e) => sql`${e.quantity}`),
-                   sql`, `,
-                 )}]::int[]) AS w(product_id, position, quantity)
-         WHERE s.product_id = w.product_id AND coalesce(s.variant_position, -1) = w.position
-           AND s.on_hand >= w.quantity
-        RETURNING s.product_id`,
-  );
-  // The rows are locked and were just read, so this holds; it is the rule that keeps stock from
-  // going below zero even if the read above were ever wrong.
-  if (taken.rows.length !== entries.length)
-    throw conflict('out_of_stock', 'An item in your cart has just sold out; check your cart.');
-  return reservations;
 }
 
 /** Units to give back to a row (a cancelled or lapsed order's lines). */

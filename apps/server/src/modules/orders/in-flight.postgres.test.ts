@@ -62,8 +62,8 @@ async function waitingOn(like: string): Promise<number> {
   return (result.rows[0] as { n: number }).n;
 }
 
-/** The order's statement that claims its key and takes the cart (one statement, takeCart). */
-const TAKE = '%WITH claim AS (INSERT INTO idempotency_keys%';
+/** The order's statement that claims its key and takes the cart (place_order, decision 072). */
+const TAKE = '%place_order(%';
 
 /** Polls until `count` statements wait on a lock (a state, not a time, is awaited). */
 async function untilWaiting(like: string, count: number): Promise<void> {

@@ -1,12 +1,14 @@
 /**
  * Orders (spec §3 "Order", §7 orders calls; docs/product-decisions.md #1, #5, #6, #7).
  *
- * - An order is made from the buyer's server-side cart in one transaction: the cart is taken
- *   (DELETE … RETURNING, which locks it), every line priced with the shared `priceLine`,
- *   snapshotted, the order, its lines and its first history row written. Nothing the client
- *   sends is a price.
+ * - An order is made from the buyer's server-side cart in two round trips (decision 072): the
+ *   cart is read with its products, every line priced with the shared `priceLine` and taxed,
+ *   snapshotted; then one statement, the database function `place_order`, writes it all or
+ *   nothing: it takes exactly the cart that was priced (DELETE, which locks its lines; a cart
+ *   changed in between is read again), the stock, the order, its lines and its first history
+ *   row. Nothing the client sends is a price.
  * - Idempotency-Key (reliability-and-security.md §2, brandur.org/idempotency-keys): the key is
- *   claimed with INSERT … ON CONFLICT DO NOTHING in that same transaction, with a fingerprint of
+ *   claimed with INSERT … ON CONFLICT DO NOTHING by that same statement, with a fingerprint of
  *   the request, and the response is stored with it. A duplicate blocks on the claim until the
  *   first commits, then replays the stored response; if the first fails, nothing was kept and
  *   the duplicate runs as the first. A duplicate that waits longer than the lock timeout gets
@@ -15,8 +17,8 @@
  *   after commit leaves the response, so a retry replays it.
  * - Every status change is one guarded UPDATE plus a history row (`transitionOrderStatus`).
  * - Stock (issue 20, decision 048): only an active product's line can be ordered, in whole packs
- *   from its minimum up; the order takes its units from stock_levels in its own transaction
- *   (`reserveStock`: none left → 409 and nothing written), each line records what it took and
+ *   from its minimum up; the order takes its units from stock_levels in its own statement
+ *   (none left → 409 and nothing written), each line records what it took and
  *   from which row, and `releaseOrderStock` gives them back once when the order is cancelled
  *   or lapses unpaid.
  */
@@ -38,7 +40,11 @@ import { paiseToRupees } from '@storefront/shared/money';
 import { priceLine } from '@storefront/shared/pricing';
 import { countryNotServedMessage } from '@storefront/shared/store-settings';
 import type { BillingDetails } from '@storefront/shared/tax-summary';
-import { productUnavailableMessage, quantityProblem } from '@storefront/shared/stock';
+import {
+  productUnavailableMessage,
+  quantityProblem,
+  stockShortMessage,
+} from '@storefront/shared/stock';
 import { statusBadge, UNPAID_STATUSES } from '@storefront/shared/order-status';
 import type {
   Order,
@@ -50,7 +56,7 @@ import type {
 import type { Config } from '../../config.js';
 import type { Db, DbOrTx, Tx } from '../../db/connect.js';
 import { setLockTimeout } from '../../db/lock-timeout.js';
-import { idempotencyKeys, orderLines, orderStatusHistory, orders } from '../../db/schema.js';
+import { orderLines, orderStatusHistory, orders } from '../../db/schema.js';
 import { AppError, conflict, notFound } from '../../lib/errors.js';
 import { newObjectId } from '../../lib/ids.js';
 import {
@@ -64,17 +70,18 @@ import {
   lineLabel,
   linePricing,
   productsForLines,
-  takeCart,
+  readCartForOrder,
   variantOf,
   type AccountBilling,
   type CartLine,
+  type StoredOrderAnswer,
 } from '../cart/service.js';
 import type { ProductForPricing } from '../catalog/service.js';
-import { reserveStock, returnStock } from '../catalog/stock.js';
+import { returnStock } from '../catalog/stock.js';
 import { checkTakesOrders } from '../gst/settings.js';
-import { effectiveRate, lineGstView, supplyOf, taxSummaryView } from '../gst/tax.js';
+import { effectiveRate, lineGstView, supplyOf, taxSummaryView, type Supply } from '../gst/tax.js';
 import { recordAudit, type StaffActor } from '../staff/audit.js';
-import { saveOrderEntries } from '../address-book/service.js';
+import { saveOrderEntries, type OrderEntries } from '../address-book/service.js';
 import { queueOrderUpdate } from './status-emails.js';
 
 type Executor = Pick<Db, 'execute'>;
@@ -83,6 +90,10 @@ type Executor = Pick<Db, 'execute'>;
 export const ORDER_LOCK_TIMEOUT_MS = 5000;
 const LOCK_NOT_AVAILABLE = '55P03';
 const ORDER_NUMBER_ATTEMPTS = 5;
+/** How often a checkout reads its cart again when the cart changed before its write took it. */
+const CHECKOUT_ATTEMPTS = 5;
+/** The SQLSTATE of a PL/pgSQL RAISE EXCEPTION: place_order's refusals. */
+const RAISED = 'P0001';
 
 // ── Status transitions ──────────────────────────────────────────────────────
 
@@ -441,7 +452,7 @@ export interface CreateOrderOptions {
   /** Order numbers to try; tests give colliding ones to prove a collision is retried. */
   orderNumber?: () => string;
   /**
-   * How long the order's transaction waits for a lock (the Idempotency-Key's claim held by a
+   * How long the order's write waits for a lock (the Idempotency-Key's claim held by a
    * request still running, or the cart's lines held by another checkout) before answering 409
    * `order_in_flight`. Default ORDER_LOCK_TIMEOUT_MS.
    */
@@ -535,15 +546,12 @@ function billingOf(
   };
 }
 
-/** What an order is made of, its lines already taken (from the cart, or a quote's). */
+/** What an order is made of, its lines already read (from the cart, or a quote's). */
 interface OrderSource {
   userId: string;
   body: OrderCreateBody;
   tax: OrderTaxContext;
-  account: AccountBilling;
   cart: { line: CartLine; product: ProductForPricing }[];
-  idempotencyKey?: string;
-  orderNumber: () => string;
   /**
    * A quote's unit prices (paise incl. GST), by line: when given, each line is charged its
    * quoted price instead of the catalog's, and the order-quantity rules (a minimum, packs) do
@@ -552,26 +560,40 @@ interface OrderSource {
   quotedUnitPaise?: readonly number[];
 }
 
+/** Where an order ships, whom it bills, and the place of supply and heads that follow. */
+interface OrderParties {
+  ship: ShipTo;
+  billing: BillingDetails;
+  supply: Supply;
+}
+
 /**
- * Prices, taxes and writes an order inside the caller's transaction: the address checks, the
- * billing, each line's GST from its price (decision 052), the stock, and the order's rows (with
- * the Idempotency-Key's stored answer when there is one). Returns the created order's answer.
+ * The address checks and the billing of an order (they refuse before its lines are priced).
+ * The place of supply and the heads (decision 052): the billed GSTIN's state decides
+ * (bill-to/ship-to), goods shipped abroad are an export.
  */
-async function writeOrder(
-  tx: Tx,
-  { userId, body, tax, account, cart, idempotencyKey, orderNumber, quotedUnitPaise }: OrderSource,
-): Promise<OrderCreateResponse> {
+function orderParties(
+  body: OrderCreateBody,
+  tax: OrderTaxContext,
+  account: AccountBilling,
+): OrderParties {
   const ship = shipTo(body, tax);
   const billing = billingOf(body, account);
-  // The place of supply and the heads (decision 052): the billed GSTIN's state decides
-  // (bill-to/ship-to), goods shipped abroad are an export.
   const supply = supplyOf(
     tax.setup.settings.stateCode,
     { country: body.shippingCountry, stateCode: ship.stateCode },
     billing.gstin,
   );
-  // "Save this address" (issue 22): kept with the order, in its transaction.
-  await saveOrderEntries(tx, userId, {
+  return { ship, billing, supply };
+}
+
+/** "Save this address" (issue 22): what the checkout asks to keep with the order, or null. */
+function entriesToSave(
+  body: OrderCreateBody,
+  { ship, billing }: OrderParties,
+): OrderEntries | null {
+  if (!body.saveAddress && !body.saveBilling) return null;
+  return {
     address: body.saveAddress
       ? {
           recipientName: body.recipientName,
@@ -586,9 +608,32 @@ async function writeOrder(
         }
       : undefined,
     billing: body.saveBilling ? billing : undefined,
-  });
+  };
+}
 
-  const priced = cart.map(({ line, product }, position) => {
+/** An order priced and taxed, as `place_order` writes it (decision 072), and its answer. */
+interface PricedOrder {
+  response: OrderCreateResponse;
+  /** The orders row, by column. */
+  order: Record<string, unknown>;
+  lines: Record<string, unknown>[];
+  /** What the lines of products read as tracked ask of stock (the others cost nothing). */
+  stock: { line: number; productId: string; variantIndex: number | null; quantity: number }[];
+  /** How a refusal for stock names each line ('Steel Mug (Blue)'), by position. */
+  labels: string[];
+}
+
+/**
+ * Prices and taxes an order's lines (each line's GST from its price, decision 052) and builds
+ * its rows and its answer, before anything is written: the answer is built first, so the
+ * order's time is the server's rather than the database's.
+ */
+function priceOrder(
+  { userId, body, tax, cart, quotedUnitPaise }: OrderSource,
+  { ship, billing, supply }: OrderParties,
+  mkpOrderId: string,
+): PricedOrder {
+  const lines = cart.map(({ line, product }, position) => {
     const variant = variantOf(product, line.variantIndex);
     if (product.status !== 'active')
       throw conflict(
@@ -634,25 +679,7 @@ async function writeOrder(
       igstPaise: gst.integratedPaise,
     };
   });
-  // The units, last before the order is written: the stock rows stay locked only from here
-  // to the commit, so orders of one product queue for the shortest time. Products the cart's
-  // statement saw untracked cost no statement (an order of them is made as they were).
-  const tracked = priced.filter((_, i) => cart[i]!.product.stock.length > 0);
-  const reservations = await reserveStock(
-    tx,
-    tracked.map((line) => ({
-      productId: line.productId,
-      variantIndex: line.variantIndex,
-      quantity: line.quantity,
-      label: line.label,
-    })),
-  );
-  const taken = new Map(tracked.map((line, i) => [line.position, reservations[i]!]));
-  const lines = priced.map(({ label: _label, ...line }) => ({
-    ...line,
-    stockReserved: taken.get(line.position)?.reserved ?? null,
-    stockVariantPosition: taken.get(line.position)?.variantPosition ?? null,
-  }));
+  const stored = lines.map(({ label: _label, ...line }) => line);
   const totalPaise = lines.reduce((sum, line) => sum + line.lineTotalPaise, 0);
   const totals = taxTotals(
     lines.map((line) => ({
@@ -663,116 +690,145 @@ async function writeOrder(
       integratedPaise: line.igstPaise,
     })),
   );
-  const sellerStateCode = tax.setup.settings.stateCode || null;
-
-  const id = newObjectId();
-  const shipping = {
-    recipientName: body.recipientName,
-    shippingAddress1: body.shippingAddress1,
-    shippingAddress2: body.shippingAddress2,
-    shippingAddress3: body.shippingAddress3,
-    shippingCity: body.shippingCity,
-    shippingState: ship.state,
-    shippingPostalCode: body.shippingPostalCode,
-    shippingCountry: body.shippingCountry,
-    shippingPhoneNumber: body.shippingPhoneNumber,
-  };
-  // The order, its lines, its first history entry and the Idempotency-Key's stored answer
-  // in one statement (one round trip): the answer is built first, so the order's time is
-  // the server's rather than the database's. The order number is random; on the rare
-  // collision nothing is written (DO NOTHING, no aborted transaction) and another number
-  // is drawn.
   const createdAt = new Date();
-  for (let attempt = 0; attempt < ORDER_NUMBER_ATTEMPTS; attempt++) {
-    const mkpOrderId = orderNumber();
-    const response: OrderCreateResponse = {
+  const row = {
+    id: newObjectId(),
+    mkp_order_id: mkpOrderId,
+    created_at: createdAt,
+    p_status: 'UP',
+    currency: body.currency,
+    source: body.source,
+    recipient_name: body.recipientName,
+    shipping_address1: body.shippingAddress1,
+    shipping_address2: body.shippingAddress2,
+    shipping_address3: body.shippingAddress3,
+    shipping_city: body.shippingCity,
+    shipping_state: ship.state,
+    shipping_state_code: ship.stateCode,
+    shipping_postal_code: body.shippingPostalCode,
+    shipping_country: body.shippingCountry,
+    shipping_phone_number: body.shippingPhoneNumber,
+    total_paise: totalPaise,
+    carrier: null,
+    tracking_number: null,
+    tracking_url: null,
+    billing_gstin: billing.gstin,
+    billing_legal_name: billing.legalName,
+    billing_address1: billing.address1,
+    billing_address2: billing.address2,
+    billing_city: billing.city,
+    billing_state_code: billing.stateCode,
+    billing_postal_code: billing.postalCode,
+    place_of_supply: supply.placeOfSupply,
+    supply_type: supply.supplyType,
+    taxable_paise: totals.taxablePaise,
+    cgst_paise: totals.centralPaise,
+    sgst_paise: totals.statePaise,
+    igst_paise: totals.integratedPaise,
+  };
+  return {
+    response: {
       payload: toOrder({
-        id,
-        mkp_order_id: mkpOrderId,
-        created_at: createdAt,
-        p_status: 'UP',
-        currency: body.currency,
-        source: body.source,
-        recipient_name: shipping.recipientName,
-        shipping_address1: shipping.shippingAddress1,
-        shipping_address2: shipping.shippingAddress2,
-        shipping_address3: shipping.shippingAddress3,
-        shipping_city: shipping.shippingCity,
-        shipping_state: shipping.shippingState,
-        shipping_state_code: ship.stateCode,
-        shipping_postal_code: shipping.shippingPostalCode,
-        shipping_country: shipping.shippingCountry,
-        shipping_phone_number: shipping.shippingPhoneNumber,
-        total_paise: totalPaise,
-        carrier: null,
-        tracking_number: null,
-        tracking_url: null,
-        billing_gstin: billing.gstin,
-        billing_legal_name: billing.legalName,
-        billing_address1: billing.address1,
-        billing_address2: billing.address2,
-        billing_city: billing.city,
-        billing_state_code: billing.stateCode,
-        billing_postal_code: billing.postalCode,
-        place_of_supply: supply.placeOfSupply,
-        supply_type: supply.supplyType,
-        taxable_paise: totals.taxablePaise,
-        cgst_paise: totals.centralPaise,
-        sgst_paise: totals.statePaise,
-        igst_paise: totals.integratedPaise,
+        ...row,
         refunds: [],
-        lines,
+        lines: stored,
         history: [{ from: null, to: 'UP', cause: 'order_created', at: createdAt }],
         documents: [],
       }),
+    },
+    order: { ...row, user_id: userId, seller_state_code: tax.setup.settings.stateCode || null },
+    lines: stored,
+    // The units are taken by the write, which locks and reads the rows. Products the read saw
+    // untracked cost nothing there (an order of them is made as they were).
+    stock: lines
+      .filter((_, i) => cart[i]!.product.stock.length > 0)
+      .map((line) => ({
+        line: line.position,
+        productId: line.productId,
+        variantIndex: line.variantIndex,
+        quantity: line.quantity,
+      })),
+    labels: lines.map((line) => line.label),
+  };
+}
+
+/** How a checkout's write claims its Idempotency-Key and takes the cart it priced. */
+interface OrderClaim {
+  key?: string;
+  requestHash?: string;
+  lockTimeoutMs?: number;
+  /** The cart's lines as read and priced: the write takes exactly these, or nothing. */
+  cart?: { id: number; line: CartLine }[];
+}
+
+/** The write found the cart changed since it was read, or its order number taken: run again. */
+class OrderRetry extends Error {}
+
+type Placed =
+  | { outcome: 'created'; response: OrderCreateResponse }
+  | { outcome: 'replayed'; stored: StoredOrderAnswer };
+
+/** The refusal `place_order` raised (SQLSTATE P0001), if `error` is one. */
+function raisedByPlaceOrder(error: unknown): { message: string; detail?: string } | null {
+  for (let e: unknown = error; e instanceof Error; e = e.cause) {
+    if ((e as { code?: unknown }).code === RAISED) return e as { message: string; detail?: string };
+  }
+  return null;
+}
+
+/**
+ * Writes a priced order in one statement, `place_order` (migration 0028, decision 072): the
+ * key's claim (a duplicate's answer when it conflicts), the cart taken, the stock taken, the
+ * order with its lines, its first history entry and the key's answer. The order number is
+ * drawn again while it is taken. A refusal raised in the function left nothing written.
+ */
+async function placeOrder(
+  ex: Executor,
+  source: OrderSource,
+  parties: OrderParties,
+  claim: OrderClaim,
+  orderNumber: () => string,
+): Promise<Placed> {
+  for (let attempt = 0; attempt < ORDER_NUMBER_ATTEMPTS; attempt++) {
+    const priced = priceOrder(source, parties, orderNumber());
+    const input = {
+      lockTimeoutMs: claim.lockTimeoutMs ?? null,
+      key: claim.key ?? null,
+      requestHash: claim.requestHash ?? null,
+      cart: claim.cart?.map(({ id, line }) => ({ id, ...line })) ?? null,
+      stock: priced.stock,
+      order: priced.order,
+      lines: priced.lines,
+      response: priced.response,
     };
-    const result = await tx.execute(sql`
-      WITH o AS (
-        INSERT INTO orders (id, mkp_order_id, user_id, p_status, currency, source,
-            recipient_name, shipping_address1, shipping_address2, shipping_address3,
-            shipping_city, shipping_state, shipping_state_code, shipping_postal_code,
-            shipping_country, shipping_phone_number, total_paise, created_at,
-            billing_gstin, billing_legal_name, billing_address1, billing_address2,
-            billing_city, billing_state_code, billing_postal_code, seller_state_code,
-            place_of_supply, supply_type, taxable_paise, cgst_paise, sgst_paise, igst_paise)
-        VALUES (${id}, ${mkpOrderId}, ${userId}, 'UP', ${body.currency}, ${body.source},
-            ${shipping.recipientName}, ${shipping.shippingAddress1},
-            ${shipping.shippingAddress2}, ${shipping.shippingAddress3},
-            ${shipping.shippingCity}, ${shipping.shippingState}, ${ship.stateCode},
-            ${shipping.shippingPostalCode}, ${shipping.shippingCountry},
-            ${shipping.shippingPhoneNumber}, ${totalPaise}, ${createdAt.toISOString()}::timestamptz,
-            ${billing.gstin}, ${billing.legalName}, ${billing.address1}, ${billing.address2},
-            ${billing.city}, ${billing.stateCode}, ${billing.postalCode}, ${sellerStateCode},
-            ${supply.placeOfSupply}, ${supply.supplyType}, ${totals.taxablePaise},
-            ${totals.centralPaise}, ${totals.statePaise}, ${totals.integratedPaise})
-        ON CONFLICT (mkp_order_id) DO NOTHING
-        RETURNING id
-      ), l AS (
-        INSERT INTO order_lines (order_id, position, product_id, variant_index, title, sku,
-            seller_sku, source, unit_price_paise, quantity, line_total_paise,
-            stock_reserved, stock_variant_position, hsn, gst_rate_bp, taxable_paise,
-            cgst_paise, sgst_paise, igst_paise)
-        SELECT o.id, x.position, x."productId", x."variantIndex", x.title, x.sku,
-               x."sellerSku", x.source, x."unitPricePaise", x.quantity, x."lineTotalPaise",
-               x."stockReserved", x."stockVariantPosition", x.hsn, x."gstRateBp",
-               x."taxablePaise", x."cgstPaise", x."sgstPaise", x."igstPaise"
-          FROM o, jsonb_to_recordset(${JSON.stringify(lines)}::jsonb) AS x(
-            position integer, "productId" text, "variantIndex" smallint, title text,
-            sku text, "sellerSku" text, source text, "unitPricePaise" bigint,
-            quantity integer, "lineTotalPaise" bigint, "stockReserved" integer,
-            "stockVariantPosition" smallint, hsn text, "gstRateBp" integer,
-            "taxablePaise" bigint, "cgstPaise" bigint, "sgstPaise" bigint, "igstPaise" bigint)
-      ), h AS (
-        INSERT INTO order_status_history (order_id, from_status, to_status, cause, created_at)
-        SELECT o.id, NULL, 'UP', 'order_created', ${createdAt.toISOString()}::timestamptz FROM o
-      ), k AS (
-        UPDATE idempotency_keys
-           SET response_status = 201, response_body = ${JSON.stringify(response)}::jsonb
-         WHERE user_id = ${userId} AND key = ${idempotencyKey ?? null}
-           AND EXISTS (SELECT 1 FROM o)
-      )
-      SELECT id FROM o`);
-    if (result.rows.length > 0) return response;
+    let placed: { replayed?: boolean; numberTaken?: boolean } & Partial<StoredOrderAnswer>;
+    try {
+      const result = await ex.execute(
+        sql`SELECT place_order(${JSON.stringify(input)}::jsonb) AS placed`,
+      );
+      placed = (result.rows[0] as { placed: typeof placed }).placed;
+    } catch (error) {
+      const raised = raisedByPlaceOrder(error);
+      if (raised?.message === 'out_of_stock') {
+        const short = JSON.parse(raised.detail!) as { line: number; onHand: number; asked: number };
+        throw conflict(
+          'out_of_stock',
+          stockShortMessage(priced.labels[short.line]!, short.onHand, short.asked),
+        );
+      }
+      if (raised?.message === 'sold_out')
+        throw conflict('out_of_stock', 'An item in your cart has just sold out; check your cart.');
+      if (raised?.message === 'cart_changed' || raised?.message === 'order_number_taken')
+        throw new OrderRetry(raised.message, { cause: error });
+      throw error;
+    }
+    if (placed.numberTaken) continue;
+    if (placed.replayed)
+      return {
+        outcome: 'replayed',
+        stored: { requestHash: placed.requestHash!, responseBody: placed.responseBody },
+      };
+    return { outcome: 'created', response: priced.response };
   }
   throw new Error('No free order number after several attempts');
 }
@@ -815,15 +871,18 @@ export async function createQuotedOrder(
     } as CartLine,
     product: products.get(line.productId)!,
   }));
-  return writeOrder(tx, {
-    userId,
-    body,
-    tax,
-    account,
-    cart,
-    orderNumber: options.orderNumber ?? newOrderNumber,
-    quotedUnitPaise: lines.map((line) => line.unitPricePaise),
-  });
+  const parties = orderParties(body, tax, account);
+  const entries = entriesToSave(body, parties);
+  if (entries) await saveOrderEntries(tx, userId, entries);
+  const placed = await placeOrder(
+    tx,
+    { userId, body, tax, cart, quotedUnitPaise: lines.map((line) => line.unitPricePaise) },
+    parties,
+    {},
+    options.orderNumber ?? newOrderNumber,
+  );
+  if (placed.outcome !== 'created') throw new Error('an order without a key cannot replay');
+  return placed.response;
 }
 
 function isLockTimeout(error: unknown): boolean {
@@ -833,6 +892,31 @@ function isLockTimeout(error: unknown): boolean {
   return false;
 }
 
+/** A stored answer replayed, when the request is the one it answered (422 otherwise). */
+function replayOf(stored: StoredOrderAnswer, requestHash: string): CreateOrderResult {
+  if (stored.requestHash !== requestHash)
+    throw new AppError(
+      'unprocessable',
+      'idempotency_key_reused',
+      'This Idempotency-Key was used with a different request',
+    );
+  return { body: stored.responseBody as OrderCreateResponse, replayed: true };
+}
+
+/** A replay met inside the transaction that saved the checkout's entries: they are undone. */
+class ReplayedInTransaction extends Error {
+  constructor(readonly stored: StoredOrderAnswer) {
+    super('replayed');
+  }
+}
+
+/**
+ * A checkout (decision 072): the cart read, priced and taxed, then written by `place_order` in
+ * one statement outside any transaction (two round trips in all). The write takes exactly the
+ * cart that was priced or nothing; when the cart changed in between (another checkout took
+ * it, the buyer changed it) it is read again. A checkout that saves its address or billing
+ * details does so in a transaction with the write.
+ */
 export async function createOrder(
   db: Db,
   userId: string,
@@ -845,52 +929,40 @@ export async function createOrder(
   const lockTimeoutMs = options.lockTimeoutMs ?? ORDER_LOCK_TIMEOUT_MS;
   const requestHash = fingerprint(body);
   try {
-    return await db.transaction(async (tx) => {
-      await setLockTimeout(tx, lockTimeoutMs);
-      // The Idempotency-Key's claim and the cart's lines in one statement (takeCart).
-      const claim =
-        idempotencyKey === undefined
-          ? undefined
-          : sql`INSERT INTO idempotency_keys (user_id, key, request_hash)
-                VALUES (${userId}, ${idempotencyKey}, ${requestHash})
-                ON CONFLICT DO NOTHING RETURNING key`;
-      const { claimed, account, lines: cart } = await takeCart(tx, userId, claim);
-      if (!claimed) {
-        // The claim conflicted with a committed one (an uncommitted claim blocks the INSERT
-        // above until it commits or rolls back), and the cart was left alone. A claim commits
-        // together with its response, and keys are never pruned (014), so this statement,
-        // with a fresh snapshot, finds both.
-        const [stored] = await tx
-          .select({
-            requestHash: idempotencyKeys.requestHash,
-            responseBody: idempotencyKeys.responseBody,
-          })
-          .from(idempotencyKeys)
-          .where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, idempotencyKey!)));
-        if (stored!.requestHash !== requestHash)
-          throw new AppError(
-            'unprocessable',
-            'idempotency_key_reused',
-            'This Idempotency-Key was used with a different request',
-          );
-        return { body: stored!.responseBody as OrderCreateResponse, replayed: true };
-      }
-      // After the replay: a stored answer stands whatever the settings have become since.
-      if (cart.length === 0)
+    for (let attempt = 0; attempt < CHECKOUT_ATTEMPTS; attempt++) {
+      const read = await readCartForOrder(db, userId, idempotencyKey);
+      // A committed claim holds its answer (decision 014), which stands whatever the cart and
+      // the settings have become since.
+      if (read.stored) return replayOf(read.stored, requestHash);
+      if (read.lines.length === 0)
         throw conflict('cart_empty', 'Your cart is empty. Add items before checking out.');
-      const response = await writeOrder(tx, {
-        userId,
-        body,
-        tax,
-        account,
-        cart,
-        idempotencyKey,
-        orderNumber,
-      });
-      return { body: response, replayed: false };
-    });
+      const source = { userId, body, tax, cart: read.lines };
+      const parties = orderParties(body, tax, read.account);
+      const claim = { key: idempotencyKey, requestHash, lockTimeoutMs, cart: read.lines };
+      const entries = entriesToSave(body, parties);
+      let placed: Placed;
+      try {
+        placed = entries
+          ? await db.transaction(async (tx) => {
+              await setLockTimeout(tx, lockTimeoutMs);
+              await saveOrderEntries(tx, userId, entries);
+              const inTx = await placeOrder(tx, source, parties, claim, orderNumber);
+              if (inTx.outcome === 'replayed') throw new ReplayedInTransaction(inTx.stored);
+              return inTx;
+            })
+          : await placeOrder(db, source, parties, claim, orderNumber);
+      } catch (error) {
+        if (error instanceof ReplayedInTransaction) return replayOf(error.stored, requestHash);
+        if (error instanceof OrderRetry) continue;
+        throw error;
+      }
+      if (placed.outcome === 'replayed') return replayOf(placed.stored, requestHash);
+      return { body: placed.response, replayed: false };
+    }
+    // The cart changed under every attempt: another checkout of it, or edits, still going on.
+    throw new OrderRetry('cart_changed');
   } catch (error) {
-    if (isLockTimeout(error))
+    if (isLockTimeout(error) || error instanceof OrderRetry)
       throw conflict(
         'order_in_flight',
         'Another checkout of this cart is still being processed; retry shortly',
