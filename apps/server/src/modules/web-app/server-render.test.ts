@@ -1,0 +1,66 @@
+/**
+ * Catalog pages come as complete HTML (decision 070): the real web build's renderer (npm test
+ * builds it first) writes the page into #root, so what a buyer reads and the links to go on
+ * with are there before any script runs; the CSP's "no inline script" holds, and a page that is
+ * not a catalog page is still the browser's to render.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { href } from '@storefront/shared/routes';
+import { buildTestApp, type TestApp } from '../../test/app.js';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await buildTestApp({ products: 12 });
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const page = async (url: string) => {
+  const response = await t.app.inject({ url });
+  expect(response.statusCode).toBe(200);
+  const root = /<div id="root">([\s\S]*)<\/div>\s*<\/body>/.exec(response.body);
+  expect(root, 'the #root element').not.toBeNull();
+  // Without React's markers between adjacent texts ('Last updated: <!-- -->1 January').
+  return { html: response.body, root: root![1]!.replaceAll('<!-- -->', '') };
+};
+
+/** Every <script> of the page: none may run inline code (the CSP has no 'unsafe-inline'). */
+const inlineScripts = (html: string) =>
+  [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)].filter(
+    ([, attributes, body]) =>
+      body!.trim() !== '' && !/type="application\/(ld\+)?json"/.test(attributes!),
+  );
+
+describe('server-rendered policy pages', () => {
+  it.each([
+    [href.shippingPolicy(), 'Shipping Policy'],
+    [href.returnsPolicy(), 'Returns Policy'],
+    [href.privacyPolicy(), 'Privacy Policy'],
+    [href.termsConditions(), 'Terms &amp; Conditions'],
+  ])('%s has its heading, its text and the links on in its HTML', async (url, title) => {
+    const { html, root } = await page(url);
+    expect(root).toMatch(new RegExp(`<h1[^>]*>${title}</h1>`));
+    expect(root).toContain('Last updated: 1 January 2026');
+    // The frame's links: the header's categories (from the inlined answer), the footer's pages.
+    const [category] = (await t.app.inject({ url: '/api/products/categories' })).json<{
+      payload: { slug: string }[];
+    }>().payload;
+    expect(root).toContain(`href="${href.category(category!.slug)}"`);
+    for (const link of [href.returnsPolicy(), href.privacyPolicy(), href.home()])
+      expect(root).toContain(`href="${link}"`);
+    // Signed out: tokens live in the browser, which fills the signed-in parts in.
+    expect(root).toContain('Hello, Sign in');
+    expect(inlineScripts(html)).toEqual([]);
+    // The resources the render asked for went to the head, so #root holds the page alone.
+    expect(root).toMatch(/^<div /);
+    expect(html).toMatch(/<link rel="preload" as="image" href="\/favicon.svg"\/>\s*<\/head>/);
+  });
+});
+
+describe('pages the browser renders', () => {
+  it.each([href.cart(), href.auth(), href.orders()])('%s keeps an empty #root', async (url) => {
+    const { root } = await page(url);
+    expect(root).toBe('');
+  });
+});
