@@ -12,7 +12,7 @@ import { StrictMode } from 'react';
 import { prerenderToNodeStream } from 'react-dom/static';
 import { StaticRouter } from 'react-router';
 import { matchPage } from '@storefront/shared/routes';
-import { seedFirstState } from './app/first-state';
+import { seedFirstState, type ImageChecks } from './app/first-state';
 import { AppProviders } from './app/providers';
 import { createQueryClient } from './app/query-client';
 import { AppRoutes } from './app/router';
@@ -25,16 +25,23 @@ import { AppRoutes } from './app/router';
 const LEADING_LINKS = /^(?:<link [^>]*\/>)*/;
 
 /**
- * The page at `url` (path and query) rendered from `answers` (by call URL): the resources it
- * asks for, for the head, and the HTML of #root.
+ * The page at `url` (path and query) rendered from `answers` (by call URL) and the checks of
+ * the images it shows (spec §4: a page waits for them): the resources it asks for, for the
+ * head, and the HTML of #root.
  */
 export async function renderPage(
   url: string,
   answers: Readonly<Record<string, unknown>>,
+  imageChecks: ImageChecks,
 ): Promise<{ head: string; body: string }> {
   const client = createQueryClient();
   const { pathname, searchParams } = new URL(url, 'http://storefront.invalid');
-  seedFirstState(client, matchPage(decodeURI(pathname), searchParams), (call) => answers[call]);
+  seedFirstState(
+    client,
+    matchPage(decodeURI(pathname), searchParams),
+    (call) => answers[call],
+    imageChecks,
+  );
   const { prelude } = await prerenderToNodeStream(
     <StrictMode>
       <AppProviders client={client}>
@@ -43,6 +50,9 @@ export async function renderPage(
         </StaticRouter>
       </AppProviders>
     </StrictMode>,
+    // One chunk: React would otherwise write a large boundary's content after its fallback, to
+    // be moved in place by an inline script, which the CSP refuses.
+    { progressiveChunkSize: Number.MAX_SAFE_INTEGER },
   );
   const chunks: Buffer[] = [];
   for await (const chunk of prelude) chunks.push(chunk as Buffer);

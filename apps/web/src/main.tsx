@@ -4,7 +4,7 @@ import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { matchPage } from '@storefront/shared/routes';
 import './index.css';
-import { readPageAnswers, seedFirstState } from './app/first-state';
+import { readPageState, seedFirstState } from './app/first-state';
 import { AppProviders } from './app/providers';
 import { createQueryClient } from './app/query-client';
 import { BrowserRouter } from './app/browser-router';
@@ -15,12 +15,14 @@ if (!root) throw new Error('The page has no #root element');
 
 const queryClient = createQueryClient();
 const { pathname, search } = window.location;
-// The answers inside the page, in the cache before the first render: a server-rendered page
-// was rendered from the same ones, so hydration finds the same tree (decision 070).
+// The answers (and image checks) inside the page, in the cache before the first render: a
+// server-rendered page was rendered from the same ones, so hydration finds the same tree (decision 070).
+const { answerOf, imageChecks } = readPageState();
 seedFirstState(
   queryClient,
   matchPage(decodePath(pathname), new URLSearchParams(search)),
-  readPageAnswers(),
+  answerOf,
+  imageChecks,
 );
 
 const app = (

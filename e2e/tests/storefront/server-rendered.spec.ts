@@ -3,6 +3,8 @@
  * follows its links; with it on, React hydrates the server's HTML as it is (the same nodes, no
  * mismatch reported) and the page works as before.
  */
+import type { APIRequestContext } from '@playwright/test';
+import type { ProductListResponse } from '@storefront/shared/catalog';
 import { href } from '@storefront/shared/routes';
 import { test, expect } from '../../fixtures';
 
@@ -20,34 +22,68 @@ test.describe('with JavaScript off', () => {
     await expect(page).toHaveURL(href.returnsPolicy());
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Returns Policy');
   });
+
+  test('a product page shows its name, prices and gallery, and its breadcrumb leads on', async ({
+    page,
+  }) => {
+    const listing = await page.request.get('/api/products?limit=1');
+    const [product] = ((await listing.json()) as ProductListResponse).payload;
+    await page.goto(href.product(product!._id));
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(product!.name);
+    await expect(
+      page
+        .getByRole('table')
+        .getByText(/₹[\d,]+\.\d\d/)
+        .first(),
+    ).toBeVisible();
+    const main = page.getByTestId('product-gallery').getByRole('img', { name: product!.name });
+    await expect(main).toBeVisible();
+    expect(await main.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBeGreaterThan(0);
+    await page
+      .getByRole('navigation', { name: 'Breadcrumb' })
+      .getByRole('link', { name: 'Home' })
+      .click();
+    await expect(page).toHaveURL('/');
+  });
 });
 
-test('a server-rendered page hydrates its own nodes without a mismatch', async ({ page }) => {
-  const reports: string[] = [];
-  page.on('console', (message) => {
-    // A production build reports a mismatch as a minified error (#418, #423, #425).
-    if (/hydrat|did not match|server rendered|Minified React error/i.test(message.text()))
-      reports.push(message.text());
-  });
-  // The heading as the HTML parser made it, before any script ran.
-  await page.addInitScript(() => {
-    document.addEventListener('readystatechange', () => {
-      if (document.readyState === 'interactive')
-        (window as unknown as { parsedHeading: Element | null }).parsedHeading =
-          document.querySelector('h1');
+for (const pageOf of [
+  { name: 'a policy page', path: async () => href.returnsPolicy() },
+  {
+    name: 'a product page',
+    path: async (request: APIRequestContext) =>
+      href.product(
+        ((await (await request.get('/api/products?limit=1')).json()) as ProductListResponse)
+          .payload[0]!._id,
+      ),
+  },
+])
+  test(`${pageOf.name} hydrates its own nodes without a mismatch`, async ({ page }) => {
+    const reports: string[] = [];
+    page.on('console', (message) => {
+      // A production build reports a mismatch as a minified error (#418, #423, #425).
+      if (/hydrat|did not match|server rendered|Minified React error/i.test(message.text()))
+        reports.push(message.text());
     });
+    // The heading as the HTML parser made it, before any script ran.
+    await page.addInitScript(() => {
+      document.addEventListener('readystatechange', () => {
+        if (document.readyState === 'interactive')
+          (window as unknown as { parsedHeading: Element | null }).parsedHeading =
+            document.querySelector('h1');
+      });
+    });
+    await page.goto(await pageOf.path(page.request));
+    // Hydrated: the header's category button opens the drawer.
+    await page.getByRole('button', { name: 'All Categories' }).click();
+    await expect(page.getByRole('dialog')).toBeVisible();
+    expect(
+      await page.evaluate(
+        () =>
+          document.querySelector('h1') !== null &&
+          document.querySelector('h1') ===
+            (window as unknown as { parsedHeading: Element | null }).parsedHeading,
+      ),
+    ).toBe(true);
+    expect(reports).toEqual([]);
   });
-  await page.goto(href.returnsPolicy());
-  // Hydrated: the header's category button opens the drawer.
-  await page.getByRole('button', { name: 'All Categories' }).click();
-  await expect(page.getByRole('dialog')).toBeVisible();
-  expect(
-    await page.evaluate(
-      () =>
-        document.querySelector('h1') !== null &&
-        document.querySelector('h1') ===
-          (window as unknown as { parsedHeading: Element | null }).parsedHeading,
-    ),
-  ).toBe(true);
-  expect(reports).toEqual([]);
-});

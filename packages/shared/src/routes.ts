@@ -87,6 +87,7 @@ export const PAGES = {
       answer: 'product',
     },
     meta: 'product',
+    rendersOnServer: true,
   },
   category: {
     path: '/categories/:slug',

@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { catalogCalls } from '@storefront/shared/catalog-calls';
 import { matchPage } from '@storefront/shared/routes';
-import { readPageAnswers, seedFirstState } from './first-state';
+import { readPageState, seedFirstState } from './first-state';
 import { createQueryClient } from './query-client';
 
 const CATEGORIES = {
@@ -27,7 +27,7 @@ describe('the answers inside the page', () => {
     script.id = 'api-answers';
     script.textContent = JSON.stringify({ [catalogCalls.categories()]: CATEGORIES });
     document.head.append(script);
-    const answerOf = readPageAnswers();
+    const { answerOf } = readPageState();
     expect(answerOf(catalogCalls.categories())).toEqual(CATEGORIES);
     expect(answerOf('/api/other')).toBeUndefined();
     expect(document.getElementById('api-answers')).toBeNull();

@@ -1,6 +1,7 @@
 /**
  * The page's first state in React Query's cache (decision 070): the answers the server wrote into
- * the page (decision 036), set as the queries that read them before the first render. The server's renderer and the browser both
+ * the page (decision 036) and, on a server-rendered page, the image checks it answered, set as
+ * the queries that read them before the first render. The server's renderer and the browser both
  * seed from the same answers, so the HTML and the first client render are the same tree (no
  * hydration mismatch) and nothing is fetched again.
  */
@@ -19,6 +20,7 @@ import { categoriesQueryOptions } from '../lib/api/get-categories';
 import { collectionsQueryOptions } from '../lib/api/get-collections';
 import { productQueryOptions } from '../lib/api/get-product';
 import { searchConfigQueryOptions } from '../lib/api/get-search-config';
+import { imageCheckQuery } from '../lib/image-check';
 import {
   categoryProductsQueryOptions,
   listingFromAnswer,
@@ -27,20 +29,32 @@ import {
 /** The answer of a first call's URL, or undefined. */
 export type AnswerOf = (url: string) => unknown;
 
-/**
- * The answers inside the page (`script#api-answers`, decision 036), read once and removed: a
- * later call of the same URL is the queries' own, through the network.
- */
-export function readPageAnswers(): AnswerOf {
-  const element = document.getElementById('api-answers');
+/** Image-existence checks the server answered, by check URL (lib/image-check). */
+export type ImageChecks = Readonly<Record<string, boolean>>;
+
+/** The JSON of `script#id` inside the page, read once and removed ({} when absent or unreadable). */
+function readPageJson(id: string): Record<string, unknown> {
+  const element = document.getElementById(id);
   element?.remove();
-  let answers: Record<string, unknown> = {};
   try {
-    answers = JSON.parse(element?.textContent || '{}') as Record<string, unknown>;
+    return JSON.parse(element?.textContent || '{}') as Record<string, unknown>;
   } catch {
-    // Unreadable answers cost speed only: the page fetches what it needs.
+    // Unreadable answers cost speed only: the page fetches and checks what it needs.
+    return {};
   }
-  return (url) => (Object.hasOwn(answers, url) ? answers[url] : undefined);
+}
+
+/**
+ * The answers inside the page (`script#api-answers`, decision 036) and the image checks of a
+ * server-rendered one (`script#image-checks`): a later call of the same URL is the queries' own.
+ */
+export function readPageState(): { answerOf: AnswerOf; imageChecks: ImageChecks } {
+  const answers = readPageJson('api-answers');
+  const imageChecks = readPageJson('image-checks') as Record<string, boolean>;
+  return {
+    answerOf: (url) => (Object.hasOwn(answers, url) ? answers[url] : undefined),
+    imageChecks,
+  };
 }
 
 const OWN_CALL_QUERIES: Record<
@@ -66,6 +80,7 @@ export function seedFirstState(
   client: QueryClient,
   match: PageMatch | undefined,
   answerOf: AnswerOf,
+  imageChecks: ImageChecks = {},
 ): void {
   const categories = answerOf(catalogCalls.categories()) as { payload: Category[] } | undefined;
   if (categories) client.setQueryData(categoriesQueryOptions().queryKey, categories.payload);
@@ -77,4 +92,6 @@ export function seedFirstState(
   const own = ownUrl === undefined ? undefined : answerOf(ownUrl);
   if (match && firstCall && own !== undefined)
     OWN_CALL_QUERIES[firstCall.answer](client, match, own);
+  for (const [url, loads] of Object.entries(imageChecks))
+    client.setQueryData(imageCheckQuery(url).queryKey, loads);
 }

@@ -14,16 +14,21 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { matchPage, pageOf } from '@storefront/shared/routes';
 import { notFoundJson } from '../../lib/error-handler.js';
+import { safeJson } from '../../lib/html.js';
 import type { PageMeta, PageMetaMakers } from '../../lib/page-meta.js';
 import { CONSOLE_HTML } from './console-routes.js';
 import { renderMeta } from './page-head.js';
 import { pageModulePreloads } from './build-manifest.js';
 import { firstLoadTags } from './first-load.js';
-import { serverRenderer } from './server-render.js';
+import { serverRenderer, type CheckImages } from './server-render.js';
 
 const NOT_SPA = /^\/(api|images|sandbox-pay)(\/|$)/;
 
-export function webAppRoutes(webDist: string, metaMakers: PageMetaMakers) {
+export function webAppRoutes(
+  webDist: string,
+  metaMakers: PageMetaMakers,
+  checkImages: CheckImages,
+) {
   return async (app: FastifyInstance) => {
     const indexFile = join(webDist, 'index.html');
     if (!existsSync(indexFile)) {
@@ -71,7 +76,7 @@ export function webAppRoutes(webDist: string, metaMakers: PageMetaMakers) {
       const firstLoad = await firstLoadTags(app, preloadsOf, match, path).catch(
         (error: unknown) => {
           request.log.warn({ err: error }, 'first-load tags failed');
-          return { tags: [], answers: {} };
+          return { tags: [], answers: {}, images: [] };
         },
       );
       const metaKind = match && pageOf(match.name).meta;
@@ -93,14 +98,22 @@ export function webAppRoutes(webDist: string, metaMakers: PageMetaMakers) {
         // A failure here leaves the page to the browser's render, as a page that is not
         // rendered on the server: slower, never broken.
         const rendered = await renderer()
-          .then((render) => render?.(request.url, firstLoad.answers))
+          .then(async (render) => {
+            if (!render) return undefined;
+            const imageChecks = await checkImages(firstLoad.images);
+            return { ...(await render(request.url, firstLoad.answers, imageChecks)), imageChecks };
+          })
           .catch((error: unknown) => {
             request.log.error({ err: error }, 'server render failed');
             return undefined;
           });
         if (rendered)
           html = html
-            .replace('</head>', () => `    ${rendered.head}\n  </head>`)
+            .replace(
+              '</head>',
+              () =>
+                `    ${rendered.head}\n    <script type="application/json" id="image-checks">${safeJson(rendered.imageChecks)}</script>\n  </head>`,
+            )
             .replace('<div id="root"></div>', () => `<div id="root">${rendered.body}</div>`);
       }
       return reply

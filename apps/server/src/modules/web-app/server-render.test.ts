@@ -5,7 +5,16 @@
  * not a catalog page is still the browser's to render.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ProductDetail, ProductListResponse } from '@storefront/shared/catalog';
+import {
+  imageAtWidth,
+  imageCheckUrl,
+  PRODUCT_MAIN_IMAGE,
+  resolveImageUrl,
+} from '@storefront/shared/images';
 import { href } from '@storefront/shared/routes';
+import { categorySlug } from '@storefront/shared/slugs';
+import { escapeHtml } from '../../lib/html.js';
 import { buildTestApp, type TestApp } from '../../test/app.js';
 
 let t: TestApp;
@@ -22,7 +31,11 @@ const page = async (url: string) => {
   const root = /<div id="root">([\s\S]*)<\/div>\s*<\/body>/.exec(response.body);
   expect(root, 'the #root element').not.toBeNull();
   // Without React's markers between adjacent texts ('Last updated: <!-- -->1 January').
-  return { html: response.body, root: root![1]!.replaceAll('<!-- -->', '') };
+  return {
+    html: response.body,
+    root: root![1]!.replaceAll('<!-- -->', ''),
+    statements: Number(response.headers['x-sql-statements']),
+  };
 };
 
 /** Every <script> of the page: none may run inline code (the CSP has no 'unsafe-inline'). */
@@ -54,7 +67,40 @@ describe('server-rendered policy pages', () => {
     expect(inlineScripts(html)).toEqual([]);
     // The resources the render asked for went to the head, so #root holds the page alone.
     expect(root).toMatch(/^<div /);
-    expect(html).toMatch(/<link rel="preload" as="image" href="\/favicon.svg"\/>\s*<\/head>/);
+    const head = html.slice(0, html.indexOf('</head>'));
+    expect(head).toContain('<link rel="preload" as="image" href="/favicon.svg"/>');
+  });
+});
+
+describe('the server-rendered product page', () => {
+  it("has the product's name, prices, gallery images and links in its HTML", async () => {
+    const [summary] = (
+      await t.app.inject({ url: '/api/products?limit=1' })
+    ).json<ProductListResponse>().payload;
+    const product = (await t.app.inject({ url: `/api/products/product/${summary!._id}` })).json<{
+      payload: ProductDetail;
+    }>().payload;
+    const { html, root, statements } = await page(href.product(product._id));
+
+    expect(root).toMatch(new RegExp(`<h1[^>]*>${escapeHtml(product.name)}</h1>`));
+    // The volume prices' table, a row a tier, in rupees with GST as the cart charges them.
+    expect(root).toContain('Volume Pricing');
+    expect(root).toMatch(/₹[\d,]+\.\d\d/);
+    // The gallery, its images checked by the server (spec §4): no skeleton waits for a script.
+    const main = resolveImageUrl(product.images[0]);
+    expect(root).toContain(`src="${imageAtWidth(main, PRODUCT_MAIN_IMAGE.width)}"`);
+    expect(root).toContain('data-testid="product-gallery"');
+    expect(root).not.toContain('data-testid="gallery-loading"');
+    const checks = /<script type="application\/json" id="image-checks">(.*?)<\/script>/.exec(html);
+    expect(JSON.parse(checks![1]!)).toEqual(
+      Object.fromEntries(product.images.map((source) => [imageCheckUrl(source), true])),
+    );
+    // Links on: the breadcrumb's category, and a quote for this product.
+    expect(root).toContain(`href="${escapeHtml(href.category(categorySlug(product.category)))}"`);
+    expect(root).toContain('href="/quotes/new?product=');
+    expect(inlineScripts(html)).toEqual([]);
+    // The image checks of the product's own art cost no statement (images/check.ts).
+    expect(statements).toBe(0);
   });
 });
 

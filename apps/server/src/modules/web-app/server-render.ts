@@ -8,12 +8,21 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Answers } from '../../lib/page-meta.js';
+import type { ImageSources } from '../images/check.js';
+
+/** The existence checks of the images a page shows, by check URL (images/check.ts). */
+export type ImageChecks = Record<string, boolean>;
+export type CheckImages = (items: ImageSources[]) => Promise<ImageChecks>;
 
 /**
- * The page at `url` (path and query) made from its first answers: the resources it asks for
- * (`<link>`s for the head) and the HTML inside #root.
+ * The page at `url` (path and query) made from its first answers and its images' checks: the
+ * resources it asks for (`<link>`s for the head) and the HTML inside #root.
  */
-export type RenderPage = (url: string, answers: Answers) => Promise<{ head: string; body: string }>;
+export type RenderPage = (
+  url: string,
+  answers: Answers,
+  imageChecks: ImageChecks,
+) => Promise<{ head: string; body: string }>;
 
 export function serverRenderer(webDist: string): () => Promise<RenderPage | undefined> {
   const file = join(webDist, '..', 'dist-ssr', 'entry-server.js');
