@@ -45,10 +45,29 @@ test.describe('with JavaScript off', () => {
       .click();
     await expect(page).toHaveURL('/');
   });
+
+  test('a category listing shows its cards and pages forward and back', async ({ page }) => {
+    await page.goto(href.category('home-&-kitchen'));
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Home & Kitchen');
+    await expect(page.getByTestId('result-text')).toContainText('· Page 1');
+    const cards = page.getByTestId('product-results').getByRole('listitem');
+    await expect(cards.first().locator('img')).toBeVisible();
+    const pagination = page.getByRole('navigation', { name: 'Pagination' });
+    await pagination.getByRole('link', { name: 'Next' }).click();
+    await expect(page).toHaveURL(/\/categories\/home-&-kitchen\?page=2$/);
+    await expect(page.getByTestId('result-text')).toContainText('· Page 2');
+    await pagination.getByRole('link', { name: 'Previous' }).click();
+    await expect(page.getByTestId('result-text')).toContainText('· Page 1');
+    // A card leads to its product, rendered whole too.
+    const name = await cards.first().getByRole('link').first().innerText();
+    await cards.first().getByRole('link').first().click();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(name.trim());
+  });
 });
 
 for (const pageOf of [
   { name: 'a policy page', path: async () => href.returnsPolicy() },
+  { name: 'a category page', path: async () => href.category('home-&-kitchen') },
   {
     name: 'a product page',
     path: async (request: APIRequestContext) =>

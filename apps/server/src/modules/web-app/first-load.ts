@@ -44,14 +44,24 @@ const IMAGE_PRELOADS: Record<FirstCallAnswer, (answer: unknown) => string[]> = {
 
 /**
  * The images whose existence checks a server-rendered page answers (decision 070): what the
- * page's own first call shows, by product code.
+ * page's own first call shows, by product code ('' where the answer does not say).
  */
 const IMAGES_SHOWN: Record<FirstCallAnswer, (answer: unknown) => ImageSources[]> = {
   product: (answer) => {
     const product = (answer as { payload: ProductDetail } | undefined)?.payload;
     return product ? [{ code: product.code, images: product.images }] : [];
   },
-  listing: () => [],
+  // A listing's cards show their first image; a summary carries no product code, so a seed
+  // image is judged by the product its key names (one statement for the page).
+  listing: (answer) => [
+    {
+      code: '',
+      // A card without an image is checked as the placeholder, which fails (spec §4).
+      images: ((answer as ProductListResponse | undefined)?.payload ?? []).map(
+        (product) => product.imgUrl[0]?.src ?? '',
+      ),
+    },
+  ],
   searchConfig: () => [],
 };
 

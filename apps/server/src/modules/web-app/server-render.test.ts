@@ -9,6 +9,7 @@ import type { ProductDetail, ProductListResponse } from '@storefront/shared/cata
 import {
   imageAtWidth,
   imageCheckUrl,
+  PRODUCT_CARD_IMAGE,
   PRODUCT_MAIN_IMAGE,
   resolveImageUrl,
 } from '@storefront/shared/images';
@@ -101,6 +102,36 @@ describe('the server-rendered product page', () => {
     expect(inlineScripts(html)).toEqual([]);
     // The image checks of the product's own art cost no statement (images/check.ts).
     expect(statements).toBe(0);
+  });
+});
+
+describe('the server-rendered listing pages', () => {
+  it("have their cards' names, prices, images and product links in their HTML", async () => {
+    const [summary] = (
+      await t.app.inject({ url: '/api/products?limit=1' })
+    ).json<ProductListResponse>().payload;
+    const slug = categorySlug(summary!.category);
+    const listing = (
+      await t.app.inject({
+        url: `/api/products?query=${encodeURIComponent(summary!.category)}&limit=20&page=1`,
+      })
+    ).json<ProductListResponse>();
+    const { root, statements } = await page(href.category(slug));
+
+    const shown = listing.payload.filter((product) => product.imgUrl[0]?.src);
+    expect(shown.length).toBeGreaterThan(0);
+    expect(root).toContain(`Showing ${shown.length} of ${listing.total} products`);
+    for (const product of shown) {
+      expect(root).toContain(escapeHtml(product.name));
+      expect(root).toContain(`href="${href.product(product._id)}"`);
+      const image = imageAtWidth(resolveImageUrl(product.imgUrl[0]!.src), PRODUCT_CARD_IMAGE.width);
+      expect(root).toContain(`src="${image}"`);
+    }
+    expect(root).toMatch(/₹[\d,]+\.\d\d/);
+    expect(root).not.toContain('Validating images...');
+    // Its meta's one (the listing by slug, catalog/page-meta.ts), and one for its cards' seed
+    // images, which the summaries name without their product's code (images/check.ts).
+    expect(statements).toBe(2);
   });
 });
 
