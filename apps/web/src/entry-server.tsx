@@ -42,6 +42,7 @@ export async function renderPage(
     (call) => answers[call],
     imageChecks,
   );
+  const errors: unknown[] = [];
   const { prelude } = await prerenderToNodeStream(
     <StrictMode>
       <AppProviders client={client}>
@@ -52,8 +53,14 @@ export async function renderPage(
     </StrictMode>,
     // One chunk: React would otherwise write a large boundary's content after its fallback, to
     // be moved in place by an inline script, which the CSP refuses.
-    { progressiveChunkSize: Number.MAX_SAFE_INTEGER },
+    {
+      progressiveChunkSize: Number.MAX_SAFE_INTEGER,
+      onError: (error) => void errors.push(error),
+    },
   );
+  // A part that threw would be left to the browser with a recoverable error: the page is then
+  // the browser's to render whole (the server falls back to the empty #root).
+  if (errors.length) throw new AggregateError(errors, `${url} did not render on the server`);
   const chunks: Buffer[] = [];
   for await (const chunk of prelude) chunks.push(chunk as Buffer);
   client.clear();

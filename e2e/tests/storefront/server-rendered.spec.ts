@@ -66,6 +66,7 @@ test.describe('with JavaScript off', () => {
 });
 
 for (const pageOf of [
+  { name: 'the home page', path: async () => href.home() },
   { name: 'a policy page', path: async () => href.returnsPolicy() },
   { name: 'a category page', path: async () => href.category('home-&-kitchen') },
   {

@@ -76,6 +76,7 @@ export const PAGES = {
     module: 'features/home/pages/home-page',
     component: 'HomePage',
     showsCollections: true,
+    rendersOnServer: true,
   },
   product: {
     path: '/products/:id',

@@ -135,6 +135,24 @@ describe('the server-rendered listing pages', () => {
   });
 });
 
+describe('the server-rendered home page', () => {
+  it('has its hero, its category cards and its collection banners, linked, in its HTML', async () => {
+    const { html, root } = await page(href.home());
+    expect(root).toContain('Streamline Your Supply Chain');
+    const categories = (await t.app.inject({ url: '/api/products/categories' })).json<{
+      payload: { category: string; slug: string }[];
+    }>().payload;
+    expect(root).toContain(`href="${escapeHtml(href.category(categories[0]!.slug))}"`);
+    expect(root).toContain(`>${escapeHtml(categories[0]!.category)}</h3>`);
+    const collections = (await t.app.inject({ url: '/api/products/collections' })).json<{
+      payload: { slug: string; title: string }[];
+    }>().payload;
+    expect(collections.length).toBeGreaterThan(0);
+    expect(root).toContain(escapeHtml(collections[0]!.title));
+    expect(inlineScripts(html)).toEqual([]);
+  });
+});
+
 describe('pages the browser renders', () => {
   it.each([href.cart(), href.auth(), href.orders()])('%s keeps an empty #root', async (url) => {
     const { root } = await page(url);

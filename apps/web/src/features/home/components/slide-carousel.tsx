@@ -48,7 +48,11 @@ const prefersReducedMotion = () =>
 export function SlideCarousel({ slides, label, variant }: SlideCarouselProps) {
   const hero = variant === 'hero';
   const [swiper, setSwiper] = useState<SwiperInstance | null>(null);
-  const [stoppedByBuyer, setStoppedByBuyer] = useState(prefersReducedMotion);
+  // Read after the first render: the server's HTML (decision 070) cannot know the preference.
+  const [stoppedByBuyer, setStoppedByBuyer] = useState(false);
+  useEffect(() => {
+    if (prefersReducedMotion()) setStoppedByBuyer(true);
+  }, []);
   const [focusInside, setFocusInside] = useState(false);
   const idle = useIdle();
   const rotating = !stoppedByBuyer && !focusInside;
