@@ -8,7 +8,7 @@
  * offering a payment (Pay Now only for UP, PF or no status, spec §4).
  */
 import { ArrowLeft, CheckCircle2, PackageX, Smartphone } from 'lucide-react';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { canPay, canTrack } from '@storefront/shared/order-status';
 import type { Order } from '@storefront/shared/orders';
@@ -28,10 +28,14 @@ import { useOrder } from '../../../lib/api/get-order';
 import { redirectTo } from '../lib/redirect';
 import { useDocumentTitle } from '../../../lib/hooks/use-document-title';
 import { useStartPayment } from '../api/start-payment';
-import { EditShipping } from '../components/edit-shipping';
 import { PaymentSummary } from '../components/payment-summary';
 import { formatRupeeAmount } from '../../../lib/format';
 import { placeOfSupplyText, taxHeadRows } from '../../../lib/tax';
+
+// The way back to shipping loads when opened: its forms are the checkout's, not the payment's.
+const EditShipping = lazy(() =>
+  import('../components/edit-shipping').then((m) => ({ default: m.EditShipping })),
+);
 
 export function PaymentPage() {
   useDocumentTitle('Payment');
@@ -69,13 +73,15 @@ function PaymentStep({ order }: { order: Order }) {
     <div className="grid gap-8 lg:grid-cols-3">
       <div className="space-y-6 lg:col-span-2">
         {editing && editable ? (
-          <EditShipping
-            order={order}
-            onDone={(changed) => {
-              setEditing(false);
-              if (changed) setSaved(true);
-            }}
-          />
+          <Suspense fallback={<Skeleton className="h-96" />}>
+            <EditShipping
+              order={order}
+              onDone={(changed) => {
+                setEditing(false);
+                if (changed) setSaved(true);
+              }}
+            />
+          </Suspense>
         ) : (
           <>
             <ShipTo
