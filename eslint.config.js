@@ -11,7 +11,6 @@ export default tseslint.config(
     ignores: [
       '**/node_modules/**',
       '**/dist/**',
-      '**/dist-ssr/**',
       'data/**',
       'screenshots/**',
       'test-results/**',

@@ -7,8 +7,9 @@
 import { defineConfig, mergeConfig } from 'vite';
 import storefront from './vite.config';
 
-export default defineConfig((env) =>
-  mergeConfig(storefront(env), {
+export default mergeConfig(
+  storefront,
+  defineConfig({
     // The storefront's build has copied public/ already.
     publicDir: false,
     build: {

@@ -5,13 +5,11 @@ import tailwindcss from '@tailwindcss/vite';
 import { precompress } from './build/precompress';
 import { zodJitlessFirst } from './build/zod-jitless';
 
-// `--ssr`: the server's renderer (src/entry-server.tsx, decision 070) into dist-ssr, beside the
-// browser's build and never served; its dependencies stay in node_modules.
-export default defineConfig(({ isSsrBuild }) => ({
+export default defineConfig({
   plugins: [
     react(),
     tailwindcss(),
-    ...(isSsrBuild ? [] : [precompress()]),
+    precompress(),
     // Zod parses jitless in every chunking (the CSP refuses its eval probe): see the plugin.
     zodJitlessFirst(fileURLToPath(new URL('./src/lib/zod-config.ts', import.meta.url))),
   ],
@@ -31,11 +29,10 @@ export default defineConfig(({ isSsrBuild }) => ({
     ],
   },
   build: {
-    outDir: isSsrBuild ? 'dist-ssr' : 'dist',
-    copyPublicDir: !isSsrBuild,
+    outDir: 'dist',
     sourcemap: false,
     // dist/.vite/manifest.json: the bench reads each route's initial chunks from it.
-    manifest: !isSsrBuild,
+    manifest: true,
     target: 'es2022',
   },
   server: {
@@ -45,4 +42,4 @@ export default defineConfig(({ isSsrBuild }) => ({
       '/sandbox-pay': 'http://127.0.0.1:3000',
     },
   },
-}));
+});

@@ -39,11 +39,6 @@ export interface PageDefinition {
    * heading), so their answer comes inside its HTML too, beside the header's categories.
    */
   showsCollections?: true;
-  /**
-   * The server renders the page as complete HTML, which the browser hydrates (decision 070): a
-   * public catalog page, the same for every visitor; the others are rendered in the browser.
-   */
-  rendersOnServer?: true;
   /** What the page's title, description and JSON-LD are made from (else the shell's). */
   meta?: 'product' | 'listing';
   /** The header and footer are hidden on this page and below it (spec §2). */
@@ -67,7 +62,6 @@ const policy = (id: string) =>
     module: 'features/policies/pages/policy-page',
     component: 'PolicyPage',
     props: { policy: id },
-    rendersOnServer: true,
   }) as const;
 
 export const PAGES = {
@@ -76,7 +70,6 @@ export const PAGES = {
     module: 'features/home/pages/home-page',
     component: 'HomePage',
     showsCollections: true,
-    rendersOnServer: true,
   },
   product: {
     path: '/products/:id',
@@ -88,7 +81,6 @@ export const PAGES = {
       answer: 'product',
     },
     meta: 'product',
-    rendersOnServer: true,
   },
   category: {
     path: '/categories/:slug',
@@ -96,7 +88,6 @@ export const PAGES = {
     component: 'CategoryPage',
     firstCall: listingCall,
     meta: 'listing',
-    rendersOnServer: true,
     showsCollections: true,
     mayNameNothing: true,
   },
@@ -106,7 +97,6 @@ export const PAGES = {
     component: 'SubcategoryPage',
     firstCall: listingCall,
     meta: 'listing',
-    rendersOnServer: true,
     showsCollections: true,
     mayNameNothing: true,
   },

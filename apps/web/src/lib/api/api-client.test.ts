@@ -93,3 +93,48 @@ describe('the API client', () => {
     expect(init.headers).not.toHaveProperty('content-type');
   });
 });
+
+describe("the page's first answers (decision 036)", () => {
+  it('serves each GET the server answered in the HTML once, then goes to the network', async () => {
+    const answers = document.createElement('script');
+    answers.type = 'application/json';
+    answers.id = 'api-answers';
+    answers.textContent = JSON.stringify({
+      '/api/products/categories': { payload: ['inline'] },
+      '/api/products?query=baby&limit=20&page=1': { payload: ['listing'] },
+    });
+    document.head.append(answers);
+    vi.resetModules();
+    const { apiRequest: request } = await import('./api-client');
+    const fetch = vi.fn(async () => new Response(JSON.stringify({ payload: ['network'] })));
+    vi.stubGlobal('fetch', fetch);
+
+    expect(await request('/api/products/categories')).toEqual({ payload: ['inline'] });
+    expect(document.getElementById('api-answers')).toBeNull();
+    expect(
+      await request('/api/products', { query: { query: 'baby', limit: 20, page: 1 } }),
+    ).toEqual({ payload: ['listing'] });
+    expect(fetch).not.toHaveBeenCalled();
+
+    expect(await request('/api/products/categories')).toEqual({ payload: ['network'] });
+    expect(fetch).toHaveBeenCalledTimes(1);
+  });
+
+  it('never serves a write, or a call with headers of its own, from them', async () => {
+    const answers = document.createElement('script');
+    answers.type = 'application/json';
+    answers.id = 'api-answers';
+    answers.textContent = JSON.stringify({ '/api/cart': { payload: 'inline' } });
+    document.head.append(answers);
+    vi.resetModules();
+    const { apiRequest: request } = await import('./api-client');
+    vi.stubGlobal('fetch', async () => new Response(JSON.stringify({ payload: 'network' })));
+
+    expect(await request('/api/cart', { method: 'POST', body: {} })).toEqual({
+      payload: 'network',
+    });
+    expect(await request('/api/cart', { headers: { authorization: 'Bearer t' } })).toEqual({
+      payload: 'network',
+    });
+  });
+});
