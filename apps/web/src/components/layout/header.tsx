@@ -16,7 +16,6 @@ import { CartLink } from './cart-link';
 import { CategoryStrip } from './category-strip';
 import { MobileSearch } from './mobile-search';
 import { SearchBox } from './search-box';
-import { SITE_NAME } from './site-info';
 
 const loadDrawer = () => import('./category-drawer');
 const loadMobileMenu = () => import('./mobile-menu');
@@ -86,15 +85,16 @@ export function Header() {
         >
           <Menu aria-hidden="true" className="size-6" />
         </button>
+        {/* Named by its visible wordmark (WCAG 2.5.3, label in name), then where it goes. */}
         <Link
           to={href.home()}
-          aria-label={`${SITE_NAME} home`}
           className="flex shrink-0 items-center gap-2 rounded px-1 py-1 focus-visible:outline-2 focus-visible:outline-amber-400"
         >
           <img src="/favicon.svg" alt="" width={28} height={28} className="size-7" />
           <span className="text-lg font-extrabold tracking-tight">
             B2B<span className="text-amber-400">Store</span>
           </span>
+          <span className="sr-only"> home</span>
         </Link>
         <div className="hidden flex-1 md:flex">
           <SearchBox />

@@ -141,6 +141,8 @@ function Listing({ kind, slug }: { kind: Kind; slug: string }) {
         <FilterSidebar filters={filters} onChange={changeFilters} options={options} />
 
         <div className="min-w-0 flex-1">
+          {/* The cards' names are h3s: this keeps the outline h1 → h2 → h3. */}
+          <h2 className="sr-only">Products</h2>
           <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
             <p aria-live="polite" data-testid="result-text" className="text-sm text-slate-700">
               {isLoading ? (

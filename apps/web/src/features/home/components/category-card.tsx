@@ -42,9 +42,10 @@ export function CategoryCard({ category }: { category: HomeCategory }) {
                   to={href.product(productLinkId(product))}
                   className="group block rounded focus-visible:outline-2 focus-visible:outline-blue-600"
                 >
+                  {/* The name under it is the link's text; an alt repeating it is read twice. */}
                   <ProductImage
                     src={product.imgUrl[0]?.src}
-                    alt={product.name}
+                    alt=""
                     sizes="(min-width: 1024px) 140px, 45vw"
                     width={160}
                     className="rounded bg-slate-50"

@@ -82,6 +82,8 @@ function Hits({ query, page, hrefForPage }: SearchResultsProps) {
 
   return (
     <>
+      {/* The hits' names are h3s: this keeps the outline h1 → h2 → h3. */}
+      <h2 className="sr-only">Results</h2>
       <p aria-live="polite" data-testid="result-text" className="mb-4 text-sm text-slate-700">
         {failed
           ? ''
