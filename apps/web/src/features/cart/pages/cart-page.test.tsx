@@ -207,13 +207,22 @@ describe('the cart page', () => {
     expect(screen.getByRole('link', { name: 'Continue Shopping' })).toHaveAttribute('href', '/');
   });
 
-  it('shows the order total and FREE shipping under Shipping details', async () => {
+  it('shows the order total and FREE shipping under Shipping details, closed at first', async () => {
     recordFetch(() => [200, cartOf([cartLine({ quantity: 3 })])]);
     renderCart();
     await flush();
-    fireEvent.click(screen.getByRole('button', { name: 'Shipping details' }));
-    expect(screen.getByText('FREE')).toBeInTheDocument();
+    const details = screen.getByRole('button', { name: 'Shipping details' });
+    expect(details).toHaveAttribute('aria-expanded', 'false');
+    expect(screen.queryByText('FREE')).not.toBeInTheDocument();
+    fireEvent.click(details);
+    expect(details).toHaveAttribute('aria-expanded', 'true');
+    expect(document.getElementById(details.getAttribute('aria-controls')!)).toContainElement(
+      screen.getByText('FREE'),
+    );
     expect(screen.getByText('Order total').nextSibling).toHaveTextContent('₹345.00');
+    fireEvent.click(details);
+    expect(details).toHaveAttribute('aria-expanded', 'false');
+    expect(screen.queryByText('FREE')).not.toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Proceed to Checkout' })).toHaveAttribute(
       'href',
       '/checkout',
