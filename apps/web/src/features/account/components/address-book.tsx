@@ -20,7 +20,6 @@ import { Field } from '../../../components/address/field';
 import { PlaceFields } from '../../../components/address/place-fields';
 import { ErrorAlert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
-import { Skeleton } from '../../../components/ui/skeleton';
 import { describeError } from '../../../lib/api/error-message';
 import { ApiError } from '../../../lib/api/api-client';
 import { useAddressBook } from '../../../lib/api/get-address-book';
@@ -30,6 +29,7 @@ import { shipsToCountry } from '../../../lib/ships-to-country';
 import { countryNotServedMessage } from '../../../lib/ships-to';
 import { formRules, useForm } from '../../../lib/form';
 import { useChangeAddressBook, type AddressBookChange } from '../api/change-address-book';
+import { AddressesLoading } from './tab-loading';
 
 const loadBook = () => import('@storefront/shared/address-book');
 const loadOrders = () => import('@storefront/shared/orders');
@@ -45,7 +45,7 @@ export function AddressBookTab() {
   const [editing, setEditing] = useState<Editing>(null);
   const countries = useCountries();
 
-  if (book.isPending) return <Skeleton className="h-48" aria-label="Loading your addresses" />;
+  if (book.isPending) return <AddressesLoading />;
   if (book.isError)
     return <ErrorAlert title="Your addresses could not be loaded">{book.error.message}</ErrorAlert>;
   const { addresses, billingEntities } = book.data;

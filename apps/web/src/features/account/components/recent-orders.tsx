@@ -11,9 +11,9 @@ import { PackageOpen } from 'lucide-react';
 import { Link } from 'react-router';
 import { ErrorAlert } from '../../../components/ui/alert';
 import { buttonClasses } from '../../../components/ui/button';
-import { Skeleton } from '../../../components/ui/skeleton';
 import { cn } from '../../../lib/cn';
 import { useRecentOrders } from '../api/get-recent-orders';
+import { RecentOrdersLoading } from './tab-loading';
 
 const TONE_CLASSES: Record<StatusTone, string> = {
   blue: 'bg-blue-100 text-blue-800',
@@ -62,15 +62,7 @@ function OrderRow({ order }: { order: Order }) {
 export function RecentOrders() {
   const orders = useRecentOrders();
 
-  if (orders.isPending) {
-    return (
-      <div aria-busy="true" aria-label="Loading orders" className="grid gap-3">
-        {[0, 1, 2].map((row) => (
-          <Skeleton key={row} className="h-14" />
-        ))}
-      </div>
-    );
-  }
+  if (orders.isPending) return <RecentOrdersLoading />;
   if (orders.isError) {
     return (
       <ErrorAlert title="Failed to load orders. Please try again later.">

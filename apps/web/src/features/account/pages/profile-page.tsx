@@ -6,6 +6,7 @@
  */
 import { href } from '@storefront/shared/routes';
 import { LogOut, Package, Settings, User, FileText } from 'lucide-react';
+import { lazy, Suspense } from 'react';
 import { NavLink } from 'react-router';
 import { LoginPrompt } from '../../../components/account/sign-in-required';
 import { Button } from '../../../components/ui/button';
@@ -17,8 +18,20 @@ import { useSession } from '../../../lib/contexts/session';
 import { useDocumentTitle } from '../../../lib/hooks/use-document-title';
 import { PasswordSection } from '../components/password-section';
 import { EditableProfile } from '../components/editable-profile';
-import { RecentOrders } from '../components/recent-orders';
-import { AddressBookTab } from '../components/address-book';
+import { AddressesLoading, RecentOrdersLoading } from '../components/tab-loading';
+
+// The Recent Orders and Addresses tabs (the address forms, the GST state list) are not the
+// first screen: their code loads when the buyer reaches for the tabs (a pointer over them, a
+// touch, focus), as the header's menus do (decision 036), not with the page.
+const loadRecentOrders = () => import('../components/recent-orders');
+const loadAddressBook = () => import('../components/address-book');
+const RecentOrders = lazy(() => loadRecentOrders().then((m) => ({ default: m.RecentOrders })));
+const AddressBookTab = lazy(() => loadAddressBook().then((m) => ({ default: m.AddressBookTab })));
+
+function loadOtherTabs() {
+  void loadRecentOrders();
+  void loadAddressBook();
+}
 
 const menuItemClass =
   'flex w-full items-center gap-3 rounded-md px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-blue-600';
@@ -112,7 +125,11 @@ export function ProfilePage() {
           </Button>
         </div>
         <Tabs defaultValue="profile" className="mt-6">
-          <TabsList>
+          <TabsList
+            onPointerOver={loadOtherTabs}
+            onTouchStart={loadOtherTabs}
+            onFocus={loadOtherTabs}
+          >
             <TabsTrigger value="profile">Profile</TabsTrigger>
             <TabsTrigger value="orders">Recent Orders</TabsTrigger>
             <TabsTrigger value="addresses">Addresses</TabsTrigger>
@@ -122,10 +139,14 @@ export function ProfilePage() {
             <PasswordSection />
           </TabsContent>
           <TabsContent value="orders">
-            <RecentOrders />
+            <Suspense fallback={<RecentOrdersLoading />}>
+              <RecentOrders />
+            </Suspense>
           </TabsContent>
           <TabsContent value="addresses">
-            <AddressBookTab />
+            <Suspense fallback={<AddressesLoading />}>
+              <AddressBookTab />
+            </Suspense>
           </TabsContent>
         </Tabs>
       </Card>
