@@ -32,8 +32,16 @@ import { useCreateOrder } from '../api/create-order';
 import { useTaxedCart } from '../api/get-taxed-cart';
 import { CheckoutSummary } from '../components/checkout-summary';
 import { CheckoutFrame, checkoutLoading } from '../components/checkout-frame';
-import { CheckoutForm } from '../components/checkout-form';
 import { newIdempotencyKey } from '../lib/idempotency-key';
+
+// The form (its fields, the GST state list, the form rules) is a chunk of its own, asked for as
+// this module runs: it loads beside the cart and the address book, which it waits for anyway,
+// behind the same placeholder, instead of before them (the 120 KB budget). A failed load here is
+// tried again by the lazy component, whose boundary shows the error.
+const loadCheckoutForm = () => import('../components/checkout-form');
+void loadCheckoutForm().catch(() => undefined);
+const CheckoutForm = lazy(() => loadCheckoutForm().then((m) => ({ default: m.CheckoutForm })));
+const formLoading = <Skeleton className="h-96" aria-label="Loading your addresses" />;
 
 // A quote's checkout, only on that way in: its summary and calls stay out of the cart's.
 const QuoteCheckout = lazy(() =>
@@ -115,19 +123,21 @@ function CartCheckout() {
                   </div>
                 ) : null}
                 {book.isPending ? (
-                  <Skeleton className="h-96" aria-label="Loading your addresses" />
+                  formLoading
                 ) : (
-                  <CheckoutForm
-                    user={user}
-                    store={store.data}
-                    book={book.data}
-                    onSubmit={submit}
-                    isSubmitting={createOrder.isPending || placed}
-                    serverFields={
-                      createOrder.error instanceof ApiError ? createOrder.error.fields : undefined
-                    }
-                    onShipToChange={setShipTo}
-                  />
+                  <Suspense fallback={formLoading}>
+                    <CheckoutForm
+                      user={user}
+                      store={store.data}
+                      book={book.data}
+                      onSubmit={submit}
+                      isSubmitting={createOrder.isPending || placed}
+                      serverFields={
+                        createOrder.error instanceof ApiError ? createOrder.error.fields : undefined
+                      }
+                      onShipToChange={setShipTo}
+                    />
+                  </Suspense>
                 )}
               </Card>
               <div className="lg:sticky lg:top-4 lg:self-start">
