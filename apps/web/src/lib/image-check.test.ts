@@ -1,7 +1,9 @@
+import { act, renderHook } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { IMAGE_CHECK_TIMEOUT_MS } from '@storefront/shared/constants';
 import { PLACEHOLDER_IMAGE } from '@storefront/shared/images';
-import { checkImage } from './image-check';
+import { queryWrapper } from '../test/render';
+import { checkImage, useImageChecks } from './image-check';
 
 /** An image that loads or fails when the test says, as the browser's would later. */
 class ControlledImage {
@@ -55,5 +57,51 @@ describe('checkImage (spec §4, §9)', () => {
     await expect(checkImage('')).resolves.toBe(false);
     await expect(checkImage(PLACEHOLDER_IMAGE)).resolves.toBe(false);
     expect(ControlledImage.last).toBeUndefined();
+  });
+});
+
+describe('useImageChecks', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('checks each source once, is checking until all have settled, and keeps the outcomes', async () => {
+    vi.useFakeTimers();
+    const loaded: string[] = [];
+    class CountingImage {
+      onload: (() => void) | null = null;
+      onerror: (() => void) | null = null;
+      set src(url: string) {
+        loaded.push(url);
+        queueMicrotask(() => (url.includes('missing') ? this.onerror?.() : this.onload?.()));
+      }
+    }
+    vi.stubGlobal('Image', CountingImage);
+    const { wrapper } = queryWrapper();
+    const sources = ['products/A-1', 'products/A-missing', 'products/A-1'];
+
+    const first = renderHook(() => useImageChecks(sources), { wrapper });
+    expect(first.result.current.isChecking).toBe(true);
+    expect(first.result.current.isValid('products/A-1')).toBe(false);
+    await act(() => vi.advanceTimersByTimeAsync(10));
+    expect(first.result.current.isChecking).toBe(false);
+    expect(first.result.current.isValid('products/A-1')).toBe(true);
+    expect(first.result.current.isValid('products/A-missing')).toBe(false);
+    first.unmount();
+
+    // A later page, past React Query's default 5 minutes for an unobserved entry, asks nothing.
+    await act(() => vi.advanceTimersByTimeAsync(10 * 60_000));
+    const again = renderHook(() => useImageChecks(sources), { wrapper });
+    expect(again.result.current.isChecking).toBe(false);
+    expect(again.result.current.isValid('products/A-1')).toBe(true);
+    expect(loaded).toEqual([
+      '/images/products/A-1.png?w=160',
+      '/images/products/A-missing.png?w=160',
+    ]);
+  });
+
+  it('is not checking when there is nothing to check', () => {
+    const { result } = renderHook(() => useImageChecks([]), queryWrapper());
+    expect(result.current.isChecking).toBe(false);
   });
 });
