@@ -10,6 +10,9 @@ import { gzipSync } from 'node:zlib';
 import { readBuildManifest } from '../apps/server/src/modules/web-app/build-manifest.js';
 import { repoRoot } from './lib/paths.js';
 
+/** The architecture's budget: a route's initial JavaScript, gzipped, at most this many KB. */
+export const INITIAL_JS_BUDGET_KB = 120;
+
 export interface RouteBundle {
   /** The page module, e.g. features/search/pages/search-page. */
   page: string;
@@ -18,6 +21,8 @@ export interface RouteBundle {
 }
 
 const distDir = join(repoRoot, 'apps', 'web', 'dist');
+/** The web build's Vite manifest, which every figure here is read from. */
+export const webManifestFile = join(distDir, '.vite', 'manifest.json');
 /** A route's page module: the router lazy-loads `features/<area>/pages/<name>.tsx`. */
 const PAGE_MODULE = /^src\/features\/[^/]+\/pages\/[^/]+\.tsx$/;
 
