@@ -5,14 +5,17 @@
  * soon as the last answer came (a closed loop), in turn for QUICK_ORDER_BUYERS bench buyers;
  * then the add again with those buyers sending at once, reported beside the budget (800 rows
  * checked at once on two cores is a load figure, not one buyer's wait). The lines already held
- * are added to (quantity 1 a row), so a cart keeps its 200 lines and no request is refused;
- * products without a minimum, packs or options, untracked or with stock to spare.
+ * are added to (quantity 1 a row), so a cart keeps its 200 lines and no request is refused:
+ * products without a minimum or packs, and before the scenarios every tracked stock row of the
+ * picked products is set to RUN_STOCK units through the console's stock editor, so however much
+ * the scenarios before (the orders) sold, the adds never run out.
  */
 import type { Scenario } from './api.js';
 import { latencyRecorder } from './lib/latency-recorder.js';
 import type { LoadResult } from './lib/load.js';
 import { send } from './lib/post.js';
 import type { RunningProcess } from './lib/processes.js';
+import { signInOwner } from './desk-scenarios.js';
 
 export const QUICK_ORDER_ROWS = 200;
 /** The buyers whose carts take the lists; the last of the bench buyers (ordered empty). */
@@ -23,21 +26,24 @@ interface ListedProduct {
   _id: string;
   code: string;
   options: unknown[];
-  varients: { sku: string; variantIndex: number }[];
+  varients: { sku: string }[];
   minOrderQuantity: number;
   orderMultiple: number;
 }
 
-/** Units a line may grow to in a run: one a list, a few hundred lists per buyer at most. */
-const STOCK_TO_SPARE = 600;
+/** Units each tracked stock row of a picked product holds for the run: more than it can add. */
+const RUN_STOCK = 1_000_000;
 
 /**
- * 200 SKUs (product codes, or variant SKUs of products with options) any quantity of which may
- * be added again and again: no minimum or packs, untracked or with stock to spare.
+ * 200 products any quantity of which may be added again and again, no minimum or packs: their
+ * ids, and the SKUs the rows name (the product code, or its first variant's SKU).
  */
-async function plainCodes(baseUrl: string, ids: string[]): Promise<string[]> {
-  const codes: string[] = [];
-  for (let i = 0; i < ids.length && codes.length < QUICK_ORDER_ROWS; i += 100) {
+async function plainProducts(
+  baseUrl: string,
+  ids: string[],
+): Promise<{ productIds: string[]; skus: string[] }> {
+  const picked: { productId: string; sku: string }[] = [];
+  for (let i = 0; i < ids.length && picked.length < QUICK_ORDER_ROWS; i += 100) {
     const response = await fetch(`${baseUrl}/api/products/multiple-products`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
@@ -46,27 +52,45 @@ async function plainCodes(baseUrl: string, ids: string[]): Promise<string[]> {
     const { payload } = (await response.json()) as { payload: ListedProduct[] };
     for (const p of payload) {
       if (p.minOrderQuantity !== 1 || p.orderMultiple !== 1) continue;
-      const answer = await fetch(`${baseUrl}/api/products/${p._id}/availability`);
-      const { payload: units } = (await answer.json()) as {
-        payload: {
-          stock: number | null;
-          variants: { variantIndex: number; stock: number | null }[];
-        };
-      };
-      const enough = (stock: number | null) => stock === null || stock >= STOCK_TO_SPARE;
-      if (p.options.length === 0) {
-        if (enough(units.stock)) codes.push(p.code);
-        continue;
-      }
-      const variant = p.varients.find((v) =>
-        enough(units.variants.find((u) => u.variantIndex === v.variantIndex)?.stock ?? null),
-      );
-      if (variant) codes.push(variant.sku);
+      const sku = p.options.length === 0 ? p.code : p.varients[0]?.sku;
+      if (sku !== undefined) picked.push({ productId: p._id, sku });
     }
   }
-  if (codes.length < QUICK_ORDER_ROWS)
-    throw new Error(`quick-order: only ${codes.length} plain products among the fixtures`);
-  return codes.slice(0, QUICK_ORDER_ROWS);
+  if (picked.length < QUICK_ORDER_ROWS)
+    throw new Error(`quick-order: only ${picked.length} plain products among the fixtures`);
+  const chosen = picked.slice(0, QUICK_ORDER_ROWS);
+  return { productIds: chosen.map((p) => p.productId), skus: chosen.map((p) => p.sku) };
+}
+
+/**
+ * Sets every tracked stock row (the product's, its variants' own) of these products to
+ * RUN_STOCK, as the console's stock editor does: the demo owner, compare-and-set against the
+ * units the product's page shows. Untracked rows stay untracked.
+ */
+async function restock(baseUrl: string, productIds: readonly string[]): Promise<void> {
+  const cookie = await signInOwner(baseUrl);
+  for (const id of productIds) {
+    const url = `${baseUrl}/api/staff/catalog/products/${id}`;
+    const read = await fetch(url, { headers: { cookie } });
+    if (!read.ok) throw new Error(`quick-order restock ${id}: ${read.status} ${await read.text()}`);
+    const { product } = (await read.json()) as {
+      product: { stock: number | null; variants: { option1: string; stock: number | null }[] };
+    };
+    const rows = [
+      { variant: null, expected: product.stock },
+      ...product.variants.map((v) => ({ variant: v.option1, expected: v.stock })),
+    ]
+      .filter((row) => row.expected !== null)
+      .map((row) => ({ ...row, onHand: RUN_STOCK }));
+    if (rows.length === 0) continue;
+    const response = await fetch(`${url}/stock`, {
+      method: 'POST',
+      headers: { cookie, 'content-type': 'application/json' },
+      body: JSON.stringify({ rows }),
+    });
+    if (!response.ok)
+      throw new Error(`quick-order restock ${id}: ${response.status} ${await response.text()}`);
+  }
 }
 
 async function login(baseUrl: string, n: number): Promise<string> {
@@ -142,10 +166,11 @@ export async function quickOrderScenarios(
   server: RunningProcess,
   fixtures: { productIds: string[] },
 ): Promise<Scenario[]> {
-  const codes = await plainCodes(server.baseUrl, fixtures.productIds);
+  const { productIds, skus } = await plainProducts(server.baseUrl, fixtures.productIds);
+  await restock(server.baseUrl, productIds);
   // Some typed in lower case, as buyers do: the lookup ignores case.
   const body = JSON.stringify({
-    rows: codes.map((code, i) => ({ sku: i % 3 ? code : code.toLowerCase(), quantity: 1 })),
+    rows: skus.map((sku, i) => ({ sku: i % 3 ? sku : sku.toLowerCase(), quantity: 1 })),
   });
   const tokens = await Promise.all(
     Array.from({ length: QUICK_ORDER_BUYERS }, (_, i) => login(server.baseUrl, FIRST_BUYER + i)),

@@ -8,18 +8,68 @@
 import { formatRupees } from '@storefront/shared/money';
 import { quoteReference } from '@storefront/shared/quote-labels';
 import { href } from '@storefront/shared/routes';
-import { expect, test } from '../../fixtures';
+import { test as base, expect, type Page } from '../../fixtures';
 import { enrolMember, payOnGateway } from '../admin/staff';
 import { addToCartThroughApi, emptyCart, findTieredProductWithOptions } from './helpers';
 
+interface QuoteDesk {
+  /** A finance member's console page, in a browser context of its own. */
+  staff: Page;
+  email: string;
+}
+
+const test = base.extend<{ quoteDesk: QuoteDesk }>({
+  quoteDesk: async ({ browser }, use) => {
+    const context = await browser.newContext();
+    const staff = await context.newPage();
+    const email = `desk-${Date.now()}@shop.example`;
+    await enrolMember(staff, email, 'finance', 'Farah Sales');
+    await use({ staff, email });
+    await context.close();
+  },
+});
+
+// A member's enrolment and the gateway's round trip on top of the journey.
+test.describe.configure({ timeout: 120_000 });
+
+/** On the console's page of an unpriced quote: a unit price a line, the total seen, sent. */
+async function sendPrice(staff: Page, unitPrices: readonly string[], totalPaise: number) {
+  for (const [index, price] of unitPrices.entries())
+    await staff.getByLabel(`Unit price (₹, GST incl.) for line ${index + 1}`).fill(price);
+  await expect(staff.getByText(formatRupees(totalPaise))).toBeVisible();
+  await staff.getByRole('button', { name: 'Send price' }).click();
+  await expect(staff.getByText('Version 1 sent', { exact: true })).toBeVisible();
+}
+
+/**
+ * On the buyer's page of a quote: withdraw the request or decline the price (decision 073),
+ * confirmed in the dialog that names the quote, with a reason when given.
+ */
+async function endQuote(
+  page: Page,
+  quoteId: string,
+  action: 'Withdraw request' | 'Decline price',
+  reason?: string,
+) {
+  const reference = quoteReference(quoteId);
+  await page.getByRole('button', { name: action }).click();
+  const dialog = page.getByRole('dialog', {
+    name:
+      action === 'Withdraw request'
+        ? `Withdraw request ${reference}?`
+        : `Decline the price of ${reference}?`,
+  });
+  if (reason !== undefined) await dialog.getByLabel(/Reason for our sales team/).fill(reason);
+  await dialog.getByRole('button', { name: action }).click();
+}
+
 test('a quote requested from the cart, answered in the console, accepted and paid at its prices', async ({
   page,
-  browser,
   login,
   navigate,
   outbox,
+  quoteDesk: { staff },
 }) => {
-  test.setTimeout(120_000);
   const session = await login();
   const { product, choices } = await findTieredProductWithOptions(page.request);
   await emptyCart(page.request, session.access_token);
@@ -47,29 +97,19 @@ test('a quote requested from the cart, answered in the console, accepted and pai
   await expect(page.getByText('Monthly order for our three stores')).toBeVisible();
 
   // A finance member answers in the console: a price per line, an expiry, and a message.
-  const staffContext = await browser.newContext();
-  const staff = await staffContext.newPage();
-  await enrolMember(staff, `quotes-${Date.now()}@shop.example`, 'finance', 'Farah Sales');
   await staff.getByRole('link', { name: 'Quotes' }).first().click();
   await staff.getByLabel('Status').selectOption('open');
   await staff.getByRole('link', { name: quoteReference(quoteId) }).click();
   await expect(
     staff.getByRole('heading', { name: `Quote ${quoteReference(quoteId)}` }),
   ).toBeVisible();
-  await staff.getByLabel('Unit price (₹, GST incl.) for line 1').fill('90');
-  await staff.getByLabel('Unit price (₹, GST incl.) for line 2').fill('120.50');
   const totalPaise = 180 * 90_00 + 40 * 120_50;
-  await expect(staff.getByText(formatRupees(totalPaise))).toBeVisible();
-  await staff.getByRole('button', { name: 'Send price' }).click();
-  await expect(staff.getByText('Version 1 sent', { exact: true })).toBeVisible();
+  await sendPrice(staff, ['90', '120.50'], totalPaise);
   await expect(staff.getByRole('button', { name: 'Send new version' })).toBeVisible();
   await staff.getByLabel('Write to the buyer').fill('Delivery in two lots is fine.');
   await staff.getByRole('button', { name: 'Send message' }).click();
   await expect(staff.getByText('Delivery in two lots is fine.')).toBeVisible();
-  await staffContext.close();
-  await expect
-    .poll(() => outbox.latestTo(session.user.email)?.includes(`/quotes/${quoteId}`) ?? false)
-    .toBe(true);
+  await expect.poll(() => outbox.latestTo(session.user.email)).toContain(`/quotes/${quoteId}`);
 
   // The buyer sees the prices and the message in My Quotes, and accepts.
   await navigate(href.quotes());
@@ -112,12 +152,11 @@ test('a quote requested from the cart, answered in the console, accepted and pai
 
 test('the buyer withdraws a request and declines a price; the quote desk is emailed and sees both', async ({
   page,
-  browser,
   login,
   navigate,
   outbox,
+  quoteDesk: { staff, email: deskEmail },
 }) => {
-  test.setTimeout(120_000);
   const session = await login();
   const headers = { authorization: `Bearer ${session.access_token}` };
   const { product, choices } = await findTieredProductWithOptions(page.request);
@@ -143,35 +182,23 @@ test('the buyer withdraws a request and declines a price; the quote desk is emai
   const tooDear = await ask('For the Pune store');
 
   // A finance member prices the second.
-  const staffContext = await browser.newContext();
-  const staff = await staffContext.newPage();
-  const deskEmail = `desk-${Date.now()}@shop.example`;
-  await enrolMember(staff, deskEmail, 'finance', 'Farah Sales');
   await staff.goto(`/admin/quotes/${tooDear}`);
-  await staff.getByLabel('Unit price (₹, GST incl.) for line 1').fill('150');
-  await staff.getByRole('button', { name: 'Send price' }).click();
-  await expect(staff.getByText('Version 1 sent', { exact: true })).toBeVisible();
+  await sendPrice(staff, ['150'], 300 * 150_00);
 
   // The buyer withdraws the first, after a confirmation, with a reason.
   await navigate(href.quote(unwanted));
-  await page.getByRole('button', { name: 'Withdraw request' }).click();
-  const withdraw = page.getByRole('dialog', {
-    name: `Withdraw request ${quoteReference(unwanted)}?`,
-  });
-  await withdraw.getByLabel(/Reason for our sales team/).fill('Bought locally');
-  await withdraw.getByRole('button', { name: 'Withdraw request' }).click();
+  await endQuote(page, unwanted, 'Withdraw request', 'Bought locally');
   await expect(page.getByText('You withdrew this request')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Withdraw request' })).toHaveCount(0);
-  await expect.poll(() => outbox.latestTo(deskEmail) ?? '').toContain(`/admin/quotes/${unwanted}`);
+  await expect.poll(() => outbox.latestTo(deskEmail)).toContain(`/admin/quotes/${unwanted}`);
   expect(outbox.latestTo(deskEmail)).toContain('Their reason: Bought locally');
 
   // ... and declines the price of the second.
   await navigate(href.quote(tooDear));
-  await page.getByRole('button', { name: 'Decline price' }).click();
-  await page.getByRole('dialog').getByRole('button', { name: 'Decline price' }).click();
+  await endQuote(page, tooDear, 'Decline price');
   await expect(page.getByText('You declined version 1 of our price')).toBeVisible();
   await expect(page.getByRole('link', { name: 'Accept and check out' })).toHaveCount(0);
-  await expect.poll(() => outbox.latestTo(deskEmail) ?? '').toContain(`/admin/quotes/${tooDear}`);
+  await expect.poll(() => outbox.latestTo(deskEmail)).toContain(`/admin/quotes/${tooDear}`);
 
   // The desk sees both as the buyer left them, and can no longer price them.
   for (const [id, status, reason] of [
@@ -184,5 +211,4 @@ test('the buyer withdraws a request and declines a price; the quote desk is emai
     await expect(standing).toContainText(reason);
     await expect(staff.getByRole('button', { name: /Send (price|new version)/ })).toHaveCount(0);
   }
-  await staffContext.close();
 });

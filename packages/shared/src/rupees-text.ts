@@ -4,9 +4,14 @@
  * schemas, so a form that reads a price loads neither more than it needs nor zod (decision 033).
  */
 
-/** Paise as rupees with two decimals, in integer arithmetic: 123450 → "1234.50". */
+/**
+ * Paise as rupees with two decimals, in integer arithmetic: 123450 → "1234.50"; a negative sum
+ * (a credit note in a tax return) keeps its sign: -123456 → "-1234.56".
+ */
 export function rupeesText(paise: number): string {
-  return `${Math.floor(paise / 100)}.${String(paise % 100).padStart(2, '0')}`;
+  const sign = paise < 0 ? '-' : '';
+  const whole = Math.abs(paise);
+  return `${sign}${Math.floor(whole / 100)}.${String(whole % 100).padStart(2, '0')}`;
 }
 
 /** Rupees as written: digits, Western or Indian grouping, at most 2 decimals, an optional ₹. */

@@ -26,7 +26,7 @@ import { startOperatorChannel } from '../operator-channel.js';
 import type { TestApp } from '../test/app.js';
 import {
   buildStoreApp,
-  expectStoreServed,
+  expectStoreRestored,
   populateStore,
   tableChecksums,
   type BackedUpStore,
@@ -109,15 +109,11 @@ describe('npm run store -- backup, then restore', () => {
       expect(config.payments.sandboxSecret).toBe(t.config.payments.sandboxSecret);
       const database = await connectPglite(join(fresh, 'pgdata'));
       try {
-        await database.migrate();
-        expect(await tableChecksums(database.db)).toEqual(before);
-        const app = await buildApp({ config, database });
-        await app.ready();
-        try {
-          await expectStoreServed(app, config, store);
-        } finally {
-          await app.close();
-        }
+        await expectStoreRestored(database, before, store, async () => {
+          const app = await buildApp({ config, database });
+          await app.ready();
+          return { app, config };
+        });
       } finally {
         await database.close();
       }

@@ -9,7 +9,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
 import type { Config } from '../config.js';
-import type { Db } from '../db/connect.js';
+import type { Database, Db } from '../db/connect.js';
 import { users } from '../db/schema.js';
 import { hashPassword } from '../lib/password.js';
 import {
@@ -123,12 +123,44 @@ export async function tableChecksums(db: Db): Promise<Record<string, TableChecks
   return sums;
 }
 
+/** What populateStore leaves, as tables' row counts: orders, tax documents, staff, users. */
+const STORE_ROWS = {
+  'public.orders': 4,
+  'public.tax_documents': 4,
+  'public.staff': 2,
+  'public.users': 5,
+};
+
+/**
+ * The restored database holds the backed-up store whole: `before` (the running store's
+ * tableChecksums) holds what populateStore made; once migrated, as a starting server does
+ * (nothing left to do on a copy of the same version), the copy holds every row of `before`;
+ * and a server on it (`serve`'s) serves every order, invoice and account (expectStoreServed).
+ */
+export async function expectStoreRestored(
+  restored: Database,
+  before: Record<string, TableChecksum>,
+  store: BackedUpStore,
+  serve: (database: Database) => Promise<{ app: FastifyInstance; config: Config }>,
+): Promise<void> {
+  const counted = Object.keys(STORE_ROWS).map((table) => [table, before[table]?.rows]);
+  expect(Object.fromEntries(counted)).toEqual(STORE_ROWS);
+  await restored.migrate();
+  expect(await tableChecksums(restored.db)).toEqual(before);
+  const { app, config } = await serve(restored);
+  try {
+    await expectStoreServed(app, config, store);
+  } finally {
+    await app.close();
+  }
+}
+
 /**
  * A server on the restored database serves the store: the buyer signs in with their password
  * and finds every order of theirs and an invoice's PDF; the owner signs in with password and
  * TOTP (their secret sealed under JWT_SECRET, which the restore must have kept).
  */
-export async function expectStoreServed(
+async function expectStoreServed(
   app: FastifyInstance,
   config: Config,
   store: BackedUpStore,

@@ -7,7 +7,8 @@
  * writes them all in one statement, merged into the lines the cart holds as an add merges.
  *
  * A plan that commits is read with the buyer's row locked (`lock`), as every cart change locks
- * it, so nothing the checks counted can change before the write.
+ * it, so nothing the checks counted can change before the write. It reads the lines with their
+ * products, so the commit answers the cart as it leaves it, priced, with no read of its own.
  */
 import { sql } from 'drizzle-orm';
 import { CART_TOO_MANY_LINES_MESSAGE, LINE_TOO_LARGE_MESSAGE } from '@storefront/shared/cart';
@@ -18,9 +19,11 @@ import type { ProductForPricing } from '../catalog/service.js';
 import {
   lineQuantityProblem,
   lineRow,
+  readPricedLines,
   rowKey,
   type CartLine,
   type LineProblem,
+  type PricedLine,
 } from './service.js';
 
 type Executor = Pick<Db, 'execute'>;
@@ -43,23 +46,20 @@ interface LineRow {
 }
 
 export class CartPlan {
-  /** Units per line: the cart's, plus what is planned. */
-  private readonly quantities = new Map<string, number>();
+  /**
+   * The cart's lines, the planned units added, in the cart's order (a line planned anew comes
+   * after those it holds, as the commit inserts it).
+   */
+  private readonly cartLines = new Map<string, CartLine>();
   /** The lines of each product (the cart's and the planned), for what a stock row holds. */
   private readonly lines = new Map<string, CartLine[]>();
-  private count = 0;
+  /** The products of the lines, where read (a locked plan's, and every planned line's). */
+  private readonly products = new Map<string, ProductForPricing>();
   /** The planned additions, in the order planned. */
   private readonly planned: CartLine[] = [];
 
-  private constructor(rows: readonly LineRow[]) {
-    for (const row of rows)
-      if (row.product_id !== null)
-        this.record({
-          productId: row.product_id,
-          variantIndex: row.variant_index,
-          source: row.source!,
-          quantity: Number(row.quantity),
-        });
+  private constructor(lines: readonly CartLine[]) {
+    for (const line of lines) this.record(line);
   }
 
   /** The buyer's cart as it stands, for a check that writes nothing. */
@@ -68,7 +68,20 @@ export class CartPlan {
       sql`SELECT product_id, variant_index, source, quantity FROM cart_lines
            WHERE user_id = ${userId}`,
     );
-    return new CartPlan(result.rows as unknown as LineRow[]);
+    return new CartPlan(
+      (result.rows as unknown as LineRow[]).flatMap((row) =>
+        row.product_id === null
+          ? []
+          : [
+              {
+                productId: row.product_id,
+                variantIndex: row.variant_index,
+                source: row.source!,
+                quantity: Number(row.quantity),
+              },
+            ],
+      ),
+    );
   }
 
   /**
@@ -81,14 +94,16 @@ export class CartPlan {
    */
   static async lock(tx: Executor, userId: string): Promise<CartPlan> {
     await tx.execute(sql`SELECT 1 FROM users WHERE id = ${userId} FOR NO KEY UPDATE`);
-    return CartPlan.read(tx, userId);
+    const priced = await readPricedLines(tx, userId);
+    const plan = new CartPlan(priced.map(({ line }) => line));
+    for (const { product } of priced) plan.products.set(product.id, product);
+    return plan;
   }
 
   private record(line: CartLine): void {
     const key = lineKey(line.productId, line.variantIndex, line.source);
-    const held = this.quantities.get(key);
-    if (held === undefined) this.count += 1;
-    this.quantities.set(key, (held ?? 0) + line.quantity);
+    const quantity = this.held(line.productId, line.variantIndex, line.source) + line.quantity;
+    this.cartLines.set(key, { ...(this.cartLines.get(key) ?? line), quantity });
     const lines = this.lines.get(line.productId) ?? [];
     lines.push(line);
     this.lines.set(line.productId, lines);
@@ -96,7 +111,7 @@ export class CartPlan {
 
   /** What the line of this product, variant and source holds now, planned units included. */
   held(productId: string, variantIndex: number | null, source: string): number {
-    return this.quantities.get(lineKey(productId, variantIndex, source)) ?? 0;
+    return this.cartLines.get(lineKey(productId, variantIndex, source))?.quantity ?? 0;
   }
 
   /** What the product's other lines drawing on the same stock row as this line hold. */
@@ -122,7 +137,9 @@ export class CartPlan {
 
   /** Whether adding to this line would make a new one, and the cart has no room for it. */
   full(productId: string, variantIndex: number | null, source: string): boolean {
-    return this.held(productId, variantIndex, source) === 0 && this.count >= CART_LINES_MAX;
+    return (
+      this.held(productId, variantIndex, source) === 0 && this.cartLines.size >= CART_LINES_MAX
+    );
   }
 
   /**
@@ -153,10 +170,16 @@ export class CartPlan {
   }
 
   /** Plans `quantity` more units of this line (its checks already passed). */
-  add(productId: string, variantIndex: number | null, source: string, quantity: number): void {
-    const line = { productId, variantIndex, source, quantity };
+  add(
+    product: ProductForPricing,
+    variantIndex: number | null,
+    source: string,
+    quantity: number,
+  ): void {
+    const line = { productId: product.id, variantIndex, source, quantity };
     this.record(line);
     this.planned.push(line);
+    this.products.set(product.id, product);
   }
 
   get plannedLines(): readonly CartLine[] {
@@ -166,9 +189,19 @@ export class CartPlan {
   /**
    * Writes the planned lines in one statement, in the order planned (a cart lists its lines in
    * the order they came), each added to the line with its product, variant and source if the
-   * cart holds one. Runs in the transaction that `lock`ed the plan.
+   * cart holds one. Runs in the transaction that `lock`ed the plan; answers the cart's lines as
+   * the write leaves them, with their products (for `cartOf`).
    */
-  async commit(tx: Executor, userId: string): Promise<void> {
+  async commit(tx: Executor, userId: string): Promise<PricedLine[]> {
+    await this.write(tx, userId);
+    return [...this.cartLines.values()].map((line) => {
+      const product = this.products.get(line.productId);
+      if (!product) throw new Error('A plan that commits is read with `lock`');
+      return { line, product };
+    });
+  }
+
+  private async write(tx: Executor, userId: string): Promise<void> {
     const merged = new Map<string, CartLine>();
     for (const line of this.planned) {
       const key = lineKey(line.productId, line.variantIndex, line.source);

@@ -28,7 +28,7 @@ import { AppError } from '../../lib/errors.js';
 import type { ProductForPricing } from '../catalog/service.js';
 import { productsBySku, type SkuKind, type SkuMatch } from '../catalog/sku-lookup.js';
 import { CartPlan } from './cart-plan.js';
-import { linePricing, variantOf } from './service.js';
+import { linePricing, variantOf, type PricedLine } from './service.js';
 
 type Executor = Pick<Db, 'execute'>;
 
@@ -156,7 +156,7 @@ function checkRows(
       const held = plan.held(product.id, variantIndex, r.source);
       return answer({ code: problem.code, message: withHeld(problem.message, held) }, item);
     }
-    plan.add(product.id, variantIndex, r.source, quantity);
+    plan.add(product, variantIndex, r.source, quantity);
     valid += 1;
     return answer(null, item);
   });
@@ -183,14 +183,15 @@ export async function checkQuickOrder(
 /**
  * Adds every row to the cart in one transaction, or none: a row that fails its check now
  * refuses the whole request (400 `quick_order_rows_invalid`), each failing row an issue at
- * `rows.<index>` with its code and words.
+ * `rows.<index>` with its code and words. Answers the cart's lines with the products the
+ * checks read, to be priced without reading them again.
  */
 export async function addQuickOrder(
   db: Db,
   userId: string,
   rows: readonly QuickOrderRow[],
-): Promise<void> {
-  await db.transaction(async (tx) => {
+): Promise<PricedLine[]> {
+  return db.transaction(async (tx) => {
     const plan = await CartPlan.lock(tx, userId);
     const report = checkRows(rows, await matchesOf(tx, rows), plan);
     if (report.invalid > 0) {
@@ -207,6 +208,6 @@ export async function addQuickOrder(
         issues,
       );
     }
-    await plan.commit(tx, userId);
+    return plan.commit(tx, userId);
   });
 }

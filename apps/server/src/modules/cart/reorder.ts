@@ -20,7 +20,7 @@ import {
 import type { Db } from '../../db/connect.js';
 import { productsForPricing, type ProductForPricing } from '../catalog/service.js';
 import { CartPlan } from './cart-plan.js';
-import { variantOf } from './service.js';
+import { variantOf, type PricedLine } from './service.js';
 
 /** An order line as the order recorded it. */
 export interface PastLine {
@@ -37,6 +37,8 @@ export interface PutBack {
   added: ReorderLine[];
   adjusted: ReorderLine[];
   unavailable: ReorderLine[];
+  /** The cart's lines after, with their products (for `cartOf`). */
+  cartLines: PricedLine[];
 }
 
 /**
@@ -79,7 +81,7 @@ export async function putBackLines(
       tx,
       lines.map((l) => l.productId),
     );
-    const result: PutBack = { added: [], adjusted: [], unavailable: [] };
+    const result: Omit<PutBack, 'cartLines'> = { added: [], adjusted: [], unavailable: [] };
     for (const line of lines) {
       const entry = { position: line.position, title: line.title, sku: line.sku };
       const leave = (reason: string) =>
@@ -109,11 +111,10 @@ export async function putBackLines(
         leave(problem.message);
         continue;
       }
-      plan.add(product.id, line.variantIndex, line.source, add);
+      plan.add(product, line.variantIndex, line.source, add);
       const done = { ...entry, ordered: line.quantity, added: add, reason };
       (add === line.quantity && reason === null ? result.added : result.adjusted).push(done);
     }
-    await plan.commit(tx, userId);
-    return result;
+    return { ...result, cartLines: await plan.commit(tx, userId) };
   });
 }

@@ -146,8 +146,8 @@ export function cartRoutes({ db, authenticate, taxSetup }: ModuleContext) {
         },
       },
       async (request) => {
-        await addQuickOrder(db, buyer(request), rowsOfBody(request.body.rows));
-        return cart.getCart(db, buyer(request), await taxSetup.current());
+        const lines = await addQuickOrder(db, buyer(request), rowsOfBody(request.body.rows));
+        return cart.cartOf(lines, await taxSetup.current());
       },
     );
 

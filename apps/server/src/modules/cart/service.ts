@@ -207,6 +207,26 @@ function lineView(
   };
 }
 
+/** A line of the cart with its product as read for pricing. */
+export interface PricedLine {
+  line: CartLine;
+  product: ProductForPricing;
+}
+
+/** The buyer's lines in the cart's order (as they came), each with its product: one statement. */
+export async function readPricedLines(db: Executor, userId: string): Promise<PricedLine[]> {
+  const result = await db.execute(
+    sql`SELECT l.product_id, l.variant_index, l.source, l.quantity, ${pricingColumns}
+          FROM cart_lines l JOIN products p ON p.id = l.product_id
+         WHERE l.user_id = ${userId} ORDER BY l.id`,
+  );
+  // The inner join drops nothing: cart_lines cascades on product delete.
+  return (result.rows as unknown as (CartLineRow & PricingRow)[]).map((row) => ({
+    line: toLine(row),
+    product: toProductForPricing(row),
+  }));
+}
+
 /**
  * The cart as the spec's `items` map plus priced lines: one statement whatever its size. Each
  * line's GST is worked out with the shared `lineTax` at the product's effective rate (issue 21);
@@ -218,16 +238,15 @@ export async function getCart(
   setup: TaxSetup,
   supply: Supply | null = null,
 ): Promise<CartResponse> {
-  const result = await db.execute(
-    sql`SELECT l.product_id, l.variant_index, l.source, l.quantity, ${pricingColumns}
-          FROM cart_lines l JOIN products p ON p.id = l.product_id
-         WHERE l.user_id = ${userId} ORDER BY l.id`,
-  );
-  // The inner join drops nothing: cart_lines cascades on product delete.
-  const rows = (result.rows as unknown as (CartLineRow & PricingRow)[]).map((row) => ({
-    line: toLine(row),
-    product: toProductForPricing(row),
-  }));
+  return cartOf(await readPricedLines(db, userId), setup, supply);
+}
+
+/** The cart's answer for its lines, in their order, with the products already read. */
+export function cartOf(
+  rows: readonly PricedLine[],
+  setup: TaxSetup,
+  supply: Supply | null = null,
+): CartResponse {
   // What the lines drawing on each stock row hold together.
   const rowTotals = new Map<string, number>();
   for (const { line, product } of rows) {

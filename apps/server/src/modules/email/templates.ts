@@ -253,36 +253,29 @@ export function orderEmail(input: {
   });
 }
 
-/** An email about one of the buyer's quotes (decision 060), with a button to the quote. */
-export function quoteEmail(input: {
-  publicUrl: string;
-  fullName: string;
-  quoteId: string;
-  subject: string;
-  lines: readonly string[];
-}): EmailContent {
-  return linkEmail({
-    ...input,
-    // The account area's "My Quotes" page of this quote (decision 060).
-    path: `/quotes/${encodeURIComponent(input.quoteId)}`,
-    button: 'View your quote',
-    textLabel: 'Your quote',
-  });
-}
-
-/** An email to a member of the quote desk about a buyer's quote (decision 073), with a button to it in the console. */
-export function quoteDeskEmail(input: {
-  publicUrl: string;
-  fullName: string;
-  quoteId: string;
-  subject: string;
-  lines: readonly string[];
-}): EmailContent {
-  return linkEmail({
-    ...input,
+/**
+ * Who reads a quote's email, and where its button opens the quote: the buyer, in the account
+ * area's "My Quotes" (decision 060); a member of the quote desk, in the console (decision 073).
+ */
+const QUOTE_READERS = {
+  buyer: { path: href.quote, button: 'View your quote', textLabel: 'Your quote' },
+  desk: {
     // The console's page of this quote (apps/web/src/admin/paths.ts, consoleHref.quote).
-    path: `/admin/quotes/${encodeURIComponent(input.quoteId)}`,
+    path: (quoteId: string) => `/admin/quotes/${encodeURIComponent(quoteId)}`,
     button: 'Open the quote in the console',
     textLabel: 'The quote',
-  });
+  },
+} as const;
+
+/** An email about a quote, with a button to it where its reader sees it. */
+export function quoteEmail(input: {
+  reader: keyof typeof QUOTE_READERS;
+  publicUrl: string;
+  fullName: string;
+  quoteId: string;
+  subject: string;
+  lines: readonly string[];
+}): EmailContent {
+  const { path, button, textLabel } = QUOTE_READERS[input.reader];
+  return linkEmail({ ...input, path: path(input.quoteId), button, textLabel });
 }

@@ -13,6 +13,7 @@
  * tool reads plain UTF-8), RFC 4180 quoting where a cell needs it.
  */
 import yazl from 'yazl';
+import { rupeesText } from '@storefront/shared/rupees-text';
 import type { TaxDocument } from '@storefront/shared/tax-document';
 import type { B2csRow, DocumentEntry, Gstr1Model, HsnRow, NoteTable } from './gstr1.js';
 
@@ -21,13 +22,6 @@ const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', '
 /** 'YYYY-MM-DD' → '31-Mar-2027', the template's date. */
 export const templateDate = (date: string) =>
   `${date.slice(8, 10)}-${MONTHS[Number(date.slice(5, 7)) - 1]}-${date.slice(0, 4)}`;
-
-/** Paise as rupees with two decimals, in integer arithmetic: -123456 → "-1234.56". */
-export function rupeesText(paise: number): string {
-  const sign = paise < 0 ? '-' : '';
-  const whole = Math.abs(paise);
-  return `${sign}${Math.floor(whole / 100)}.${String(whole % 100).padStart(2, '0')}`;
-}
 
 /** A rate in basis points as the template's per cent: 1800 → "18", 25 → "0.25". */
 export const rateText = (rateBp: number) => String(rateBp / 100);

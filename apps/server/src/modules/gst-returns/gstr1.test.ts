@@ -15,7 +15,7 @@ import {
 import { eInvoiceSchema, gstr1Schema, schemaErrors } from '../../test/gst-returns-schemas.js';
 import { eInvoiceJson, eInvoiceRefusals, unitPrice } from './e-invoice.js';
 import { b2clLimitPaise, buildGstr1, type ReturnDocument } from './gstr1.js';
-import { gstr1CsvFiles, rupeesText, templateDate, textCell } from './gstr1-csv.js';
+import { gstr1CsvFiles, templateDate, textCell } from './gstr1-csv.js';
 import { gstr1Json, portalDate } from './gstr1-json.js';
 
 const GSTIN = SELLER.gstin!;
@@ -336,14 +336,6 @@ describe('the CSV tables', () => {
     ['-2+3', "'-2+3"],
   ])('the text %j is written %j', (value, written) => {
     expect(textCell(value)).toBe(written);
-  });
-
-  it.each([
-    [0, '0.00'],
-    [5, '0.05'],
-    [-123456, '-1234.56'],
-  ])('%i paise are %s', (value, text) => {
-    expect(rupeesText(value)).toBe(text);
   });
 
   it('dates are the template’s dd-Mmm-yyyy and the portal’s dd-mm-yyyy', () => {

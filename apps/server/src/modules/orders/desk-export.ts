@@ -18,6 +18,7 @@
 import { Readable } from 'node:stream';
 import { indiaDate } from '@storefront/shared/india-date';
 import { EXPORT_COLUMNS, type DeskOrderExportQuery } from '@storefront/shared/order-desk-export';
+import { rupeesText } from '@storefront/shared/rupees-text';
 import { statusBadge } from '@storefront/shared/order-status';
 import type { Db } from '../../db/connect.js';
 import { recordAudit, type StaffActor } from '../staff/audit.js';
@@ -33,13 +34,6 @@ export function csvCell(value: string): string {
 }
 
 export const csvLine = (cells: readonly string[]) => `${cells.map(csvCell).join(',')}\r\n`;
-
-/** Paise as rupees with two decimals, in integer arithmetic: 123456 → "1234.56". */
-export function rupeesText(paise: number): string {
-  const sign = paise < 0 ? '-' : '';
-  const whole = Math.abs(paise);
-  return `${sign}${Math.floor(whole / 100)}.${String(whole % 100).padStart(2, '0')}`;
-}
 
 function cellsOf(row: DeskRowData): string[] {
   const placed = new Date(row.created_at);

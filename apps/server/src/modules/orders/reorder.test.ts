@@ -145,6 +145,8 @@ describe('POST /api/orders/{id}/reorder', () => {
     // Again: the lines merge into those the cart holds, and stock counts what it holds.
     const again = (await reorder(buyer, orderId)).json<ReorderResponse>();
     expect(brief(again.unavailable).map((l) => l[0])).toContain('RO-TAP');
+    // The cart answered is the very answer a read of the cart gives.
+    expect(again.cart).toEqual(await cartOf(buyer));
     expect((await cartOf(buyer)).lines.map((l) => [l.sku, l.quantity])).toEqual([
       ['RO-BOLT', 6],
       ['RO-TIE', 14],

@@ -9,7 +9,7 @@ import type { Db } from '../../db/connect.js';
 import { notFound } from '../../lib/errors.js';
 import type { TaxSetup } from '../../module-context.js';
 import { putBackLines, type PastLine } from '../cart/reorder.js';
-import { getCart } from '../cart/service.js';
+import { cartOf } from '../cart/service.js';
 
 export async function reorder(
   db: Db,
@@ -44,6 +44,6 @@ export async function reorder(
     title: row.title,
     sku: row.sku,
   }));
-  const outcome = await putBackLines(db, userId, lines);
-  return { ...outcome, cart: await getCart(db, userId, setup) };
+  const { cartLines, ...outcome } = await putBackLines(db, userId, lines);
+  return { ...outcome, cart: cartOf(cartLines, setup) };
 }

@@ -138,11 +138,17 @@ describe("the staff's answer", () => {
         sql`SELECT count(*)::int AS n FROM staff_audit_log WHERE action = 'quote.answer' AND target_id = ${quote.id}`,
       ),
     ).toBe(1);
-    expect(
-      await count(
-        sql`SELECT count(*)::int AS n FROM email_outbox WHERE kind = 'quote_update' AND to_address = ${`buyer-${buyer.id}@example.com`}`,
-      ),
-    ).toBeGreaterThan(0);
+    const [email] = (
+      await t.database.db.execute(
+        sql`SELECT subject, text_body FROM email_outbox WHERE kind = 'quote_update' AND to_address = ${`buyer-${buyer.id}@example.com`} AND text_body LIKE ${`%/quotes/${quote.id}`}`,
+      )
+    ).rows as { subject: string; text_body: string }[];
+    expect(email!.subject).toBe('Your quote has been answered');
+    expect(email!.text_body).toContain('We have priced your quote: ₹');
+    // The buyer's button opens the quote in their account, not in the console.
+    expect(email!.text_body.split('\n').at(-1)).toBe(
+      `Your quote: ${t.config.publicUrl}/quotes/${quote.id}`,
+    );
     const mine = await t.app.inject({ url: `/api/quotes/${quote.id}`, headers: buyer.headers });
     expect(mine.json().payload.versions[0].unitPricesPaise).toEqual([72_00, 110_00]);
   });

@@ -5,6 +5,7 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
 import { ErrorBody } from '@storefront/shared/errors';
 import { OrderCreateResponse } from '@storefront/shared/orders';
 import {
@@ -111,54 +112,56 @@ export function buyerQuoteRoutes({ db, config, authenticate, taxSetup, now }: Mo
       }),
     );
 
-    app.post(
-      '/api/quotes/:id/withdraw',
-      {
-        schema: {
-          tags,
-          security,
-          summary:
-            'Withdraw a request not yet priced, with an optional reason; final, emailed to the quote desk',
-          params: QuoteParams,
-          body: QuoteWithdrawBody,
-          response: { 200: QuoteResponse, ...errors(400, 401, 403, 404, 409) },
+    /**
+     * The buyer ends their quote (decision 073): withdrawing a request and declining a price
+     * share one handler; each keeps its own summary and body.
+     */
+    function closingRoute<Body extends z.ZodType<{ reason: string }>>(
+      action: quotes.BuyerClosing['action'],
+      summary: string,
+      body: Body,
+      closingOf: (body: z.infer<Body>) => quotes.BuyerClosing,
+    ) {
+      app.post(
+        `/api/quotes/:id/${action}`,
+        {
+          schema: {
+            tags,
+            security,
+            summary,
+            params: QuoteParams,
+            body,
+            response: { 200: QuoteResponse, ...errors(400, 401, 403, 404, 409) },
+          },
         },
-      },
-      async (request) => ({
-        payload: await quotes.closeQuote(
-          db,
-          buyer(request),
-          request.params.id,
-          { action: 'withdraw' },
-          request.body.reason,
-          { now: now(), publicUrl: config.publicUrl },
-        ),
-      }),
-    );
+        async (request) => {
+          // Validated by `body` above; the provider cannot carry a generic schema's type here.
+          const parsed = request.body as z.infer<Body>;
+          return {
+            payload: await quotes.closeQuote(
+              db,
+              buyer(request),
+              request.params.id,
+              closingOf(parsed),
+              parsed.reason,
+              { now: now(), publicUrl: config.publicUrl },
+            ),
+          };
+        },
+      );
+    }
 
-    app.post(
-      '/api/quotes/:id/decline',
-      {
-        schema: {
-          tags,
-          security,
-          summary:
-            'Decline the price seen (its version, unexpired), with an optional reason; final, emailed to the quote desk',
-          params: QuoteParams,
-          body: QuoteBuyerDeclineBody,
-          response: { 200: QuoteResponse, ...errors(400, 401, 403, 404, 409) },
-        },
-      },
-      async (request) => ({
-        payload: await quotes.closeQuote(
-          db,
-          buyer(request),
-          request.params.id,
-          { action: 'decline', version: request.body.version },
-          request.body.reason,
-          { now: now(), publicUrl: config.publicUrl },
-        ),
-      }),
+    closingRoute(
+      'withdraw',
+      'Withdraw a request not yet priced, with an optional reason; final, emailed to the quote desk',
+      QuoteWithdrawBody,
+      () => ({ action: 'withdraw' }),
+    );
+    closingRoute(
+      'decline',
+      'Decline the price seen (its version, unexpired), with an optional reason; final, emailed to the quote desk',
+      QuoteBuyerDeclineBody,
+      ({ version }) => ({ action: 'decline', version }),
     );
 
     app.post(

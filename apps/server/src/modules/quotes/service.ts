@@ -22,7 +22,7 @@ import { newObjectId } from '../../lib/ids.js';
 import { decodeCreatedCursor, encodeCreatedCursor } from '../../lib/timestamp-text.js';
 import { lineLabel, productsForLines, variantOf } from '../cart/service.js';
 import { enqueueEmail } from '../email/outbox.js';
-import { quoteDeskEmail, quoteEmail } from '../email/templates.js';
+import { quoteEmail } from '../email/templates.js';
 import { createQuotedOrder, findOrder, type OrderTaxContext } from '../orders/service.js';
 import { recordAudit, type StaffActor } from '../staff/audit.js';
 import { activeMembersAllowed } from '../staff/service.js';
@@ -298,7 +298,14 @@ async function tellBuyer(
   await enqueueEmail(tx, {
     kind: 'quote_update',
     to: buyer.email,
-    content: quoteEmail({ publicUrl, fullName: buyer.fullName, quoteId, subject, lines }),
+    content: quoteEmail({
+      reader: 'buyer',
+      publicUrl,
+      fullName: buyer.fullName,
+      quoteId,
+      subject,
+      lines,
+    }),
   });
 }
 
@@ -314,7 +321,14 @@ async function tellQuoteDesk(
     await enqueueEmail(tx, {
       kind: 'quote_desk_notice',
       to: member.email,
-      content: quoteDeskEmail({ publicUrl, fullName: member.fullName, quoteId, subject, lines }),
+      content: quoteEmail({
+        reader: 'desk',
+        publicUrl,
+        fullName: member.fullName,
+        quoteId,
+        subject,
+        lines,
+      }),
     });
 }
 

@@ -132,3 +132,28 @@ export function BillingFields({
     </div>
   );
 }
+
+/**
+ * The billing details' heading and why they are asked, as the checkout (an h2 of its page) and
+ * the payment step's edit (an h3 of its card) show them.
+ */
+export function BillingHeading({
+  as: Heading,
+  id,
+  className,
+}: {
+  as: 'h2' | 'h3';
+  id: string;
+  className: string;
+}) {
+  return (
+    <div>
+      <Heading id={id} className={className}>
+        Billing Details
+      </Heading>
+      <p className="text-sm text-slate-600">
+        Your GST invoice is made out to these details, for your input tax credit.
+      </p>
+    </div>
+  );
+}

@@ -30,7 +30,7 @@ import { useCountries } from '../../../lib/hooks/use-countries';
 import { shipsToCountry } from '../../../lib/ships-to-country';
 import { checkoutOrderBody, formFieldOf, type CheckoutShipping } from '../lib/checkout-body';
 import { SavedChoice } from './saved-choice';
-import { BillingFields } from '../../../components/address/billing-fields';
+import { BillingFields, BillingHeading } from '../../../components/address/billing-fields';
 import { ShippingFields, type ShippingInput } from '../../../components/address/shipping-fields';
 
 const loadOrders = () => import('@storefront/shared/orders');
@@ -248,14 +248,7 @@ export function CheckoutForm({
   return (
     <form noValidate onSubmit={(event) => void submit(event)} className="space-y-8">
       <section aria-labelledby="billing-heading" className="space-y-4">
-        <div>
-          <h2 id="billing-heading" className="text-lg font-bold">
-            Billing Details
-          </h2>
-          <p className="text-sm text-slate-600">
-            Your GST invoice is made out to these details, for your input tax credit.
-          </p>
-        </div>
+        <BillingHeading as="h2" id="billing-heading" className="text-lg font-bold" />
         {book.billingEntities.length > 0 ? (
           <fieldset className="grid gap-2">
             <legend className="sr-only">Billing entity</legend>

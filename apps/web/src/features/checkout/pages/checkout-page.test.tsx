@@ -146,6 +146,11 @@ describe('the checkout page', { timeout: 20_000 }, () => {
     checkoutApi();
     renderCheckout();
     expect(await screen.findByLabelText('GSTIN')).toHaveValue('27AABCM1234F1ZX');
+    const billing = screen.getByRole('region', { name: 'Billing Details' });
+    expect(within(billing).getByRole('heading', { level: 2 })).toHaveTextContent('Billing Details');
+    expect(billing).toHaveTextContent(
+      'Your GST invoice is made out to these details, for your input tax credit.',
+    );
     expect(screen.getByLabelText('Legal Name')).toHaveValue('Mehta Traders');
     expect(screen.getByLabelText('Billing Address Line 1')).toHaveValue(
       '14 Linking Road, Bandra West',

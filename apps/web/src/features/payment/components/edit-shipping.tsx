@@ -7,7 +7,11 @@
  */
 import { useState, type FormEvent } from 'react';
 import type { Order } from '@storefront/shared/orders';
-import { BillingFields, billingFormValues } from '../../../components/address/billing-fields';
+import {
+  BillingFields,
+  BillingHeading,
+  billingFormValues,
+} from '../../../components/address/billing-fields';
 import { ShippingFields, type ShippingInput } from '../../../components/address/shipping-fields';
 import { ErrorAlert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
@@ -90,14 +94,7 @@ export function EditShipping({
       <form noValidate onSubmit={(event) => void submit(event)} className="space-y-5">
         {billedTo ? (
           <section aria-labelledby="edit-billing" className="space-y-4">
-            <div>
-              <h3 id="edit-billing" className="font-semibold">
-                Billing Details
-              </h3>
-              <p className="text-sm text-slate-600">
-                Your GST invoice is made out to these details, for your input tax credit.
-              </p>
-            </div>
+            <BillingHeading as="h3" id="edit-billing" className="font-semibold" />
             <BillingFields
               form={billing}
               onGstinChange={() => undefined}

@@ -229,6 +229,11 @@ describe('the payment step', () => {
     expect(await screen.findByLabelText('Address Line 1')).toHaveValue(ORDER.shippingAddress1);
     expect(screen.getByLabelText('City')).toHaveValue(ORDER.shippingCity);
     // The billing details as the order has them, in the checkout's own fields.
+    const billing = screen.getByRole('region', { name: 'Billing Details' });
+    expect(within(billing).getByRole('heading', { level: 3 })).toHaveTextContent('Billing Details');
+    expect(billing).toHaveTextContent(
+      'Your GST invoice is made out to these details, for your input tax credit.',
+    );
     expect(screen.getByLabelText('GSTIN')).toHaveValue('27AABCM1234F1ZX');
     expect(screen.getByLabelText('Legal Name')).toHaveValue('Mehta Traders Pvt Ltd');
     expect(screen.getByLabelText('Billing Address Line 1')).toHaveValue('14 Linking Road');
