@@ -3,8 +3,9 @@
  * run against the baseline answering the scenario's own bytes from memory, giving every
  * scenario a ratio to the ceiling of a Node server on this machine.
  */
+import { request } from 'node:http';
 import { runLoad, type LoadRequest, type LoadResult } from './lib/load.js';
-import { startBaseline, type RunningProcess } from './lib/processes.js';
+import { startBaseline, type RunningProcess, type WireAnswer } from './lib/processes.js';
 
 export interface ScenarioResult extends LoadResult {
   name: string;
@@ -35,25 +36,43 @@ export interface ScenarioOptions {
   baselinePort: number;
 }
 
-/** Fetches one sample answer of the scenario: the bytes the baseline will serve. */
-async function sample(
-  server: RunningProcess,
-  request: LoadRequest,
-): Promise<{ body: Buffer; type: string }> {
-  const response = await fetch(`${server.baseUrl}${request.path}`, {
-    method: request.method ?? 'GET',
-    headers: {
-      ...(request.body !== undefined ? { 'content-type': 'application/json' } : {}),
-      ...request.headers,
-    },
-    ...(request.body !== undefined ? { body: request.body } : {}),
+/**
+ * Fetches one sample answer of the scenario, its bytes as sent: node:http, not fetch, which
+ * would decompress a compressed answer and the baseline then serve larger bytes than the server.
+ */
+export function sample(baseUrl: string, load: LoadRequest): Promise<WireAnswer> {
+  return new Promise((resolve, reject) => {
+    const sent = request(
+      `${baseUrl}${load.path}`,
+      {
+        method: load.method ?? 'GET',
+        headers: {
+          ...(load.body !== undefined ? { 'content-type': 'application/json' } : {}),
+          ...load.headers,
+        },
+      },
+      (response) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('error', reject);
+        response.on('end', () => {
+          const body = Buffer.concat(chunks);
+          if (response.statusCode !== 200)
+            return reject(
+              new Error(`sample ${load.path} answered ${response.statusCode}: ${body.toString()}`),
+            );
+          const encoding = response.headers['content-encoding'];
+          resolve({
+            body,
+            type: response.headers['content-type'] ?? 'application/json',
+            ...(encoding ? { encoding } : {}),
+          });
+        });
+      },
+    );
+    sent.on('error', reject);
+    sent.end(load.body);
   });
-  if (!response.ok)
-    throw new Error(`sample ${request.path} answered ${response.status}: ${await response.text()}`);
-  return {
-    body: Buffer.from(await response.arrayBuffer()),
-    type: response.headers.get('content-type') ?? 'application/json',
-  };
 }
 
 export async function runScenario(
@@ -61,7 +80,7 @@ export async function runScenario(
   scenario: Scenario,
   options: ScenarioOptions,
 ): Promise<ScenarioResult> {
-  const { body, type } = await sample(server, scenario.request(0));
+  const answer = await sample(server.baseUrl, scenario.request(0));
   // A short warm-up so JIT and caches are in their steady state.
   await runLoad({
     baseUrl: server.baseUrl,
@@ -81,7 +100,7 @@ export async function runScenario(
       });
   const serverPeakRssMb = server.peakRssMb();
 
-  const baselineServer = await startBaseline(body, type, options.baselinePort);
+  const baselineServer = await startBaseline(answer, options.baselinePort);
   try {
     await runLoad({
       baseUrl: baselineServer.baseUrl,
@@ -103,7 +122,7 @@ export async function runScenario(
       serverPeakRssMb,
       baseline,
       ratio: baseline.requestsPerSec > 0 ? measured.requestsPerSec / baseline.requestsPerSec : 0,
-      responseBytes: body.length,
+      responseBytes: answer.body.length,
     };
   } finally {
     await baselineServer.stop();
@@ -136,6 +155,12 @@ export async function catalogFixtures(
   return { productIds, queries };
 }
 
+/**
+ * What Chrome sends with every request: a buyer's catalog read asks for a compressed answer, and
+ * the server keeps one for it (decision 079), so the load measures what a buyer causes.
+ */
+export const BROWSER_HEADERS = { 'accept-encoding': 'gzip, deflate, br, zstd' };
+
 export function readScenarios(fixtures: { productIds: string[]; queries: string[] }): Scenario[] {
   const { productIds, queries } = fixtures;
   const at = <T>(items: T[], i: number) => items[i % items.length]!;
@@ -143,19 +168,26 @@ export function readScenarios(fixtures: { productIds: string[]; queries: string[
     {
       name: 'product detail',
       connections: 50,
-      request: (i) => ({ path: `/api/products/product/${at(productIds, i)}` }),
+      request: (i) => ({
+        path: `/api/products/product/${at(productIds, i)}`,
+        headers: BROWSER_HEADERS,
+      }),
     },
     {
       name: 'category page 20',
       connections: 50,
       request: (i) => ({
         path: `/api/products?query=${encodeURIComponent(at(queries, i))}&limit=20&page=${1 + (Math.floor(i / queries.length) % 50)}`,
+        headers: BROWSER_HEADERS,
       }),
     },
     {
       name: 'related products',
       connections: 50,
-      request: (i) => ({ path: `/api/products/recommend/${at(productIds, i)}` }),
+      request: (i) => ({
+        path: `/api/products/recommend/${at(productIds, i)}`,
+        headers: BROWSER_HEADERS,
+      }),
     },
   ];
 }

@@ -4,7 +4,7 @@
  * while orders flow (issue 20): orders take stock all the time, which must not empty the cached
  * catalog answers (decision 048), so the product and category pages keep their budgets.
  */
-import type { Scenario } from './api.js';
+import { BROWSER_HEADERS, type Scenario } from './api.js';
 import { latencyRecorder } from './lib/latency-recorder.js';
 import { runLoad, type LoadRequest, type LoadResult } from './lib/load.js';
 import { post, send } from './lib/post.js';
@@ -234,9 +234,11 @@ export async function flowScenarios(
     },
     readsWhileOrdering('product detail while orders flow', (i) => ({
       path: `/api/products/product/${at(products, i)}`,
+      headers: BROWSER_HEADERS,
     })),
     readsWhileOrdering('category page 20 while orders flow', (i) => ({
       path: `/api/products?query=${encodeURIComponent(at(fixtures.queries, i))}&limit=20&page=${1 + (Math.floor(i / fixtures.queries.length) % 50)}`,
+      headers: BROWSER_HEADERS,
     })),
   ];
 

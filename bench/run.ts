@@ -163,7 +163,7 @@ for (const kind of kinds) {
           baselinePort: BASELINE_PORT,
         });
         log(
-          `  ${result.requestsPerSec} req/s, p95 ${result.p95.toFixed(2)} ms, p99 ${result.p99.toFixed(2)} ms, ratio ${(result.ratio * 100).toFixed(0)}%`,
+          `  ${result.requestsPerSec} req/s, p95 ${result.p95.toFixed(2)} ms, p99 ${result.p99.toFixed(2)} ms, ratio ${(result.ratio * 100).toFixed(0)}%, server peak RSS ${result.serverPeakRssMb} MB`,
         );
         scenarios.push(result);
       }

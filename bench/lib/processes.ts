@@ -109,19 +109,31 @@ export async function startServer(
   return track(child, baseUrl);
 }
 
-/** A bare Fastify server answering `body` (with its content type) to every GET and POST. */
-export async function startBaseline(
-  body: Buffer,
-  contentType: string,
-  port: number,
-): Promise<RunningProcess> {
+/** An answer as it crossed the wire: its bytes, its type, and its encoding when compressed. */
+export interface WireAnswer {
+  body: Buffer;
+  type: string;
+  encoding?: string;
+}
+
+/**
+ * A bare Fastify server answering `answer` to every GET and POST, compressed as the server sent
+ * it (the same bytes, with the same `content-encoding`).
+ */
+export async function startBaseline(answer: WireAnswer, port: number): Promise<RunningProcess> {
   await ensurePortFree(port);
   const file = join(tmpdir(), `bench-baseline-${port}.bin`);
-  writeFileSync(file, body);
+  writeFileSync(file, answer.body);
   const child = spawn(process.execPath, [join(repoRoot, 'bench/baseline-server.mjs')], {
     cwd: repoRoot,
     stdio: ['ignore', 'ignore', 'inherit'],
-    env: { ...process.env, BASELINE_BODY: file, BASELINE_TYPE: contentType, PORT: String(port) },
+    env: {
+      ...process.env,
+      BASELINE_BODY: file,
+      BASELINE_TYPE: answer.type,
+      ...(answer.encoding ? { BASELINE_ENCODING: answer.encoding } : {}),
+      PORT: String(port),
+    },
   });
   const baseUrl = `http://127.0.0.1:${port}`;
   await waitFor(`${baseUrl}/`, child, 30_000);

@@ -170,6 +170,11 @@ export function connectPostgres(
     // No JIT (decision 069): a list's index probes cost enough in the planner's estimate to be
     // compiled, 25 ms of LLVM on every call, for statements that run in a few milliseconds.
     options: '-c jit=off',
+    // Connections stay open when idle: pg-pool's idle timeout (10 s by default) arms a timer at
+    // every release and clears it at the next checkout, ~6% of the event loop's time on a
+    // category page's miss (bench/README.md, "The category page's tail"), to close connections
+    // a server of at most `poolSize` would open again at its next busy moment.
+    idleTimeoutMillis: 0,
   });
   // A lost connection (PostgreSQL restarted, a backend terminated) must not crash the process.
   // An idle client's error reaches the pool, which replaces it; a client checked out between

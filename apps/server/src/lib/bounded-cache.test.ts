@@ -60,6 +60,25 @@ describe('BoundedCache', () => {
     expect(c.get('small')).toBe('x');
   });
 
+  it('counts a value again after it grew, evicting the oldest for it, and ignores one no longer held', () => {
+    const grown = { text: 'x' };
+    const c = new BoundedCache<{ text: string }>(
+      { maxEntries: 10, maxBytes: 2 * ENTRY_OVERHEAD_BYTES + 90 },
+      (value) => value.text.length,
+    );
+    c.set('a', { text: 'old' });
+    c.set('b', grown);
+    grown.text = 'x'.repeat(90);
+    c.recount('b', grown);
+    // 'a' (200 + 1 + 3) no longer fits beside 'b' (200 + 1 + 90).
+    expect(c.get('a')).toBeUndefined();
+    expect([c.size, c.bytes]).toEqual([1, ENTRY_OVERHEAD_BYTES + 1 + 90]);
+    // A value replaced under its key is not counted again.
+    c.set('b', { text: 'new' });
+    c.recount('b', grown);
+    expect(c.bytes).toBe(ENTRY_OVERHEAD_BYTES + 1 + 3);
+  });
+
   it('forgets everything on clear', () => {
     const c = cache(10, 10_000);
     c.set('a', '1');

@@ -55,16 +55,33 @@ export class BoundedCache<V> {
     if (bytes > this.limits.maxBytes) return;
     this.entries.set(key, { value, bytes });
     this.totalBytes += bytes;
-    for (const oldKey of this.entries.keys()) {
-      if (this.entries.size <= this.limits.maxEntries && this.totalBytes <= this.limits.maxBytes)
-        break;
-      this.delete(oldKey);
-    }
+    this.evictToLimits();
+  }
+
+  /**
+   * Counts `value` again after it grew (a cached answer's compressed copy), if it is still the
+   * one held under `key`, and evicts the oldest to make room; its place in the order is kept.
+   */
+  recount(key: string, value: V): void {
+    const entry = this.entries.get(key);
+    if (entry?.value !== value) return;
+    const bytes = ENTRY_OVERHEAD_BYTES + stringBytes(key) + this.sizeOf(value);
+    this.totalBytes += bytes - entry.bytes;
+    entry.bytes = bytes;
+    this.evictToLimits();
   }
 
   clear(): void {
     this.entries.clear();
     this.totalBytes = 0;
+  }
+
+  private evictToLimits(): void {
+    for (const oldKey of this.entries.keys()) {
+      if (this.entries.size <= this.limits.maxEntries && this.totalBytes <= this.limits.maxBytes)
+        break;
+      this.delete(oldKey);
+    }
   }
 
   private delete(key: string): void {

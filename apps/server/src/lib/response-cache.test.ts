@@ -4,7 +4,7 @@ import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { ENTRY_OVERHEAD_BYTES } from './bounded-cache.js';
-import { ResponseCache, sendCached } from './response-cache.js';
+import { compressionQueue, ResponseCache, sendCached } from './response-cache.js';
 
 describe('ResponseCache', () => {
   it('keeps each answer as UTF-8 in a buffer of its own, counted at its bytes', async () => {
@@ -52,30 +52,79 @@ describe('sendCached', () => {
     return { app, cache, computations: () => computations };
   }
 
-  it('keeps a large answer compressed with the entry and serves each encoding a browser asks for', async () => {
-    const { app, cache, computations } = await appServing(large);
+  const key = JSON.stringify(['/answer', [], []]);
+  const plainBytes = (cache: ResponseCache) =>
+    cache
+      .entry(key, async () => 'unused')
+      .then((entry) => ENTRY_OVERHEAD_BYTES + key.length + entry.body.length + entry.etag.length);
+
+  it('serves each encoding a browser asks for, made on the first request for it and reused after', async () => {
+    const { app, computations } = await appServing(large);
     const text = JSON.stringify(large);
-    for (const [accept, encoding, decode] of [
-      ['gzip, deflate, br, zstd', 'br', brotliDecompressSync],
-      ['gzip', 'gzip', gunzipSync],
-      ['br;q=0, gzip;q=0.5', 'gzip', gunzipSync],
+    const before = compressionQueue.done;
+    for (const [accept, encoding, decode, made] of [
+      ['gzip, deflate, br, zstd', 'br', brotliDecompressSync, 1],
+      ['br', 'br', brotliDecompressSync, 1],
+      ['gzip', 'gzip', gunzipSync, 2],
+      ['br;q=0, gzip;q=0.5', 'gzip', gunzipSync, 2],
     ] as const) {
       const response = await app.inject({ url: '/answer', headers: { 'accept-encoding': accept } });
       expect(response.headers['content-encoding']).toBe(encoding);
       expect(response.headers.vary).toBe('accept-encoding');
       expect(decode(response.rawPayload).toString('utf8')).toBe(text);
+      expect(compressionQueue.done - before).toBe(made);
     }
     const plain = await app.inject({ url: '/answer', headers: { 'accept-encoding': 'identity' } });
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(plain.headers.vary).toBe('accept-encoding');
     expect(plain.body).toBe(text);
-    // One computation, compressed once: the entry holds both encodings, counted in its bytes.
     expect(computations()).toBe(1);
-    const entry = await cache.entry(JSON.stringify(['/answer', [], []]), async () => 'unused');
-    expect(entry.encoded?.br).toBeInstanceOf(Buffer);
-    expect(cache.bytes).toBeGreaterThan(
-      entry.body.length + entry.encoded!.br.length + entry.encoded!.gzip.length,
+  });
+
+  it('makes no compressed copy while no request asks for one', async () => {
+    const { app, cache } = await appServing(large);
+    const before = compressionQueue.done;
+    for (let i = 0; i < 3; i++) {
+      const response = await app.inject({ url: '/answer' });
+      expect(response.headers['content-encoding']).toBeUndefined();
+      expect(response.body).toBe(JSON.stringify(large));
+    }
+    expect(compressionQueue.done).toBe(before);
+    expect(cache.bytes).toBe(await plainBytes(cache));
+  });
+
+  it('counts a compressed copy in the entry, in a buffer of its own', async () => {
+    const { app, cache } = await appServing(large);
+    const br = await app.inject({ url: '/answer', headers: { 'accept-encoding': 'br' } });
+    const gzip = await app.inject({ url: '/answer', headers: { 'accept-encoding': 'gzip' } });
+    expect(cache.bytes).toBe(
+      (await plainBytes(cache)) + br.rawPayload.length + gzip.rawPayload.length,
     );
+    // Not a slice of zlib's 64 KB output chunk, which the entry would keep alive whole.
+    const entry = await cache.entry(key, async () => 'unused');
+    const kept = await entry.encoded.br!;
+    expect(kept.equals(br.rawPayload)).toBe(true);
+    expect([kept.buffer.byteLength, kept.byteOffset]).toEqual([kept.length, 0]);
+  });
+
+  it('drops the compressed copies with the entry when the catalog changes', async () => {
+    const { app, cache, computations } = await appServing(large);
+    await app.inject({ url: '/answer', headers: { 'accept-encoding': 'br' } });
+    cache.clear();
+    const before = compressionQueue.done;
+    const again = await app.inject({ url: '/answer', headers: { 'accept-encoding': 'br' } });
+    expect(brotliDecompressSync(again.rawPayload).toString('utf8')).toBe(JSON.stringify(large));
+    expect(computations()).toBe(2);
+    expect(compressionQueue.done - before).toBe(1);
+  });
+
+  it('does not count a copy finished after its entry was dropped', async () => {
+    const cache = new ResponseCache();
+    const entry = await cache.entry(key, async () => JSON.stringify(large));
+    const making = cache.encoded(key, entry, 'gzip');
+    cache.clear();
+    expect(gunzipSync(await making).toString('utf8')).toBe(JSON.stringify(large));
+    expect([cache.size, cache.bytes]).toEqual([0, 0]);
   });
 
   it('sends an answer under 1 KB as it is, whatever the browser accepts', async () => {

@@ -7,18 +7,23 @@
  * query, `limit=020`) is the same entry, and bounded in entries and bytes, least recently used
  * first out (issue 17).
  *
- * An answer of 1 KB or more is kept Brotli- and gzip-compressed too, made once with the entry:
- * every browser asks for a compressed answer, and @fastify/compress would otherwise compress the
- * same bytes again on every hit, the largest cost of a cached listing served to a browser
- * (bench/README.md, "Where a cached read's time goes").
+ * An answer of 1 KB or more is kept Brotli- or gzip-compressed too, made the first time a
+ * request asks for that encoding and then kept with the entry, counted in its bytes: every
+ * browser asks for a compressed answer, and @fastify/compress would otherwise compress the same
+ * bytes again on every hit (bench/README.md, "Where a cached read's time goes"). Made when first
+ * asked for, not with every entry: a client that asks for none (a server, the bench) costs no
+ * compression, and one that asks for Brotli no gzip copy (decision 079).
  */
 import { createHash } from 'node:crypto';
 import { promisify } from 'node:util';
-import { brotliCompress, constants, gzip } from 'node:zlib';
+import { brotliCompress, constants, gzip, type BrotliOptions, type ZlibOptions } from 'node:zlib';
 import { Negotiator } from '@fastify/accept-negotiator';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { BoundedCache, type CacheLimits } from './bounded-cache.js';
+import { TurnQueue } from './turn-queue.js';
+
+type Encoding = 'br' | 'gzip';
 
 interface Entry {
   /**
@@ -27,28 +32,55 @@ interface Entry {
    */
   body: Buffer;
   etag: string;
-  /** The body compressed, when it is large enough for compression to pay. */
-  encoded?: Record<Encoding, Buffer>;
+  /** The body in each encoding asked for so far, made once, shared while it is being made. */
+  encoded: Partial<Record<Encoding, Promise<Buffer>>>;
+  /** The bytes of the encodings made so far, counted in the entry's size. */
+  encodedBytes: number;
 }
 
-type Encoding = 'br' | 'gzip';
-
-/** @fastify/compress's threshold (app.ts) and its Brotli settings, so an answer reads the same. */
+/** @fastify/compress's threshold (app.ts), so an answer reads the same from either. */
 const COMPRESS_FROM_BYTES = 1024;
 const brotli = promisify(brotliCompress);
 const gzipped = promisify(gzip);
-const BROTLI_OPTIONS = {
-  params: {
-    [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
-    [constants.BROTLI_PARAM_QUALITY]: 4,
-  },
+
+/**
+ * @fastify/compress's Brotli settings (text, quality 4), with a window and hash tables sized to
+ * the answer instead of Brotli's 4 MB default: the same bytes out for an answer under the window,
+ * less native memory per compression. gzip's window likewise (2^9 is zlib's smallest for gzip).
+ */
+const windowBits = (bytes: number, smallest: number, largest: number) =>
+  Math.min(largest, Math.max(smallest, Math.ceil(Math.log2(bytes))));
+const compressors: Record<Encoding, (body: Buffer) => Promise<Buffer>> = {
+  br: (body) =>
+    brotli(body, {
+      params: {
+        [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
+        [constants.BROTLI_PARAM_QUALITY]: 4,
+        [constants.BROTLI_PARAM_SIZE_HINT]: body.length,
+        [constants.BROTLI_PARAM_LGWIN]: windowBits(body.length, 10, 22),
+      },
+    } satisfies BrotliOptions),
+  gzip: (body) =>
+    gzipped(body, { windowBits: windowBits(body.length, 9, 15) } satisfies ZlibOptions),
 };
 
-/** Off the event loop, in libuv's pool, as the on-the-fly compression ran. */
-async function encodings(body: Buffer): Promise<Record<Encoding, Buffer> | undefined> {
-  if (body.length < COMPRESS_FROM_BYTES) return undefined;
-  const [br, gzip] = await Promise.all([brotli(body, BROTLI_OPTIONS), gzipped(body)]);
-  return { br, gzip };
+/**
+ * One compression at a time, in libuv's pool: a burst of misses then holds one compressor's
+ * native memory, not one per miss, and leaves the pool's other threads to file reads and
+ * password hashing. A compression is made once per entry, so the queue is short.
+ */
+export const compressionQueue = new TurnQueue();
+
+/**
+ * The compressed bytes in a buffer of their own: zlib hands back a slice of its 64 KB output
+ * chunk, and an entry holding the slice would keep the whole chunk alive while counting the
+ * slice (a 300-byte variant held 64 KB: decision 079).
+ */
+async function compressed(body: Buffer, encoding: Encoding): Promise<Buffer> {
+  const out = await compressionQueue.run(() => compressors[encoding](body));
+  const own = Buffer.allocUnsafeSlow(out.length);
+  out.copy(own);
+  return own;
 }
 
 const negotiator = new Negotiator({ supportedValues: ['br', 'gzip'], cache: new Map() });
@@ -74,10 +106,7 @@ export class ResponseCache {
   constructor(limits: CacheLimits = RESPONSE_CACHE_LIMITS) {
     this.entries = new BoundedCache(
       limits,
-      (entry) =>
-        entry.body.length +
-        entry.etag.length +
-        (entry.encoded ? entry.encoded.br.length + entry.encoded.gzip.length : 0),
+      (entry) => entry.body.length + entry.etag.length + entry.encodedBytes,
     );
   }
 
@@ -112,7 +141,7 @@ export class ResponseCache {
     if (inFlight) return inFlight;
     const generation = this.generation;
     const job = compute()
-      .then(async (text) => {
+      .then((text) => {
         // A buffer of its own: Buffer.from would slice a small answer out of Node's shared 8 KB
         // pool, and an entry would keep the whole slab alive.
         const body = Buffer.allocUnsafeSlow(Buffer.byteLength(text, 'utf8'));
@@ -120,7 +149,8 @@ export class ResponseCache {
         const entry: Entry = {
           body,
           etag: `"${createHash('sha1').update(body).digest('base64url').slice(0, 20)}"`,
-          encoded: await encodings(body),
+          encoded: {},
+          encodedBytes: 0,
         };
         if (generation === this.generation) this.entries.set(key, entry);
         return entry;
@@ -130,6 +160,31 @@ export class ResponseCache {
       });
     this.pending.set(key, job);
     return job;
+  }
+
+  /**
+   * The entry's body in `encoding`, made on the first request for it and kept with the entry,
+   * its bytes then counted (which may evict older entries). Stored under `key` only while the
+   * cache still holds this entry there: one dropped by a catalog change or evicted meanwhile
+   * goes with its encodings.
+   */
+  encoded(key: string, entry: Entry, encoding: Encoding): Promise<Buffer> {
+    const made = entry.encoded[encoding];
+    if (made) return made;
+    const making = compressed(entry.body, encoding).then(
+      (bytes) => {
+        entry.encodedBytes += bytes.length;
+        this.entries.recount(key, entry);
+        return bytes;
+      },
+      (error: unknown) => {
+        // Not kept: the next request tries again.
+        delete entry.encoded[encoding];
+        throw error;
+      },
+    );
+    entry.encoded[encoding] = making;
+    return making;
   }
 }
 
@@ -160,13 +215,12 @@ export async function sendCached<S extends z.ZodType>(
   schema: S,
   compute: () => Promise<z.input<S>>,
 ) {
-  const entry = await cache.entry(requestKey(request), async () =>
-    JSON.stringify(schema.parse(await compute())),
-  );
+  const key = requestKey(request);
+  const entry = await cache.entry(key, async () => JSON.stringify(schema.parse(await compute())));
   reply.header('etag', entry.etag).header('cache-control', 'public, max-age=60');
   if (request.headers['if-none-match'] === entry.etag) return reply.status(304).send();
   reply.type('application/json; charset=utf-8');
-  if (!entry.encoded) return reply.send(entry.body);
+  if (entry.body.length < COMPRESS_FROM_BYTES) return reply.send(entry.body);
   // Beside what the answer already varies on (CORS's Origin).
   const vary = reply.getHeader('vary');
   reply.header('vary', vary ? `${String(vary)}, accept-encoding` : 'accept-encoding');
@@ -174,5 +228,5 @@ export async function sendCached<S extends z.ZodType>(
   const encoding = accepted ? (negotiator.negotiate(accepted) as Encoding | null) : null;
   if (!encoding) return reply.send(entry.body);
   // Set first, @fastify/compress leaves the answer as it is.
-  return reply.header('content-encoding', encoding).send(entry.encoded[encoding]);
+  return reply.header('content-encoding', encoding).send(await cache.encoded(key, entry, encoding));
 }
