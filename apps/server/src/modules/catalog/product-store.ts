@@ -482,10 +482,12 @@ function diffStock(
  * statement for a connection's life, the search triggers' included (PL/pgSQL caches them; a
  * statement-level trigger's, which has no parameters, is never replanned), until something
  * invalidates it: on PostgreSQL autovacuum's ANALYZE as a table grows. PGlite has no autovacuum,
- * so its one connection kept the plans made when the catalog was the demo's 20 products, and an
- * import's batch of 500 slowed from 1.3 s to 3.8 s within 5,000 products (decision 078). ANALYZE
- * itself would take 5–7 s of PGlite's one connection at 100,000 products; replanned without it,
- * the planner still scales the last statistics to each table's current size.
+ * so its one connection kept the plans made when the catalog was the demo's 20 products (a
+ * sequential scan of product_variants for each product saved): an import's INSERT of 500
+ * products slowed from 1.3 to 7 s within 10,000, until one was cut at the statement budget
+ * (decision 078). ANALYZE itself would take 5–7 s of PGlite's one connection at 100,000
+ * products; replanned without it, the planner still scales the last statistics to each table's
+ * current size.
  */
 export class CatalogGrowth {
   private constructor(
