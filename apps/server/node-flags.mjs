@@ -12,5 +12,10 @@ export const SERVER_NODE_FLAGS = ['--max-old-space-size=192', '--max-semi-space-
 // that allocates at once an arena of its own (up to 8 per core), and the memory freed in one
 // arena is reused by that arena only; libvips's threads, brotli and the password hash's pool
 // threads left the soak's RSS ~46 MB higher than with two arenas, at no measured cost in speed.
-// The operator's own value wins.
-export const SERVER_ENV = { MALLOC_ARENA_MAX: '2' };
+// A fixed mmap threshold (decision 078): a block of 128 KiB or more gets pages of its own, given
+// back when freed. glibc's default raises the threshold to the largest block freed (up to 32 MiB),
+// after which such blocks come from the arenas, whose free middle stays resident: V8's compile of
+// PGlite's largest function (~600 MB of zone memory, once, seconds after start) and the cached
+// answers' buffers left 40 MB in the second arena and ~40 MB more in the main one under the
+// bench's load. The operator's own value wins.
+export const SERVER_ENV = { MALLOC_ARENA_MAX: '2', MALLOC_MMAP_THRESHOLD_: '131072' };

@@ -69,3 +69,14 @@ export type FromThread =
   | { op: 'done'; id: number; value?: unknown }
   | { op: 'failed'; id: number; error: ErrorData }
   | { op: 'notify'; channel: string };
+
+/**
+ * A statement with more parameters than this runs unnamed, planned and freed each time: a bulk
+ * write's (an import batch's 500 products are 10,500), whose parse tree PostgreSQL would keep
+ * with the prepared statement, ~1 MB per 2,500 values, in WebAssembly memory that never shrinks.
+ * An import's row counts differ from batch to batch, so each batch is a new shape, and the 50
+ * kept could hold tens of MB: PGlite's memory rose from 30 to 59 MB over a 100,000-product
+ * import (decision 078). Its planning is little beside its writing; the server's reads and
+ * orders have at most a few hundred.
+ */
+export const MAX_PREPARED_PARAMETERS = 1000;

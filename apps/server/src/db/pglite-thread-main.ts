@@ -10,6 +10,7 @@ import { parse, PGlite, protocol, type Results, type Transaction } from '@electr
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
 import {
+  MAX_PREPARED_PARAMETERS,
   SHARED,
   TEXT_TYPES,
   type ErrorData,
@@ -151,7 +152,9 @@ async function runStatement(on: PGlite | Transaction, message: QueryMessage): Pr
   step();
   try {
     const result: Results =
-      message.textTypes === undefined && PREPARABLE.test(message.sql)
+      message.textTypes === undefined &&
+      message.params.length <= MAX_PREPARED_PARAMETERS &&
+      PREPARABLE.test(message.sql)
         ? await runPrepared(message)
         : await on.query(
             message.sql,

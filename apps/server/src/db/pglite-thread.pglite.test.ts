@@ -15,6 +15,7 @@ import {
   MAX_PREPARED_STATEMENTS,
   type Database,
 } from './connect.js';
+import { MAX_PREPARED_PARAMETERS } from './pglite-protocol.js';
 import type { PgliteThread } from './pglite-thread.js';
 import { runPrepared } from './prepared.js';
 
@@ -127,6 +128,23 @@ describe('PGlite in a thread of its own', () => {
     expect(texts.filter((text) => text.includes('now() >'))).toHaveLength(1);
     expect(texts.some((text) => text.includes(' AS shape, 0 AS n'))).toBe(false);
     expect((await db.execute(select)).rows).toEqual(expected);
+  });
+
+  it('runs a statement of more than MAX_PREPARED_PARAMETERS parameters unprepared, a bulk write whose parse tree would stay', async () => {
+    const { db } = await open();
+    const values = Array.from({ length: MAX_PREPARED_PARAMETERS + 1 }, (_, i) => `bulk ${i}`);
+    const insert = sql`INSERT INTO notes (body) VALUES ${sql.join(
+      values.map((body) => sql`(${body})`),
+      sql`, `,
+    )}`;
+    await db.execute(insert);
+    expect(
+      (await db.execute(sql`SELECT count(*)::int AS n FROM notes WHERE body LIKE 'bulk %'`)).rows,
+    ).toEqual([{ n: MAX_PREPARED_PARAMETERS + 1 }]);
+    const kept = await db.execute(
+      sql`SELECT count(*)::int AS n FROM pg_prepared_statements WHERE statement LIKE 'INSERT INTO notes (body) VALUES ($1), ($2)%'`,
+    );
+    expect(kept.rows).toEqual([{ n: 0 }]);
   });
 
   it('plans a prepared statement again once its plan is older than planMaxAgeMs, for the size its tables have grown to', async () => {

@@ -52,7 +52,7 @@ import type { Config } from '../../config.js';
 import { catalogImportImages, catalogImportIssues, catalogImportJobs } from '../../db/schema.js';
 import { AppError, conflict, invalid, notFound } from '../../lib/errors.js';
 import { newObjectId } from '../../lib/ids.js';
-import { readProducts, saveProducts } from '../catalog/product-store.js';
+import { CatalogGrowth, readProducts, saveProducts } from '../catalog/product-store.js';
 import {
   checkZip,
   createImageImporter,
@@ -758,6 +758,7 @@ export class ImportRunner {
     let issueCount = job.issueCount;
     const zip = await zipEntries(this.db, job.id);
     const products = readImportFile(path, job.format as ImportFormat);
+    const growth = await CatalogGrowth.start(this.db);
     for await (const whole of batches(products, undefined)) {
       // The batches already written (the job's cursor): read past, not saved again.
       const batch = whole.slice(Math.min(skip, whole.length));
@@ -772,12 +773,13 @@ export class ImportRunner {
         await insertIssues(tx, job.id, 'apply', issueCount, result.issues);
         issueCount += result.issues.length;
         await this.renew(tx, job.id, { done: cursor + batch.length, applied: counts, issueCount });
-        return true;
+        return result.counts;
       });
       if (!written) return;
       cursor += batch.length;
       progress.done = cursor;
       onProgress?.(progress);
+      await growth.grew(written.new);
     }
     // Every batch written (or none to write): the summary, once, with its audit entry.
     const finished = await this.db.transaction(async (tx) => {

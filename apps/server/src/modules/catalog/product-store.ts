@@ -12,7 +12,7 @@ import {
   type ProductDocument,
   type ProductIssue,
 } from '@storefront/shared/catalog-product';
-import type { DbOrTx, Tx } from '../../db/connect.js';
+import type { Db, DbOrTx, Tx } from '../../db/connect.js';
 import { productPriceTiers, products, productVariants, stockLevels } from '../../db/schema.js';
 import { newObjectId } from '../../lib/ids.js';
 import { htmlToText, sanitizeProductHtml } from '../../lib/sanitize.js';
@@ -474,3 +474,45 @@ function diffStock(
   for (const position of had.keys())
     if (!wanted.has(position)) into.drop.push(sql`(${productId}, ${position})`);
 }
+
+/**
+ * Keeps the plans of a save's statements fit for a catalog that grows in bulk (an import): each
+ * time the products have doubled, every cached plan of the connection is dropped (DISCARD PLANS)
+ * and made again on its next use, for the tables' sizes then. PostgreSQL keeps a plan per
+ * statement for a connection's life, the search triggers' included (PL/pgSQL caches them; a
+ * statement-level trigger's, which has no parameters, is never replanned), until something
+ * invalidates it: on PostgreSQL autovacuum's ANALYZE as a table grows. PGlite has no autovacuum,
+ * so its one connection kept the plans made when the catalog was the demo's 20 products (a
+ * sequential scan of product_variants for each product saved): an import's INSERT of 500
+ * products slowed from 1.3 to 7 s within 10,000, until one was cut at the statement budget
+ * (decision 078). ANALYZE itself would take 5–7 s of PGlite's one connection at 100,000
+ * products; replanned without it, the planner still scales the last statistics to each table's
+ * current size.
+ */
+export class CatalogGrowth {
+  private constructor(
+    private readonly db: Db,
+    /** Products when the plans were last dropped (or at the start), and added since. */
+    private plannedAt: number,
+    private added = 0,
+  ) {}
+
+  static async start(db: Db): Promise<CatalogGrowth> {
+    const [row] = (await db.execute(sql`SELECT count(*)::int AS n FROM products`)).rows as {
+      n: number;
+    }[];
+    return new CatalogGrowth(db, row?.n ?? 0);
+  }
+
+  /** Counts `count` new products, and drops the cached plans once the products have doubled. */
+  async grew(count: number): Promise<void> {
+    this.added += count;
+    if (this.added < Math.max(this.plannedAt, MIN_GROWTH_REPLANNED)) return;
+    await this.db.execute(sql`DISCARD PLANS`);
+    this.plannedAt += this.added;
+    this.added = 0;
+  }
+}
+
+/** Fewer new products than this are not worth a replan. */
+const MIN_GROWTH_REPLANNED = 500;
