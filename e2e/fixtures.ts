@@ -1,6 +1,6 @@
 /**
  * Shared fixtures of the browser journeys: `navigate` goes to a route of the shared route
- * table and waits for the app to render; `outbox` reads the emails the server wrote as .eml
+ * table and waits for the app to render (or to take over the server's HTML); `outbox` reads the emails the server wrote as .eml
  * files in the journey server's DATA_DIR; `login` signs a buyer in (the demo buyer unless told
  * otherwise) through the API and puts the session where the web app keeps it.
  *
@@ -80,6 +80,13 @@ export const test = base.extend<{
     await use(async (path: string) => {
       await page.goto(path);
       await page.locator('#root > *').first().waitFor();
+      // A server-rendered page is on screen before its script runs (decision 070): wait until
+      // React has taken the root over (from then on it hydrates a part a click lands on first).
+      await page.waitForFunction(() =>
+        Object.keys(document.getElementById('root') ?? {}).some((key) =>
+          key.startsWith('__reactContainer$'),
+        ),
+      );
     });
   },
   login: async ({ page }, use) => {

@@ -4,7 +4,9 @@
  * the page HTML). The path is matched against the route manifest once; the match decides the
  * status (a path outside it answers 404, with the app, which shows the not-found page), what
  * the page needs first (first-load.ts) and its meta (title, description, canonical URL, Open
- * Graph tags and JSON-LD, made by the module that owns the page's data).
+ * Graph tags and JSON-LD, made by the module that owns the page's data). A catalog page's
+ * body is rendered on the server from the same answers, and hydrated in the browser
+ * (server-render.ts, decision 070).
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -12,15 +14,21 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { matchPage, pageOf } from '@storefront/shared/routes';
 import { notFoundJson } from '../../lib/error-handler.js';
+import { safeJson } from '../../lib/html.js';
 import type { PageMeta, PageMetaMakers } from '../../lib/page-meta.js';
 import { CONSOLE_HTML } from './console-routes.js';
 import { renderMeta } from './page-head.js';
 import { pageModulePreloads } from './build-manifest.js';
 import { firstLoadTags } from './first-load.js';
+import { serverRenderer, type CheckImages } from './server-render.js';
 
 const NOT_SPA = /^\/(api|images|sandbox-pay)(\/|$)/;
 
-export function webAppRoutes(webDist: string, metaMakers: PageMetaMakers) {
+export function webAppRoutes(
+  webDist: string,
+  metaMakers: PageMetaMakers,
+  checkImages: CheckImages,
+) {
   return async (app: FastifyInstance) => {
     const indexFile = join(webDist, 'index.html');
     if (!existsSync(indexFile)) {
@@ -46,6 +54,7 @@ export function webAppRoutes(webDist: string, metaMakers: PageMetaMakers) {
 
     let indexHtml: string | undefined;
     const preloadsOf = pageModulePreloads(webDist);
+    const renderer = serverRenderer(webDist);
     const sendIndex = async (
       request: FastifyRequest,
       reply: FastifyReply,
@@ -67,7 +76,7 @@ export function webAppRoutes(webDist: string, metaMakers: PageMetaMakers) {
       const firstLoad = await firstLoadTags(app, preloadsOf, match, path).catch(
         (error: unknown) => {
           request.log.warn({ err: error }, 'first-load tags failed');
-          return { tags: [], answers: {} };
+          return { tags: [], answers: {}, images: [] };
         },
       );
       const metaKind = match && pageOf(match.name).meta;
@@ -82,9 +91,31 @@ export function webAppRoutes(webDist: string, metaMakers: PageMetaMakers) {
         html = renderMeta(html, meta);
         status = meta.status ?? 200;
       }
-      // A replacer function: the tags carry catalog data, whose `$&`, `$'` or `$\`` a
-      // replacement string would expand into parts of the page.
+      // Replacer functions: the tags and the body carry catalog data, whose `$&`, `$'` or `$\``
+      // a replacement string would expand into parts of the page.
       html = html.replace('</head>', () => `    ${firstLoad.tags.join('\n    ')}\n  </head>`);
+      if (match && pageOf(match.name).rendersOnServer) {
+        // A failure here leaves the page to the browser's render, as a page that is not
+        // rendered on the server: slower, never broken.
+        const rendered = await renderer()
+          .then(async (render) => {
+            if (!render) return undefined;
+            const imageChecks = await checkImages(firstLoad.images);
+            return { ...(await render(request.url, firstLoad.answers, imageChecks)), imageChecks };
+          })
+          .catch((error: unknown) => {
+            request.log.error({ err: error }, 'server render failed');
+            return undefined;
+          });
+        if (rendered)
+          html = html
+            .replace(
+              '</head>',
+              () =>
+                `    ${rendered.head}\n    <script type="application/json" id="image-checks">${safeJson(rendered.imageChecks)}</script>\n  </head>`,
+            )
+            .replace('<div id="root"></div>', () => `<div id="root">${rendered.body}</div>`);
+      }
       return reply
         .status(status)
         .header('cache-control', 'no-cache')
