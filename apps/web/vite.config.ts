@@ -30,6 +30,9 @@ export default defineConfig(({ isSsrBuild }) => ({
       },
     ],
   },
+  ssr: {
+    noExternal: ['lucide-react'],
+  },
   build: {
     outDir: isSsrBuild ? 'dist-ssr' : 'dist',
     copyPublicDir: !isSsrBuild,
