@@ -13,33 +13,11 @@ import {
   type ScryptOptions,
 } from 'node:crypto';
 import { promisify } from 'node:util';
+import { TurnQueue } from './turn-queue.js';
 
 const KEY_LENGTH = 32;
 const CURRENT = { memoryKib: 47104, passes: 1, parallelism: 1 };
 const CURRENT_PARAMETERS = `m=${CURRENT.memoryKib},t=${CURRENT.passes},p=${CURRENT.parallelism}`;
-
-/**
- * Runs the jobs given to it one at a time, in order of arrival, whether each succeeds or not,
- * and keeps the figures `/metrics` reports: how many wait now, how many ran, how long they waited.
- */
-export class TurnQueue {
-  waiting = 0;
-  done = 0;
-  waitedSeconds = 0;
-  #last: Promise<unknown> = Promise.resolve();
-
-  run<T>(job: () => Promise<T>): Promise<T> {
-    const queued = performance.now();
-    this.waiting++;
-    const run = this.#last.then(() => {
-      this.waiting--;
-      this.waitedSeconds += (performance.now() - queued) / 1000;
-      return job().finally(() => this.done++);
-    });
-    this.#last = run.catch(() => undefined);
-    return run;
-  }
-}
 
 /**
  * One derivation at a time (46 MiB; a stored scrypt hash 128 MiB): two at once put a login burst
