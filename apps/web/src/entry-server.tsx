@@ -27,12 +27,14 @@ const LEADING_LINKS = /^(?:<link [^>]*\/>)*/;
 /**
  * The page at `url` (path and query) rendered from `answers` (by call URL) and the checks of
  * the images it shows (spec §4: a page waits for them): the resources it asks for, for the
- * head, and the HTML of #root.
+ * head, and the HTML of #root. `signal` ends a render that runs too long: it then throws, as a
+ * render in which a part failed does.
  */
 export async function renderPage(
   url: string,
   answers: Readonly<Record<string, unknown>>,
   imageChecks: ImageChecks,
+  signal: AbortSignal,
 ): Promise<{ head: string; body: string }> {
   const client = createQueryClient();
   const { pathname, searchParams } = new URL(url, 'http://storefront.invalid');
@@ -42,29 +44,35 @@ export async function renderPage(
     (call) => answers[call],
     imageChecks,
   );
-  const errors: unknown[] = [];
-  const { prelude } = await prerenderToNodeStream(
-    <StrictMode>
-      <AppProviders client={client}>
-        <StaticRouter location={url}>
-          <AppRoutes />
-        </StaticRouter>
-      </AppProviders>
-    </StrictMode>,
-    // One chunk: React would otherwise write a large boundary's content after its fallback, to
-    // be moved in place by an inline script, which the CSP refuses.
-    {
-      progressiveChunkSize: Number.MAX_SAFE_INTEGER,
-      onError: (error) => void errors.push(error),
-    },
-  );
-  // A part that threw would be left to the browser with a recoverable error: the page is then
-  // the browser's to render whole (the server falls back to the empty #root).
-  if (errors.length) throw new AggregateError(errors, `${url} did not render on the server`);
-  const chunks: Buffer[] = [];
-  for await (const chunk of prelude) chunks.push(chunk as Buffer);
-  client.clear();
-  const html = Buffer.concat(chunks).toString('utf8');
-  const head = LEADING_LINKS.exec(html)![0];
-  return { head, body: html.slice(head.length) };
+  try {
+    const errors: unknown[] = [];
+    const { prelude } = await prerenderToNodeStream(
+      <StrictMode>
+        <AppProviders client={client}>
+          <StaticRouter location={url}>
+            <AppRoutes />
+          </StaticRouter>
+        </AppProviders>
+      </StrictMode>,
+      // One chunk: React would otherwise write a large boundary's content after its fallback, to
+      // be moved in place by an inline script, which the CSP refuses.
+      {
+        progressiveChunkSize: Number.MAX_SAFE_INTEGER,
+        onError: (error) => void errors.push(error),
+        signal,
+      },
+    );
+    // What an aborted render left unfinished would be the browser's: the whole page is then.
+    signal.throwIfAborted();
+    // A part that threw would be left to the browser with a recoverable error: the page is then
+    // the browser's to render whole (the server falls back to the empty #root).
+    if (errors.length) throw new AggregateError(errors, `${url} did not render on the server`);
+    const chunks: Buffer[] = [];
+    for await (const chunk of prelude) chunks.push(chunk as Buffer);
+    const html = Buffer.concat(chunks).toString('utf8');
+    const head = LEADING_LINKS.exec(html)![0];
+    return { head, body: html.slice(head.length) };
+  } finally {
+    client.clear();
+  }
 }

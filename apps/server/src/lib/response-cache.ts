@@ -20,7 +20,9 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { BoundedCache, type CacheLimits } from './bounded-cache.js';
 
-interface Entry {
+export interface Entry {
+  /** The answer's status: 200 for a JSON read, a page's own (a product not found answers 404). */
+  status: number;
   /**
    * UTF-8, outside V8's heap: counted exactly (a string with one non-Latin-1 character takes two
    * bytes a character in V8), with no garbage-collector headroom on top, and sent as it is.
@@ -101,7 +103,14 @@ export class ResponseCache {
     return this.entries.limits;
   }
 
-  async entry(key: string, compute: () => Promise<string>): Promise<Entry> {
+  /**
+   * The entry under `key`, computed once if absent: the text, or the text with its status and
+   * whether to keep it (an answer that stands in for a failed part serves its own request only).
+   */
+  async entry(
+    key: string,
+    compute: () => Promise<string | { text: string; status: number; keep: boolean }>,
+  ): Promise<Entry> {
     const hit = this.entries.get(key);
     if (hit) {
       this.hits++;
@@ -112,17 +121,20 @@ export class ResponseCache {
     if (inFlight) return inFlight;
     const generation = this.generation;
     const job = compute()
-      .then(async (text) => {
+      .then(async (answer) => {
+        const { text, status, keep } =
+          typeof answer === 'string' ? { text: answer, status: 200, keep: true } : answer;
         // A buffer of its own: Buffer.from would slice a small answer out of Node's shared 8 KB
         // pool, and an entry would keep the whole slab alive.
         const body = Buffer.allocUnsafeSlow(Buffer.byteLength(text, 'utf8'));
         body.write(text, 'utf8');
         const entry: Entry = {
+          status,
           body,
           etag: `"${createHash('sha1').update(body).digest('base64url').slice(0, 20)}"`,
           encoded: await encodings(body),
         };
-        if (generation === this.generation) this.entries.set(key, entry);
+        if (keep && generation === this.generation) this.entries.set(key, entry);
         return entry;
       })
       .finally(() => {
@@ -163,9 +175,25 @@ export async function sendCached<S extends z.ZodType>(
   const entry = await cache.entry(requestKey(request), async () =>
     JSON.stringify(schema.parse(await compute())),
   );
-  reply.header('etag', entry.etag).header('cache-control', 'public, max-age=60');
-  if (request.headers['if-none-match'] === entry.etag) return reply.status(304).send();
-  reply.type('application/json; charset=utf-8');
+  reply.header('cache-control', 'public, max-age=60');
+  return sendEntry(request, reply, entry, 'application/json; charset=utf-8');
+}
+
+/**
+ * Sends a cached entry in the encoding the browser asks for, a 200 with its ETag (304 when the
+ * browser holds it); the caller has set the caching headers.
+ */
+export function sendEntry(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  entry: Entry,
+  type: string,
+) {
+  if (entry.status === 200) {
+    reply.header('etag', entry.etag);
+    if (request.headers['if-none-match'] === entry.etag) return reply.status(304).send();
+  }
+  reply.status(entry.status).type(type);
   if (!entry.encoded) return reply.send(entry.body);
   // Beside what the answer already varies on (CORS's Origin).
   const vary = reply.getHeader('vary');

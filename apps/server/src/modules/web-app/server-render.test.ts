@@ -4,7 +4,9 @@
  * with are there before any script runs; the CSP's "no inline script" holds, and a page that is
  * not a catalog page is still the browser's to render.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { brotliDecompressSync } from 'node:zlib';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { ProductDetail, ProductListResponse } from '@storefront/shared/catalog';
 import {
   imageAtWidth,
@@ -157,5 +159,69 @@ describe('pages the browser renders', () => {
   it.each([href.cart(), href.auth(), href.orders()])('%s keeps an empty #root', async (url) => {
     const { root } = await page(url);
     expect(root).toBe('');
+  });
+});
+
+describe('the rendered pages kept in memory', () => {
+  it('serve a page again with no statement and its ETag, until the catalog changes', async () => {
+    const [summary] = (
+      await t.app.inject({ url: '/api/products?limit=1' })
+    ).json<ProductListResponse>().payload;
+    // A subcategory's listing: this file's other tests render none.
+    const url = href.subcategory(categorySlug(summary!.subcategory));
+    const first = await t.app.inject({ url, headers: { 'accept-encoding': 'identity' } });
+    const shown = /href="\/products\/([0-9a-f]{24})"/.exec(first.body)![1]!;
+    expect(Number(first.headers['x-sql-statements'])).toBeGreaterThan(0);
+    const again = await t.app.inject({ url, headers: { 'accept-encoding': 'identity' } });
+    expect(again.headers['x-sql-statements']).toBe('0');
+    expect(again.body).toBe(first.body);
+    const etag = String(again.headers.etag);
+    expect(etag).toMatch(/^"[\w-]{20}"$/);
+    expect(again.headers['cache-control']).toBe('no-cache');
+    expect((await t.app.inject({ url, headers: { 'if-none-match': etag } })).statusCode).toBe(304);
+    // Compressed once, with the entry: the browser's Brotli is the same page.
+    const brotli = await t.app.inject({ url, headers: { 'accept-encoding': 'br' } });
+    expect(brotli.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(brotli.rawPayload).toString()).toBe(first.body);
+
+    // Any catalog write (here an operator's SQL) empties the cache through the database's notice.
+    const renamed = 'Renamed Where The Page Cache Sees It';
+    await t.database.db.execute(sql`UPDATE products SET name = ${renamed} WHERE id = ${shown}`);
+    await expect
+      .poll(async () => (await t.app.inject({ url })).body, { timeout: 1000 })
+      .toContain(renamed);
+  });
+});
+
+describe('a render past its time', () => {
+  let slow: TestApp;
+  beforeAll(async () => {
+    slow = await buildTestApp({ products: 3, config: { renderTimeoutMs: 1 } });
+  });
+  afterAll(async () => {
+    await slow.close();
+  });
+
+  it('sends the page for the browser to render, logged, and not kept', async () => {
+    const warnings: unknown[][] = [];
+    vi.spyOn(slow.app.log, 'warn').mockImplementation((...args: unknown[]) => {
+      warnings.push(args);
+    });
+    const [summary] = (
+      await slow.app.inject({ url: '/api/products?limit=1' })
+    ).json<ProductListResponse>().payload;
+    // Its first answers come from the database first: the 1 ms are out before the render.
+    const url = href.category(categorySlug(summary!.category));
+    const response = await slow.app.inject({ url });
+    expect(response.statusCode).toBe(200);
+    // The app's shell with the page's answers: the browser renders it as any other page.
+    expect(response.body).toContain('<div id="root"></div>');
+    expect(response.body).toContain('id="api-answers"');
+    expect(warnings).toEqual([
+      [{ url, timeoutMs: 1 }, 'server render timed out; the browser renders the page'],
+    ]);
+    // Not kept: the next visitor's page is made again (its meta reads the listing).
+    const again = await slow.app.inject({ url });
+    expect(Number(again.headers['x-sql-statements'])).toBeGreaterThan(0);
   });
 });

@@ -16,12 +16,14 @@ export type CheckImages = (items: ImageSources[]) => Promise<ImageChecks>;
 
 /**
  * The page at `url` (path and query) made from its first answers and its images' checks: the
- * resources it asks for (`<link>`s for the head) and the HTML inside #root.
+ * resources it asks for (`<link>`s for the head) and the HTML inside #root. It throws when a
+ * part failed, or `signal`'s reason once it is aborted.
  */
 export type RenderPage = (
   url: string,
   answers: Answers,
   imageChecks: ImageChecks,
+  signal: AbortSignal,
 ) => Promise<{ head: string; body: string }>;
 
 export function serverRenderer(webDist: string): () => Promise<RenderPage | undefined> {
