@@ -1,6 +1,6 @@
 /**
  * Shared fixtures of the browser journeys: `navigate` goes to a route of the shared route
- * table and waits for the app to render; `outbox` reads the emails the server wrote as .eml
+ * table and waits for the app to render (or to take over the server's HTML); `outbox` reads the emails the server wrote as .eml
  * files in the journey server's DATA_DIR; `login` signs a buyer in (the demo buyer unless told
  * otherwise) through the API and puts the session where the web app keeps it.
  *
@@ -53,7 +53,7 @@ export const test = base.extend<{
 }>({
   failOnPageErrors: [true, { option: true }],
   pageGuard: [
-    async ({ page, failOnPageErrors }, use) => {
+    async ({ page, failOnPageErrors, javaScriptEnabled }, use) => {
       const problems: string[] = [];
       await page.addInitScript(() => {
         document.addEventListener('securitypolicyviolation', (event) => {
@@ -68,10 +68,12 @@ export const test = base.extend<{
       page.on('pageerror', (error) => problems.push(`${page.url()}: page error: ${error.message}`));
       await use();
       // A report the page queued just before the journey ended (a CSP violation is reported by
-      // a task of its own) reaches us before the answer to a task queued after it.
-      await page
-        .evaluate(() => new Promise((resolve) => setTimeout(resolve, 0)))
-        .catch(() => undefined);
+      // a task of its own) reaches us before the answer to a task queued after it. With
+      // JavaScript off no listener reports and no timer fires: the round trip would never end.
+      if (javaScriptEnabled !== false)
+        await page
+          .evaluate(() => new Promise((resolve) => setTimeout(resolve, 0)))
+          .catch(() => undefined);
       if (failOnPageErrors) expect(problems, 'CSP violations and page errors').toEqual([]);
     },
     { auto: true },
@@ -80,6 +82,13 @@ export const test = base.extend<{
     await use(async (path: string) => {
       await page.goto(path);
       await page.locator('#root > *').first().waitFor();
+      // A server-rendered page is on screen before its script runs (decision 070): wait until
+      // React has taken the root over (from then on it hydrates a part a click lands on first).
+      await page.waitForFunction(() =>
+        Object.keys(document.getElementById('root') ?? {}).some((key) =>
+          key.startsWith('__reactContainer$'),
+        ),
+      );
     });
   },
   login: async ({ page }, use) => {

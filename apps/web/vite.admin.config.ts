@@ -7,9 +7,8 @@
 import { defineConfig, mergeConfig } from 'vite';
 import storefront from './vite.config';
 
-export default mergeConfig(
-  storefront,
-  defineConfig({
+export default defineConfig((env) =>
+  mergeConfig(storefront(env), {
     // The storefront's build has copied public/ already.
     publicDir: false,
     build: {

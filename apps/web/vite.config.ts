@@ -5,11 +5,13 @@ import tailwindcss from '@tailwindcss/vite';
 import { precompress } from './build/precompress';
 import { zodJitlessFirst } from './build/zod-jitless';
 
-export default defineConfig({
+// `--ssr`: the server's renderer (src/entry-server.tsx, decision 070) into dist-ssr, beside the
+// browser's build and never served; its dependencies stay in node_modules.
+export default defineConfig(({ isSsrBuild }) => ({
   plugins: [
     react(),
     tailwindcss(),
-    precompress(),
+    ...(isSsrBuild ? [] : [precompress()]),
     // Zod parses jitless in every chunking (the CSP refuses its eval probe): see the plugin.
     zodJitlessFirst(fileURLToPath(new URL('./src/lib/zod-config.ts', import.meta.url))),
   ],
@@ -28,11 +30,15 @@ export default defineConfig({
       },
     ],
   },
+  ssr: {
+    noExternal: ['lucide-react'],
+  },
   build: {
-    outDir: 'dist',
+    outDir: isSsrBuild ? 'dist-ssr' : 'dist',
+    copyPublicDir: !isSsrBuild,
     sourcemap: false,
     // dist/.vite/manifest.json: the bench reads each route's initial chunks from it.
-    manifest: true,
+    manifest: !isSsrBuild,
     target: 'es2022',
     rolldownOptions: {
       output: {
@@ -52,4 +58,4 @@ export default defineConfig({
       '/sandbox-pay': 'http://127.0.0.1:3000',
     },
   },
-});
+}));

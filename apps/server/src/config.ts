@@ -110,6 +110,15 @@ const Env = z.object({
     .enum(['true', 'false'])
     .default('false')
     .transform((v) => v === 'true'),
+  /**
+   * How long a catalog page's server render may take (decision 070) before the page is sent
+   * for the browser to render instead, as a page that is not server-rendered.
+   */
+  RENDER_TIMEOUT_MS: z.coerce
+    .number()
+    .int()
+    .positive('RENDER_TIMEOUT_MS must be a positive number of milliseconds')
+    .default(2000),
   /** Run background workers (email outbox, payment reconciliation) in this process. */
   WORKERS: z
     .enum(['true', 'false'])
@@ -175,6 +184,8 @@ export interface Config {
   metricsToken: string | undefined;
   /** The built SPA served at / (apps/web/dist). */
   webDist: string;
+  /** RENDER_TIMEOUT_MS: a server render running longer is given up for the browser's. */
+  renderTimeoutMs: number;
 }
 
 export type ImageStorageConfig =
@@ -331,6 +342,7 @@ export function loadConfig(
     workers: e.WORKERS,
     metricsToken: e.METRICS_TOKEN,
     webDist: join(repoRoot, 'apps', 'web', 'dist'),
+    renderTimeoutMs: e.RENDER_TIMEOUT_MS,
     ...overrides,
   };
 }

@@ -39,6 +39,11 @@ export interface PageDefinition {
    * heading), so their answer comes inside its HTML too, beside the header's categories.
    */
   showsCollections?: true;
+  /**
+   * The server renders the page as complete HTML, which the browser hydrates (decision 070): a
+   * public catalog page, the same for every visitor; the others are rendered in the browser.
+   */
+  rendersOnServer?: true;
   /** What the page's title, description and JSON-LD are made from (else the shell's). */
   meta?: 'product' | 'listing';
   /** The header and footer are hidden on this page and below it (spec §2). */
@@ -62,6 +67,7 @@ const policy = (id: string) =>
     module: 'features/policies/pages/policy-page',
     component: 'PolicyPage',
     props: { policy: id },
+    rendersOnServer: true,
   }) as const;
 
 export const PAGES = {
@@ -70,6 +76,7 @@ export const PAGES = {
     module: 'features/home/pages/home-page',
     component: 'HomePage',
     showsCollections: true,
+    rendersOnServer: true,
   },
   product: {
     path: '/products/:id',
@@ -81,6 +88,7 @@ export const PAGES = {
       answer: 'product',
     },
     meta: 'product',
+    rendersOnServer: true,
   },
   category: {
     path: '/categories/:slug',
@@ -88,6 +96,7 @@ export const PAGES = {
     component: 'CategoryPage',
     firstCall: listingCall,
     meta: 'listing',
+    rendersOnServer: true,
     showsCollections: true,
     mayNameNothing: true,
   },
@@ -97,6 +106,7 @@ export const PAGES = {
     component: 'SubcategoryPage',
     firstCall: listingCall,
     meta: 'listing',
+    rendersOnServer: true,
     showsCollections: true,
     mayNameNothing: true,
   },

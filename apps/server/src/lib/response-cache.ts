@@ -25,7 +25,9 @@ import { TurnQueue } from './turn-queue.js';
 
 type Encoding = 'br' | 'gzip';
 
-interface Entry {
+export interface Entry {
+  /** The answer's status: 200 for a JSON read, a page's own (a product not found answers 404). */
+  status: number;
   /**
    * UTF-8, outside V8's heap: counted exactly (a string with one non-Latin-1 character takes two
    * bytes a character in V8), with no garbage-collector headroom on top, and sent as it is.
@@ -130,7 +132,14 @@ export class ResponseCache {
     return this.entries.limits;
   }
 
-  async entry(key: string, compute: () => Promise<string>): Promise<Entry> {
+  /**
+   * The entry under `key`, computed once if absent: the text, or the text with its status and
+   * whether to keep it (an answer that stands in for a failed part serves its own request only).
+   */
+  async entry(
+    key: string,
+    compute: () => Promise<string | { text: string; status: number; keep: boolean }>,
+  ): Promise<Entry> {
     const hit = this.entries.get(key);
     if (hit) {
       this.hits++;
@@ -141,18 +150,21 @@ export class ResponseCache {
     if (inFlight) return inFlight;
     const generation = this.generation;
     const job = compute()
-      .then((text) => {
+      .then((answer) => {
+        const { text, status, keep } =
+          typeof answer === 'string' ? { text: answer, status: 200, keep: true } : answer;
         // A buffer of its own: Buffer.from would slice a small answer out of Node's shared 8 KB
         // pool, and an entry would keep the whole slab alive.
         const body = Buffer.allocUnsafeSlow(Buffer.byteLength(text, 'utf8'));
         body.write(text, 'utf8');
         const entry: Entry = {
+          status,
           body,
           etag: `"${createHash('sha1').update(body).digest('base64url').slice(0, 20)}"`,
           encoded: {},
           encodedBytes: 0,
         };
-        if (generation === this.generation) this.entries.set(key, entry);
+        if (keep && generation === this.generation) this.entries.set(key, entry);
         return entry;
       })
       .finally(() => {
@@ -217,9 +229,27 @@ export async function sendCached<S extends z.ZodType>(
 ) {
   const key = requestKey(request);
   const entry = await cache.entry(key, async () => JSON.stringify(schema.parse(await compute())));
-  reply.header('etag', entry.etag).header('cache-control', 'public, max-age=60');
-  if (request.headers['if-none-match'] === entry.etag) return reply.status(304).send();
-  reply.type('application/json; charset=utf-8');
+  reply.header('cache-control', 'public, max-age=60');
+  return sendEntry(cache, key, request, reply, entry, 'application/json; charset=utf-8');
+}
+
+/**
+ * Sends the entry `cache` holds under `key` in the encoding the browser asks for, with its ETag
+ * when a 200 (a 304 when the browser holds it); the caller has set the caching headers.
+ */
+export async function sendEntry(
+  cache: ResponseCache,
+  key: string,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  entry: Entry,
+  type: string,
+) {
+  if (entry.status === 200) {
+    reply.header('etag', entry.etag);
+    if (request.headers['if-none-match'] === entry.etag) return reply.status(304).send();
+  }
+  reply.status(entry.status).type(type);
   if (entry.body.length < COMPRESS_FROM_BYTES) return reply.send(entry.body);
   // Beside what the answer already varies on (CORS's Origin).
   const vary = reply.getHeader('vary');

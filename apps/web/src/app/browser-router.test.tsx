@@ -4,12 +4,12 @@
  * us it is pending. react-router is pinned to an exact version (package.json), and these tests
  * check what the router relies on, so an upgrade that changes it fails here first.
  */
-import { act, render, screen } from '@testing-library/react';
+import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { lazy, Suspense } from 'react';
 import { Link, Route, Routes, UNSAFE_createBrowserHistory, useLocation } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
-import { BrowserRouter, useNavigationPending } from './browser-router';
+import { BrowserRouter, browserLocation, useNavigationPending } from './browser-router';
 
 afterEach(() => window.history.replaceState(null, '', '/'));
 
@@ -106,5 +106,25 @@ describe('BrowserRouter', () => {
       await back;
     });
     expect(await screen.findByText('at /')).toBeInTheDocument();
+  });
+
+  it('renders the served location first, then one a script moved to before it listened', async () => {
+    const served = browserLocation();
+    // A server-rendered page is live while it hydrates (decision 070): a script's navigation
+    // can come before the router listens.
+    window.history.pushState(null, '', '/next?page=2');
+    const seen: string[] = [];
+    function Seen() {
+      const { pathname, search } = useLocation();
+      seen.push(`${pathname}${search}`);
+      return null;
+    }
+    render(
+      <BrowserRouter firstLocation={served}>
+        <Seen />
+      </BrowserRouter>,
+    );
+    await waitFor(() => expect(seen.at(-1)).toBe('/next?page=2'));
+    expect(seen[0]).toBe('/');
   });
 });

@@ -17,18 +17,43 @@ import {
   useTransition,
   type ReactNode,
 } from 'react';
-import { Router, UNSAFE_createBrowserHistory as createBrowserHistory } from 'react-router';
+import {
+  createPath,
+  Router,
+  type Location,
+  UNSAFE_createBrowserHistory as createBrowserHistory,
+} from 'react-router';
 
 const NavigationPending = createContext(false);
 
-export function BrowserRouter({ children }: { children: ReactNode }) {
+/** Where the browser is now, as the router reads it. */
+export function browserLocation(): Location {
+  return createBrowserHistory({ v5Compat: true }).location;
+}
+
+/**
+ * `firstLocation`: the location a server-rendered page was made for (decision 070), read before
+ * any script could move it, so hydration renders the server's tree; a navigation made since,
+ * while the page hydrated, is caught up with once the router listens.
+ */
+export function BrowserRouter({
+  children,
+  firstLocation,
+}: {
+  children: ReactNode;
+  firstLocation?: Location;
+}) {
   const [history] = useState(() => createBrowserHistory({ v5Compat: true }));
-  const [state, setState] = useState({ action: history.action, location: history.location });
+  const [first] = useState(() => firstLocation ?? history.location);
+  const [state, setState] = useState({ action: history.action, location: first });
   const [pending, startTransition] = useTransition();
-  useLayoutEffect(
-    () => history.listen((update) => startTransition(() => setState(update))),
-    [history],
-  );
+  useLayoutEffect(() => {
+    const navigate = (update: typeof state) => startTransition(() => setState(update));
+    const stop = history.listen(navigate);
+    const { action, location } = history;
+    if (createPath(location) !== createPath(first)) navigate({ action, location });
+    return stop;
+  }, [history, first]);
   return (
     <NavigationPending value={pending}>
       <Router location={state.location} navigationType={state.action} navigator={history}>

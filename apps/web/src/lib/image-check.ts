@@ -59,9 +59,12 @@ export function useImageChecks(sources: readonly (string | null | undefined)[]):
     return passed === undefined ? '?' : passed ? 'y' : 'n';
   };
   // A character a source: a string, so a cache with the same outcomes gives an equal snapshot.
+  // The server renders from the same cache, seeded with the checks it answered (decision 070).
+  const snapshot = () => urls.map(outcomeOf).join('');
   const outcomes = useSyncExternalStore(
     useCallback((onChange) => queryClient.getQueryCache().subscribe(onChange), [queryClient]),
-    () => urls.map(outcomeOf).join(''),
+    snapshot,
+    snapshot,
   );
   const urlList = urls.join('\n');
   useEffect(() => {

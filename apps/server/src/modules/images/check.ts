@@ -10,6 +10,7 @@
  * - anything else resolves to a path the image service does not answer.
  */
 import { inArray } from 'drizzle-orm';
+import { imageCheckUrl } from '@storefront/shared/images';
 import type { DbOrTx } from '../../db/connect.js';
 import { products } from '../../db/schema.js';
 import { mapLimited } from '../../lib/map-limited.js';
@@ -92,4 +93,23 @@ export async function missingImagesOf(
   product: ImageSources,
 ): Promise<string[]> {
   return (await missingImages(db, storage, [product])).get(product.code) ?? [];
+}
+
+/**
+ * The image-existence checks (spec §4) a server-rendered page answers itself (decision 070), by
+ * the URL the browser's check loads (`imageCheckUrl`): whether each source has an image, as
+ * `missingImages` judges it. An image on another host is left to the browser's own check.
+ */
+export async function imageCheckAnswers(
+  db: DbOrTx,
+  storage: ImageStorage,
+  items: readonly ImageSources[],
+): Promise<Record<string, boolean>> {
+  const missing = await missingImages(db, storage, items);
+  const answers: Record<string, boolean> = {};
+  for (const { code, images } of items)
+    for (const source of images)
+      if (imageKeyOf(source).kind !== 'external')
+        answers[imageCheckUrl(source)] = !(missing.get(code) ?? []).includes(source);
+  return answers;
 }

@@ -32,12 +32,36 @@ import {
 } from '@storefront/shared/routes';
 import { escapeHtml, safeJson } from '../../lib/html.js';
 import type { Answers } from '../../lib/page-meta.js';
+import type { ImageSources } from '../images/check.js';
 
 /** The images an answer of the page's own first call names, to preload with the HTML. */
 const IMAGE_PRELOADS: Record<FirstCallAnswer, (answer: unknown) => string[]> = {
   product: (answer) =>
     productImagePreloads((answer as { payload: ProductDetail } | undefined)?.payload),
   listing: (answer) => listingImagePreloads((answer as ProductListResponse | undefined)?.payload),
+  searchConfig: () => [],
+};
+
+/**
+ * The images whose existence checks a server-rendered page answers (decision 070): what the
+ * page's own first call shows, by product code ('' where the answer does not say).
+ */
+const IMAGES_SHOWN: Record<FirstCallAnswer, (answer: unknown) => ImageSources[]> = {
+  product: (answer) => {
+    const product = (answer as { payload: ProductDetail } | undefined)?.payload;
+    return product ? [{ code: product.code, images: product.images }] : [];
+  },
+  // A listing's cards show their first image; a summary carries no product code, so a seed
+  // image is judged by the product its key names (one statement for the page).
+  listing: (answer) => [
+    {
+      code: '',
+      // A card without an image is checked as the placeholder, which fails (spec §4).
+      images: ((answer as ProductListResponse | undefined)?.payload ?? []).map(
+        (product) => product.imgUrl[0]?.src ?? '',
+      ),
+    },
+  ],
   searchConfig: () => [],
 };
 
@@ -59,15 +83,15 @@ export async function answerCalls(app: FastifyInstance, calls: string[]): Promis
 }
 
 /**
- * The tags that go into a page's head (module preloads, image preloads, the answers), and the
- * answers themselves, which the page's meta is made from.
+ * The tags that go into a page's head (module preloads, image preloads, the answers), the
+ * answers themselves, which the page's meta is made from, and the images the page shows.
  */
 export async function firstLoadTags(
   app: FastifyInstance,
   preloadsOf: (module: string) => string[],
   match: PageMatch | undefined,
   path: string,
-): Promise<{ tags: string[]; answers: Answers }> {
+): Promise<{ tags: string[]; answers: Answers; images: ImageSources[] }> {
   const page: Pick<PageDefinition, 'module' | 'loadsWith' | 'firstCall' | 'showsCollections'> =
     match ? pageOf(match.name) : NOT_FOUND_PAGE;
   const ownCall = match && page.firstCall?.url(match);
@@ -84,7 +108,9 @@ export async function firstLoadTags(
     ...(ownCall && page.firstCall ? IMAGE_PRELOADS[page.firstCall.answer](answers[ownCall]) : []),
     `<script type="application/json" id="api-answers">${safeJson(answers)}</script>`,
   ];
-  return { tags, answers };
+  const images =
+    ownCall && page.firstCall ? IMAGES_SHOWN[page.firstCall.answer](answers[ownCall]) : [];
+  return { tags, answers, images };
 }
 
 /** A preload of an image as `<img srcset sizes>` will ask for it, at high priority. */

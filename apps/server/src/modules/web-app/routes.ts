@@ -4,23 +4,52 @@
  * the page HTML). The path is matched against the route manifest once; the match decides the
  * status (a path outside it answers 404, with the app, which shows the not-found page), what
  * the page needs first (first-load.ts) and its meta (title, description, canonical URL, Open
- * Graph tags and JSON-LD, made by the module that owns the page's data).
+ * Graph tags and JSON-LD, made by the module that owns the page's data). A catalog page's
+ * body is rendered on the server from the same answers, and hydrated in the browser
+ * (server-render.ts, decision 070).
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { matchPage, pageOf } from '@storefront/shared/routes';
+import { matchPage, pageOf, type PageMatch } from '@storefront/shared/routes';
 import { notFoundJson } from '../../lib/error-handler.js';
+import { safeJson } from '../../lib/html.js';
 import type { PageMeta, PageMetaMakers } from '../../lib/page-meta.js';
+import { sendEntry, type ResponseCache } from '../../lib/response-cache.js';
+import { TurnQueue } from '../../lib/turn-queue.js';
 import { CONSOLE_HTML } from './console-routes.js';
 import { renderMeta } from './page-head.js';
 import { pageModulePreloads } from './build-manifest.js';
 import { firstLoadTags } from './first-load.js';
+import { serverRenderer, type CheckImages } from './server-render.js';
 
 const NOT_SPA = /^\/(api|images|sandbox-pay)(\/|$)/;
+const HTML = 'text/html; charset=utf-8';
 
-export function webAppRoutes(webDist: string, metaMakers: PageMetaMakers) {
+export interface WebAppOptions {
+  webDist: string;
+  metaMakers: PageMetaMakers;
+  checkImages: CheckImages;
+  /** The server-rendered pages, by URL, emptied on every catalog change (module.ts). */
+  pages: ResponseCache;
+  renderTimeoutMs: number;
+}
+
+/** A page as sent: its status and its HTML, and whether it may be kept for the next visitor. */
+interface Page {
+  status: number;
+  text: string;
+  keep: boolean;
+}
+
+export function webAppRoutes({
+  webDist,
+  metaMakers,
+  checkImages,
+  pages,
+  renderTimeoutMs,
+}: WebAppOptions) {
   return async (app: FastifyInstance) => {
     const indexFile = join(webDist, 'index.html');
     if (!existsSync(indexFile)) {
@@ -46,28 +75,59 @@ export function webAppRoutes(webDist: string, metaMakers: PageMetaMakers) {
 
     let indexHtml: string | undefined;
     const preloadsOf = pageModulePreloads(webDist);
-    const sendIndex = async (
+    const renderer = serverRenderer(webDist);
+    /**
+     * One render at a time: a render is all CPU on this one thread, so two at once finish no
+     * sooner, while each one's working set (~1.4 MB a page) lives until both are done; under
+     * load, interleaved renders kept the soak's memory over its budget (decision 070).
+     */
+    const renders = new TurnQueue();
+
+    /**
+     * The body a catalog page renders to on the server, or undefined (no renderer built, a
+     * part that failed, a render past its time), leaving the page to the browser's render.
+     */
+    const renderBody = async (
       request: FastifyRequest,
-      reply: FastifyReply,
-      path: string,
-      search: string,
+      firstLoad: Awaited<ReturnType<typeof firstLoadTags>>,
+      signal: AbortSignal,
     ) => {
-      indexHtml ??= existsSync(indexFile) ? readFileSync(indexFile, 'utf8') : undefined;
-      // The emailed links carry a one-time token: never leak it in a Referer (reliability §4).
-      if (/^\/(verify-email|reset-password|change-email)(\/|$)/.test(path))
-        reply.header('referrer-policy', 'no-referrer');
-      if (!indexHtml)
-        return reply
-          .status(503)
-          .send({ detail: 'The web app is not built', code: 'web_not_built' });
+      const render = await renderer();
+      if (!render) return undefined;
+      try {
+        const imageChecks = await checkImages(firstLoad.images);
+        const rendered = await renders.run(async () => {
+          signal.throwIfAborted();
+          return render(request.url, firstLoad.answers, imageChecks, signal);
+        });
+        return { ...rendered, imageChecks };
+      } catch (error) {
+        if (signal.aborted)
+          request.log.warn(
+            { url: request.url, timeoutMs: renderTimeoutMs },
+            'server render timed out; the browser renders the page',
+          );
+        else request.log.error({ err: error }, 'server render failed');
+        return undefined;
+      }
+    };
+
+    const makePage = async (
+      request: FastifyRequest,
+      indexHtml: string,
+      path: string,
+      match: PageMatch | undefined,
+    ): Promise<Page> => {
+      // The render's time counts from the request: one whose data, or whose turn, came late
+      // is given up too.
+      const signal = AbortSignal.timeout(renderTimeoutMs);
       let html = indexHtml;
-      const match = matchPage(path, new URLSearchParams(search));
       let status = match ? 200 : 404;
       // What the page needs first (decision 036); a failure here costs speed, never the page.
       const firstLoad = await firstLoadTags(app, preloadsOf, match, path).catch(
         (error: unknown) => {
           request.log.warn({ err: error }, 'first-load tags failed');
-          return { tags: [], answers: {} };
+          return { tags: [], answers: {}, images: [] };
         },
       );
       const metaKind = match && pageOf(match.name).meta;
@@ -82,14 +142,48 @@ export function webAppRoutes(webDist: string, metaMakers: PageMetaMakers) {
         html = renderMeta(html, meta);
         status = meta.status ?? 200;
       }
-      // A replacer function: the tags carry catalog data, whose `$&`, `$'` or `$\`` a
-      // replacement string would expand into parts of the page.
+      // Replacer functions: the tags and the body carry catalog data, whose `$&`, `$'` or `$\``
+      // a replacement string would expand into parts of the page.
       html = html.replace('</head>', () => `    ${firstLoad.tags.join('\n    ')}\n  </head>`);
-      return reply
-        .status(status)
-        .header('cache-control', 'no-cache')
-        .type('text/html; charset=utf-8')
-        .send(html);
+      if (!match || !pageOf(match.name).rendersOnServer) return { status, text: html, keep: false };
+      const rendered = await renderBody(request, firstLoad, signal);
+      if (!rendered) return { status, text: html, keep: false };
+      html = html
+        .replace(
+          '</head>',
+          () =>
+            `    ${rendered.head}\n    <script type="application/json" id="image-checks">${safeJson(rendered.imageChecks)}</script>\n  </head>`,
+        )
+        .replace('<div id="root"></div>', () => `<div id="root">${rendered.body}</div>`);
+      return { status, text: html, keep: true };
+    };
+
+    const sendIndex = async (
+      request: FastifyRequest,
+      reply: FastifyReply,
+      path: string,
+      search: string,
+    ) => {
+      indexHtml ??= existsSync(indexFile) ? readFileSync(indexFile, 'utf8') : undefined;
+      // The emailed links carry a one-time token: never leak it in a Referer (reliability §4).
+      if (/^\/(verify-email|reset-password|change-email)(\/|$)/.test(path))
+        reply.header('referrer-policy', 'no-referrer');
+      if (!indexHtml)
+        return reply
+          .status(503)
+          .send({ detail: 'The web app is not built', code: 'web_not_built' });
+      const html = indexHtml;
+      const match = matchPage(path, new URLSearchParams(search));
+      reply.header('cache-control', 'no-cache');
+      // A server-rendered page is the same for every visitor (signed out, decision 070): kept by
+      // its URL until the catalog changes. The others are made for each request.
+      if (match && pageOf(match.name).rendersOnServer) {
+        const key = request.url;
+        const entry = await pages.entry(key, () => makePage(request, html, path, match));
+        return sendEntry(pages, key, request, reply, entry, HTML);
+      }
+      const page = await makePage(request, html, path, match);
+      return reply.status(page.status).type(HTML).send(page.text);
     };
 
     // A catch-all route rather than the not-found handler, so the page HTML goes through every

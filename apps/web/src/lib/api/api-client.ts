@@ -79,37 +79,10 @@ export interface ApiRequestOptions {
   text?: { content: string | Blob; type: string };
 }
 
-/**
- * The answers the server wrote into the page for the public calls that paint it (decision 036),
- * by URL. Each serves its call once: a later call of the same URL goes to the network.
- */
-let firstAnswers: Map<string, unknown> | undefined;
-
-function readFirstAnswers(): Map<string, unknown> {
-  const element = document.getElementById('api-answers');
-  element?.remove();
-  try {
-    return new Map(Object.entries(JSON.parse(element?.textContent || '{}') as object));
-  } catch {
-    return new Map();
-  }
-}
-
-function takeFirstAnswer(url: string): unknown {
-  firstAnswers ??= readFirstAnswers();
-  const answer = firstAnswers.get(url);
-  firstAnswers.delete(url);
-  return answer;
-}
-
 export async function apiRequest<T>(path: string, options: ApiRequestOptions = {}): Promise<T> {
   const { method = 'GET', body, query, signal, headers, errorPrefix, as = 'json', text } = options;
   const url = apiUrl(path, query);
   const form = body instanceof FormData;
-  if (method === 'GET' && !headers && as === 'json') {
-    const answer = takeFirstAnswer(url);
-    if (answer !== undefined) return answer as T;
-  }
   const response = await fetch(url, {
     method,
     signal,

@@ -17,11 +17,16 @@ export async function getCategoryProducts(
     const body = await apiRequest<ProductListResponse>(catalogCalls.listing(slug, page), {
       signal,
     });
-    return { ...body, payload: body.payload ?? [] };
+    return listingFromAnswer(body);
   } catch (error) {
     if (error instanceof ApiError) throw new Error('Failed to fetch products', { cause: error });
     throw error;
   }
+}
+
+/** The listing as the page reads it: an answer without products has an empty page. */
+export function listingFromAnswer(body: ProductListResponse): ProductListResponse {
+  return { ...body, payload: body.payload ?? [] };
 }
 
 export const categoryProductsQueryOptions = (slug: string, page: number) =>

@@ -12,7 +12,7 @@
  * who asked the system for reduced motion starts with the rotation stopped.
  */
 import { Pause, Play } from 'lucide-react';
-import { lazy, Suspense, useEffect, useState, type FocusEvent } from 'react';
+import { lazy, Suspense, useEffect, useState, useSyncExternalStore, type FocusEvent } from 'react';
 import type { Swiper as SwiperInstance } from 'swiper';
 import type { Slide } from '../data/slides';
 import { carouselHeight, SlideContent } from './slide-content';
@@ -41,6 +41,8 @@ export interface SlideCarouselProps {
   variant: 'hero' | 'promo';
 }
 
+const subscribeToNothing = () => () => undefined;
+
 const prefersReducedMotion = () =>
   typeof window.matchMedia === 'function' &&
   window.matchMedia('(prefers-reduced-motion: reduce)').matches;
@@ -48,7 +50,10 @@ const prefersReducedMotion = () =>
 export function SlideCarousel({ slides, label, variant }: SlideCarouselProps) {
   const hero = variant === 'hero';
   const [swiper, setSwiper] = useState<SwiperInstance | null>(null);
-  const [stoppedByBuyer, setStoppedByBuyer] = useState(prefersReducedMotion);
+  // The server's HTML (decision 070) cannot know the preference: read once hydrated.
+  const reducedMotion = useSyncExternalStore(subscribeToNothing, prefersReducedMotion, () => false);
+  const [chosen, setChosen] = useState<boolean | null>(null);
+  const stoppedByBuyer = chosen ?? reducedMotion;
   const [focusInside, setFocusInside] = useState(false);
   const idle = useIdle();
   const rotating = !stoppedByBuyer && !focusInside;
@@ -75,7 +80,7 @@ export function SlideCarousel({ slides, label, variant }: SlideCarouselProps) {
       {/* First in the tab order, as the ARIA carousel pattern places the rotation control. */}
       <button
         type="button"
-        onClick={() => setStoppedByBuyer((stopped) => !stopped)}
+        onClick={() => setChosen(!stoppedByBuyer)}
         className="absolute right-3 bottom-3 z-20 flex size-10 items-center justify-center rounded-full bg-slate-900/60 text-white hover:bg-slate-900/80 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-amber-400"
       >
         {stoppedByBuyer ? (

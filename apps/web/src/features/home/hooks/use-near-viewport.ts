@@ -7,13 +7,18 @@
 import { useCallback, useRef, useState } from 'react';
 
 export function useNearViewport<T extends Element>(margin = '100% 0px') {
-  const [near, setNear] = useState(() => typeof IntersectionObserver === 'undefined');
+  // False at first everywhere, so a server-rendered page hydrates what its HTML has (decision 070).
+  const [near, setNear] = useState(false);
   const observer = useRef<IntersectionObserver | null>(null);
   const ref = useCallback(
     (element: T | null) => {
       observer.current?.disconnect();
       observer.current = null;
       if (!element || near) return;
+      if (typeof IntersectionObserver === 'undefined') {
+        setNear(true);
+        return;
+      }
       observer.current = new IntersectionObserver(
         (entries) => {
           if (entries.some((entry) => entry.isIntersecting)) {

@@ -12,16 +12,25 @@ import {
   PRODUCT_LINK_REL,
 } from '@storefront/shared/product-html';
 
-const purify = DOMPurify();
-// Attributes are allowed per element, as on the server (a title on a link only).
-purify.addHook('uponSanitizeAttribute', (node, data) => {
-  if (!(PRODUCT_HTML_ATTRIBUTES[node.localName] ?? []).includes(data.attrName))
-    data.keepAttr = false;
-});
-// Every link gets the shared rel, as the server's sanitiser writes it.
-purify.addHook('afterSanitizeAttributes', (node) => {
-  if (node.tagName === 'A') node.setAttribute('rel', PRODUCT_LINK_REL);
-});
+/**
+ * The configured sanitiser, made on first use: DOMPurify needs the browser's DOM, which the
+ * server's renderer has not (decision 070).
+ */
+let purifier: ReturnType<typeof DOMPurify> | undefined;
+function configuredPurifier() {
+  if (purifier) return purifier;
+  const purify = DOMPurify();
+  // Attributes are allowed per element, as on the server (a title on a link only).
+  purify.addHook('uponSanitizeAttribute', (node, data) => {
+    if (!(PRODUCT_HTML_ATTRIBUTES[node.localName] ?? []).includes(data.attrName))
+      data.keepAttr = false;
+  });
+  // Every link gets the shared rel, as the server's sanitiser writes it.
+  purify.addHook('afterSanitizeAttributes', (node) => {
+    if (node.tagName === 'A') node.setAttribute('rel', PRODUCT_LINK_REL);
+  });
+  return (purifier = purify);
+}
 
 /**
  * http(s) and mailto, or a relative URL (no scheme, not protocol-relative): DOMPurify's own
@@ -33,7 +42,7 @@ const ALLOWED_URI = new RegExp(
 );
 
 export function sanitizeProductHtml(html: string): string {
-  return purify.sanitize(html, {
+  return configuredPurifier().sanitize(html, {
     ALLOWED_TAGS: [...PRODUCT_HTML_TAGS],
     ALLOWED_ATTR: [...new Set(Object.values(PRODUCT_HTML_ATTRIBUTES).flat())],
     ALLOWED_URI_REGEXP: ALLOWED_URI,
