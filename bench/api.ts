@@ -57,7 +57,9 @@ export function sample(baseUrl: string, load: LoadRequest): Promise<WireAnswer> 
         response.on('error', reject);
         response.on('end', () => {
           const body = Buffer.concat(chunks);
-          if (response.statusCode !== 200)
+          // Any success: an order's sample is its 201.
+          const status = response.statusCode ?? 0;
+          if (status < 200 || status > 299)
             return reject(
               new Error(`sample ${load.path} answered ${response.statusCode}: ${body.toString()}`),
             );
