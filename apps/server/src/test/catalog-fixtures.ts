@@ -3,6 +3,7 @@
  * that a test states exact amounts without depending on the seed generator's choices.
  */
 import { sql } from 'drizzle-orm';
+import type { ProductDocument } from '@storefront/shared/catalog-product';
 import { OPEN_ENDED_MAX } from '@storefront/shared/pricing';
 import { productPriceTiers, products, productVariants, stockLevels } from '../db/schema.js';
 import { newObjectId } from '../lib/ids.js';
@@ -138,3 +139,51 @@ export async function insertFixtures(t: TestApp) {
   ]);
   return { tiered: tiered!, shirt: shirt!, broken: broken!, cheap: cheap! };
 }
+
+/** Where a test's product documents go: the seeded taxonomy's first subcategory, by slug. */
+export async function firstPlace(t: TestApp): Promise<{ category: string; subcategory: string }> {
+  const result = await t.database.db.execute(
+    sql`SELECT c.slug AS category, s.slug AS subcategory FROM subcategories s
+          JOIN categories c ON c.id = s.category_id ORDER BY c.position, s.position LIMIT 1`,
+  );
+  return result.rows[0] as { category: string; subcategory: string };
+}
+
+/**
+ * A product document as the console and the import save it: active, two tiers, two variants
+ * (one priced apart, one untracked), and a description holding a script for the sanitiser.
+ */
+export const productDocument = (
+  code: string,
+  place: { category: string; subcategory: string },
+  change: Partial<ProductDocument> = {},
+): ProductDocument => ({
+  code,
+  sellerSku: null,
+  name: `Product ${code}`,
+  brand: 'Acme',
+  ...place,
+  features: ['Strong'],
+  descriptionHtml: '<p>Good <script>alert(1)</script>stuff</p>',
+  hsn: '8472',
+  gstRateBp: null,
+  weightGrams: 100,
+  location: 'Mumbai',
+  mrpPaise: 200_00,
+  spPaise: 150_00,
+  tiers: [
+    { minQuantity: 1, maxQuantity: 9, pricePaise: 150_00 },
+    { minQuantity: 10, maxQuantity: OPEN_ENDED_MAX, pricePaise: 140_00 },
+  ],
+  options: [{ name: 'Colour', values: ['Red', 'Blue'] }],
+  variants: [
+    { option1: 'Red', sku: `${code}-R`, pricePaise: null, stock: 5 },
+    { option1: 'Blue', sku: `${code}-B`, pricePaise: 160_00, stock: null },
+  ],
+  images: [`products/${code}-1`],
+  status: 'active',
+  stock: 20,
+  minOrderQuantity: 1,
+  orderMultiple: 1,
+  ...change,
+});

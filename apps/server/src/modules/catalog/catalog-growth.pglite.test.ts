@@ -1,55 +1,24 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import type { ProductDocument } from '@storefront/shared/catalog-product';
-import { OPEN_ENDED_MAX } from '@storefront/shared/pricing';
 import { buildTestApp, type TestApp } from '../../test/app.js';
+import { firstPlace, productDocument } from '../../test/catalog-fixtures.js';
 import { CatalogGrowth, saveProducts } from './product-store.js';
 
 // PGlite's one connection keeps the search triggers' plans (decision 078); on PostgreSQL a pool's
 // other connections would keep theirs, and autovacuum replans them.
 let t: TestApp;
-let category: string;
-let subcategory: string;
+let place: { category: string; subcategory: string };
 beforeAll(async () => {
   t = await buildTestApp({ products: 30 });
-  const result = await t.database.db.execute(
-    sql`SELECT c.slug AS category, s.slug AS subcategory FROM subcategories s
-          JOIN categories c ON c.id = s.category_id ORDER BY c.position, s.position LIMIT 1`,
-  );
-  ({ category, subcategory } = result.rows[0] as { category: string; subcategory: string });
+  place = await firstPlace(t);
 });
 afterAll(() => t.close());
 
 let serial = 0;
-/** `count` new active products with one variant each. */
+/** `count` new active products. */
 const newProducts = (count: number): ProductDocument[] =>
-  Array.from({ length: count }, () => {
-    const code = `GROWTH-${++serial}`;
-    return {
-      code,
-      sellerSku: null,
-      name: `Growth ${code}`,
-      brand: 'Acme',
-      category,
-      subcategory,
-      features: ['Strong'],
-      descriptionHtml: '<p>Good stuff</p>',
-      hsn: '8472',
-      gstRateBp: null,
-      weightGrams: 100,
-      location: 'Mumbai',
-      mrpPaise: 200_00,
-      spPaise: 150_00,
-      tiers: [{ minQuantity: 1, maxQuantity: OPEN_ENDED_MAX, pricePaise: 150_00 }],
-      options: [{ name: 'Colour', values: ['Red'] }],
-      variants: [{ option1: 'Red', sku: `${code}-R`, pricePaise: null, stock: 5 }],
-      images: [`products/${code}-1`],
-      status: 'active',
-      stock: 20,
-      minOrderQuantity: 1,
-      orderMultiple: 1,
-    };
-  });
+  Array.from({ length: count }, () => productDocument(`GROWTH-${++serial}`, place));
 
 const save = (docs: ProductDocument[]) =>
   t.database.db.transaction((tx) => saveProducts(tx, docs, { allowDefects: true }));

@@ -3,52 +3,19 @@ import { sql } from 'drizzle-orm';
 import type { ProductDocument } from '@storefront/shared/catalog-product';
 import { OPEN_ENDED_MAX } from '@storefront/shared/pricing';
 import { buildTestApp, type TestApp } from '../../test/app.js';
+import { firstPlace, productDocument } from '../../test/catalog-fixtures.js';
 import { readProducts, saveProducts, type SaveOptions } from './product-store.js';
 
 let t: TestApp;
-let category: string;
-let subcategory: string;
+let place: { category: string; subcategory: string };
 beforeAll(async () => {
   t = await buildTestApp({ products: 30 });
-  const result = await t.database.db.execute(
-    sql`SELECT c.slug AS category, s.slug AS subcategory FROM subcategories s
-          JOIN categories c ON c.id = s.category_id ORDER BY c.position, s.position LIMIT 1`,
-  );
-  ({ category, subcategory } = result.rows[0] as { category: string; subcategory: string });
+  place = await firstPlace(t);
 });
 afterAll(() => t.close());
 
-const product = (code: string, change: Partial<ProductDocument> = {}): ProductDocument => ({
-  code,
-  sellerSku: null,
-  name: `Product ${code}`,
-  brand: 'Acme',
-  category,
-  subcategory,
-  features: ['Strong'],
-  descriptionHtml: '<p>Good <script>alert(1)</script>stuff</p>',
-  hsn: '8472',
-  gstRateBp: null,
-  weightGrams: 100,
-  location: 'Mumbai',
-  mrpPaise: 200_00,
-  spPaise: 150_00,
-  tiers: [
-    { minQuantity: 1, maxQuantity: 9, pricePaise: 150_00 },
-    { minQuantity: 10, maxQuantity: OPEN_ENDED_MAX, pricePaise: 140_00 },
-  ],
-  options: [{ name: 'Colour', values: ['Red', 'Blue'] }],
-  variants: [
-    { option1: 'Red', sku: `${code}-R`, pricePaise: null, stock: 5 },
-    { option1: 'Blue', sku: `${code}-B`, pricePaise: 160_00, stock: null },
-  ],
-  images: [`products/${code}-1`],
-  status: 'active',
-  stock: 20,
-  minOrderQuantity: 1,
-  orderMultiple: 1,
-  ...change,
-});
+const product = (code: string, change: Partial<ProductDocument> = {}) =>
+  productDocument(code, place, change);
 
 const save = (docs: ProductDocument[], options?: SaveOptions) =>
   t.database.db.transaction((tx) => saveProducts(tx, docs, options));
