@@ -28,10 +28,10 @@ export interface Database {
   migrate(): Promise<void>;
   /**
    * Calls `listener` whenever a catalog table changes (the 'catalog_changed' notification of
-   * migration 0003), and after a lost listening connection, when changes may have been missed.
-   * Answers a function that stops listening.
+   * migration 0003, its payload the table's name), and after a lost listening connection, when
+   * changes may have been missed (payload ''). Answers a function that stops listening.
    */
-  onCatalogChange(listener: () => void): Promise<() => Promise<void>>;
+  onCatalogChange(listener: (payload: string) => void): Promise<() => Promise<void>>;
   /** Answers when the database can take work; throws a class-57 error when it cannot. */
   check(): Promise<void>;
   close(): Promise<void>;
@@ -213,24 +213,40 @@ export function connectPostgres(
   };
 }
 
-/** A dedicated connection LISTENing on the catalog channel, reconnecting after a loss. */
-async function listenPostgres(url: string, listener: () => void): Promise<() => Promise<void>> {
+/**
+ * A dedicated connection LISTENing on the catalog channel, reconnecting after a loss every second
+ * until it is back (PostgreSQL restarting takes longer than one try).
+ */
+async function listenPostgres(
+  url: string,
+  listener: (payload: string) => void,
+): Promise<() => Promise<void>> {
   let client: pg.Client | undefined;
   let stopped = false;
   let retry: NodeJS.Timeout | undefined;
+  const reconnectSoon = () => {
+    retry = setTimeout(() => void connect().catch(reconnectSoon), 1000);
+    retry.unref();
+  };
   const connect = async (): Promise<void> => {
+    if (stopped) return;
     const next = new pg.Client({ connectionString: url });
-    next.on('notification', () => listener());
+    next.on('notification', (message) => listener(message.payload ?? ''));
     next.on('error', () => {
-      if (stopped) return;
+      // A connection that failed to start is retried by the caller of connect().
+      if (stopped || client !== next) return;
       next.end().catch(() => {});
       // Changes may have been missed while disconnected.
-      listener();
-      retry = setTimeout(() => void connect().catch(() => {}), 1000);
-      retry.unref();
+      listener('');
+      reconnectSoon();
     });
-    await next.connect();
-    await next.query(`LISTEN ${CATALOG_CHANNEL}`);
+    try {
+      await next.connect();
+      await next.query(`LISTEN ${CATALOG_CHANNEL}`);
+    } catch (error) {
+      await next.end().catch(() => {});
+      throw error;
+    }
     client = next;
   };
   await connect();

@@ -68,7 +68,7 @@ export type FromThread =
   | { op: 'ready' }
   | { op: 'done'; id: number; value?: unknown }
   | { op: 'failed'; id: number; error: ErrorData }
-  | { op: 'notify'; channel: string };
+  | { op: 'notify'; channel: string; payload: string };
 
 /**
  * A statement with more parameters than this runs unnamed, planned and freed each time: a bulk

@@ -290,7 +290,9 @@ port.on('message', (message: ToThread) => {
       toTransaction(message);
       return;
     case 'listen':
-      void pglite.listen(message.channel, () => post({ op: 'notify', channel: message.channel }));
+      void pglite.listen(message.channel, (payload) =>
+        post({ op: 'notify', channel: message.channel, payload }),
+      );
       return;
     case 'dump':
       void pglite.dumpDataDir('none').then(

@@ -121,7 +121,7 @@ export class PgliteThread {
   readonly #pending = new Map<number, Pending>();
   /** Units asked while no thread runs, sent when one is ready. */
   #held: Pending[] = [];
-  readonly #listeners = new Map<string, Set<() => void>>();
+  readonly #listeners = new Map<string, Set<(payload: string) => void>>();
   #watchdog: NodeJS.Timeout | undefined;
   readonly #options: PgliteThreadOptions;
   #loadDataDir: ArrayBuffer | undefined;
@@ -182,8 +182,11 @@ export class PgliteThread {
     }
   }
 
-  /** Calls `listener` on each notification on `channel`; answers a function that stops it. */
-  async listen(channel: string, listener: () => void): Promise<() => Promise<void>> {
+  /**
+   * Calls `listener` with each notification's payload on `channel`; answers a function that
+   * stops it.
+   */
+  async listen(channel: string, listener: (payload: string) => void): Promise<() => Promise<void>> {
     let listeners = this.#listeners.get(channel);
     if (!listeners) {
       this.#listeners.set(channel, (listeners = new Set()));
@@ -332,7 +335,7 @@ export class PgliteThread {
   #receive(message: FromThread): void {
     if (message.op === 'ready') return;
     if (message.op === 'notify') {
-      for (const listener of this.#listeners.get(message.channel) ?? []) listener();
+      for (const listener of this.#listeners.get(message.channel) ?? []) listener(message.payload);
       return;
     }
     const pending = this.#pending.get(message.id);
@@ -391,8 +394,10 @@ export class PgliteThread {
       else request.reject(databaseError(reason === 'timeout' ? TERMINATED : CRASHED));
     }
     this.#held = [...notBegun, ...this.#held];
-    // Changes may have happened unseen (a write cut before its notification was delivered).
-    for (const listeners of this.#listeners.values()) for (const listener of listeners) listener();
+    // Changes may have happened unseen (a write cut before its notification was delivered): as
+    // after PostgreSQL's lost listening connection, a notice with no payload.
+    for (const listeners of this.#listeners.values())
+      for (const listener of listeners) listener('');
     for (let attempt = 0; this.#status === 'restarting'; attempt++) {
       const wait = RESTART_BACKOFF_MS[Math.min(attempt, RESTART_BACKOFF_MS.length - 1)]!;
       if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));

@@ -8,11 +8,12 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { inject } from 'vitest';
 import { buildApp } from '../app.js';
 import { loadConfig, type Config } from '../config.js';
-import { connectPglite, connectPostgres, type Database } from '../db/connect.js';
+import { CATALOG_CHANNEL, connectPglite, connectPostgres, type Database } from '../db/connect.js';
 import type { OrdersModuleOptions } from '../modules/orders/module.js';
 import type { PaymentsModuleOptions } from '../modules/payments/module.js';
 import { ensureDemoStore, seedCatalog } from '../seed/seed.js';
@@ -27,7 +28,39 @@ export interface TestApp {
   /** The PostgreSQL database's URL (TEST_DB=postgres); undefined on PGlite. */
   databaseUrl: string | undefined;
   config: Config;
+  /**
+   * Answers once each of the app's catalog listeners has had every catalog notice sent before
+   * the call. A notice's arrival is asynchronous on PostgreSQL (its own connection), so a test
+   * that fills a cache right after a change, or that shows a change emptied none, waits for this
+   * rather than for a time.
+   */
+  catalogNoticesSettled(): Promise<void>;
   close(): Promise<void>;
+}
+
+/**
+ * A notice no listener acts on, sent after the notices a test waits for: each listening
+ * connection has the earlier ones once it has this one (PostgreSQL delivers a connection's
+ * notifications in commit order).
+ */
+const SETTLE_PROBE = 'test:settle';
+
+/**
+ * Counts the notices each catalog listener of `database` receives, and hides the probe from
+ * the app's listeners.
+ */
+function countCatalogNotices(database: Database): (() => number)[] {
+  const counters: (() => number)[] = [];
+  const onCatalogChange = database.onCatalogChange.bind(database);
+  database.onCatalogChange = (listener) => {
+    let probes = 0;
+    counters.push(() => probes);
+    return onCatalogChange((payload) => {
+      if (payload === SETTLE_PROBE) probes++;
+      else listener(payload);
+    });
+  };
+  return counters;
 }
 
 /**
@@ -147,6 +180,7 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
     },
     options.config,
   );
+  const probesSeen = countCatalogNotices(database);
   const app = await buildApp({
     config,
     database,
@@ -160,6 +194,16 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
     database,
     databaseUrl: url,
     config,
+    async catalogNoticesSettled() {
+      const before = probesSeen.map((seen) => seen());
+      await database.db.execute(sql`SELECT pg_notify(${CATALOG_CHANNEL}, ${SETTLE_PROBE})`);
+      const settled = () => probesSeen.every((seen, i) => seen() > before[i]!);
+      for (const started = Date.now(); !settled();) {
+        if (Date.now() - started > 10_000)
+          throw new Error('catalog notices still unsettled after 10 s');
+        await new Promise((resolve) => setTimeout(resolve, 5));
+      }
+    },
     async close() {
       await app.close();
       await drop();

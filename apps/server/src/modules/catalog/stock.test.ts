@@ -395,14 +395,15 @@ describe('an order', () => {
   it('changes stock without emptying the cached catalog answers', async () => {
     const buyer = await createBuyer(t);
     const id = await product({ stock: 50 });
+    await t.catalogNoticesSettled();
     const url = `/api/products/product/${id}`;
     await t.app.inject({ url });
     expect((await t.app.inject({ url })).headers['x-sql-statements']).toBe('0');
     await addToCart(buyer, id, { quantity: 5 });
     expect((await order(buyer)).statusCode).toBe(201);
     expect(await stockOf(id)).toBe(45);
-    // A catalog change would reach the cache by NOTIFY within milliseconds; give it time to.
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    // A catalog notice from the order would have arrived by now.
+    await t.catalogNoticesSettled();
     expect((await t.app.inject({ url })).headers['x-sql-statements']).toBe('0');
     const fresh = await t.app.inject({ url: `/api/products/${id}/availability` });
     expect((fresh.json() as { payload: ProductAvailability }).payload.stock).toBe(45);

@@ -187,9 +187,8 @@ describe('the rendered pages kept in memory', () => {
     // Any catalog write (here an operator's SQL) empties the cache through the database's notice.
     const renamed = 'Renamed Where The Page Cache Sees It';
     await t.database.db.execute(sql`UPDATE products SET name = ${renamed} WHERE id = ${shown}`);
-    await expect
-      .poll(async () => (await t.app.inject({ url })).body, { timeout: 1000 })
-      .toContain(renamed);
+    await t.catalogNoticesSettled();
+    expect((await t.app.inject({ url })).body).toContain(renamed);
   });
 });
 
