@@ -28,6 +28,7 @@ import { catalogImportJobs, staff, staffAuditLog } from '../../db/schema.js';
 import { newObjectId } from '../../lib/ids.js';
 import { hashPassword } from '../../lib/password.js';
 import { seedCatalog } from '../../seed/seed.js';
+import { productDocument } from '../../test/catalog-fixtures.js';
 import {
   CRASH_JWT_SECRET,
   crashDbKind,
@@ -58,35 +59,16 @@ const IMAGES = { storage: { kind: 'local' as const }, urlFetch: false };
 const codeOf = (i: number) => `CRASH-${String(i).padStart(5, '0')}`;
 
 function oldDocument(code: string, taxonomy: { category: string; subcategory: string }) {
-  return {
-    code,
-    sellerSku: null,
+  return productDocument(code, taxonomy, {
     name: `Old ${code}`,
-    brand: 'Acme',
-    ...taxonomy,
     features: ['Old feature'],
     descriptionHtml: '<p>Old</p>',
-    hsn: '8472',
-    gstRateBp: null,
-    weightGrams: 100,
-    location: 'Mumbai',
-    mrpPaise: 200_00,
-    spPaise: 150_00,
-    tiers: [
-      { minQuantity: 1, maxQuantity: 9, pricePaise: 150_00 },
-      { minQuantity: 10, maxQuantity: OPEN_ENDED_MAX, pricePaise: 140_00 },
-    ],
-    options: [{ name: 'Colour', values: ['Red', 'Blue'] }],
     variants: [
       { option1: 'Red', sku: `${code}-R`, pricePaise: null, stock: 5 },
       { option1: 'Blue', sku: `${code}-B`, pricePaise: null, stock: 6 },
     ],
-    images: [`products/${code}-1`],
-    status: 'active',
     stock: 50,
-    minOrderQuantity: 1,
-    orderMultiple: 1,
-  } satisfies ProductDocument;
+  });
 }
 
 function newDocument(code: string, taxonomy: { category: string; subcategory: string }) {

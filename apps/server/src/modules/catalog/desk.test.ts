@@ -14,6 +14,7 @@ import type { FastifyInstance } from 'fastify';
 import { connectPostgres, type Database } from '../../db/connect.js';
 import { buildReplica, buildTestApp, testDbKind, type TestApp } from '../../test/app.js';
 import { createBuyer } from '../../test/buyers.js';
+import { productDocument } from '../../test/catalog-fixtures.js';
 import { createStaff, signIn } from '../../test/staff.js';
 import { createAlgoliaSync } from '../search/algolia-sync.js';
 
@@ -52,37 +53,23 @@ function call(
   });
 }
 
-const product = (code: string, change: Partial<ProductDocument> = {}): ProductDocument => ({
-  code,
-  sellerSku: `SUP-${code}`,
-  name: `Desk Product ${code}`,
-  brand: 'Acme',
-  category,
-  subcategory,
-  features: ['Strong'],
-  descriptionHtml: '<p>Good <strong>stuff</strong><script>alert(1)</script></p>',
-  hsn: '8472',
-  gstRateBp: null,
-  weightGrams: 100,
-  location: 'Mumbai',
-  mrpPaise: 200_00,
-  spPaise: 150_00,
-  tiers: [
-    { minQuantity: 1, maxQuantity: 9, pricePaise: 150_00 },
-    { minQuantity: 10, maxQuantity: OPEN_ENDED_MAX, pricePaise: 140_00 },
-  ],
-  options: [{ name: 'Colour', values: ['Red', 'Blue'] }],
-  variants: [
-    { option1: 'Red', sku: `${code}-R`, pricePaise: null, stock: null },
-    { option1: 'Blue', sku: `${code}-B`, pricePaise: 160_00, stock: null },
-  ],
-  images: [`products/${code}-1`],
-  status: 'active',
-  stock: null,
-  minOrderQuantity: 1,
-  orderMultiple: 1,
-  ...change,
-});
+/** The fixtures' document with a seller SKU, a kept tag in the description, untracked stock. */
+const product = (code: string, change: Partial<ProductDocument> = {}): ProductDocument =>
+  productDocument(
+    code,
+    { category, subcategory },
+    {
+      sellerSku: `SUP-${code}`,
+      name: `Desk Product ${code}`,
+      descriptionHtml: '<p>Good <strong>stuff</strong><script>alert(1)</script></p>',
+      variants: [
+        { option1: 'Red', sku: `${code}-R`, pricePaise: null, stock: null },
+        { option1: 'Blue', sku: `${code}-B`, pricePaise: 160_00, stock: null },
+      ],
+      stock: null,
+      ...change,
+    },
+  );
 
 async function create(doc: ProductDocument): Promise<CatalogProductDetail> {
   const response = await call('POST', '/products', { product: doc });
