@@ -29,7 +29,7 @@ import { countryNotServedMessage } from '../../../lib/ships-to';
 import { useCountries } from '../../../lib/hooks/use-countries';
 import { shipsToCountry } from '../../../lib/ships-to-country';
 import { checkoutOrderBody, formFieldOf, type CheckoutShipping } from '../lib/checkout-body';
-import { SavedChoice } from './saved-choice';
+import { NEW_ENTRY, SavedChoices } from './saved-choice';
 import { BillingFields, BillingHeading } from '../../../components/address/billing-fields';
 import { ShippingFields, type ShippingInput } from '../../../components/address/shipping-fields';
 
@@ -104,8 +104,6 @@ function shipToAddress(address: SavedShippingAddress, billing: BillingInput): Or
   };
 }
 
-const NEW = 'new';
-
 export function CheckoutForm({
   user,
   store,
@@ -127,9 +125,11 @@ export function CheckoutForm({
   onShipToChange: (shipTo: CartQuery | null) => void;
 }) {
   const [billingDefaults] = useState(() => billingFromAccount(user));
-  // A saved entry's id, or NEW for the form; the defaults come first in the book.
-  const [billingChoice, setBillingChoice] = useState(() => book.billingEntities[0]?.id ?? NEW);
-  const [addressChoice, setAddressChoice] = useState(() => book.addresses[0]?.id ?? NEW);
+  // A saved entry's id, or NEW_ENTRY for the form; the defaults come first in the book.
+  const [billingChoice, setBillingChoice] = useState(
+    () => book.billingEntities[0]?.id ?? NEW_ENTRY,
+  );
+  const [addressChoice, setAddressChoice] = useState(() => book.addresses[0]?.id ?? NEW_ENTRY);
   const [saveAddress, setSaveAddress] = useState(false);
   const [saveBilling, setSaveBilling] = useState(false);
   const savedEntity = book.billingEntities.find((entity) => entity.id === billingChoice);
@@ -249,33 +249,20 @@ export function CheckoutForm({
     <form noValidate onSubmit={(event) => void submit(event)} className="space-y-8">
       <section aria-labelledby="billing-heading" className="space-y-4">
         <BillingHeading as="h2" id="billing-heading" className="text-lg font-bold" />
-        {book.billingEntities.length > 0 ? (
-          <fieldset className="grid gap-2">
-            <legend className="sr-only">Billing entity</legend>
-            {book.billingEntities.map((entity) => (
-              <SavedChoice
-                key={entity.id}
-                name={`${choiceId}-billing`}
-                value={entity.id}
-                checked={billingChoice === entity.id}
-                onSelect={setBillingChoice}
-                isDefault={entity.isDefault}
-                title={`${entity.legalName} · ${entity.gstin}`}
-              >
-                {[entity.address1, entity.address2, entity.city, entity.state, entity.postalCode]
-                  .filter(Boolean)
-                  .join(', ')}
-              </SavedChoice>
-            ))}
-            <SavedChoice
-              name={`${choiceId}-billing`}
-              value={NEW}
-              checked={billingChoice === NEW}
-              onSelect={setBillingChoice}
-              title="Other billing details"
-            />
-          </fieldset>
-        ) : null}
+        <SavedChoices
+          legend="Billing entity"
+          name={`${choiceId}-billing`}
+          entries={book.billingEntities}
+          chosen={billingChoice}
+          onChoose={setBillingChoice}
+          titleOf={(entity) => `${entity.legalName} · ${entity.gstin}`}
+          summaryOf={(entity) =>
+            [entity.address1, entity.address2, entity.city, entity.state, entity.postalCode]
+              .filter(Boolean)
+              .join(', ')
+          }
+          newEntryTitle="Other billing details"
+        />
         <div hidden={savedEntity !== undefined} className="space-y-4">
           <BillingFields form={billing} onGstinChange={setGstin} onStateChange={setBillingState} />
           {canSaveBilling ? (
@@ -293,44 +280,31 @@ export function CheckoutForm({
         <h2 id="shipping-heading" className="text-lg font-bold">
           Shipping Address
         </h2>
-        {book.addresses.length > 0 ? (
-          <fieldset className="grid gap-2">
-            <legend className="sr-only">Saved addresses</legend>
-            {book.addresses.map((address) => (
-              <SavedChoice
-                key={address.id}
-                name={`${choiceId}-address`}
-                value={address.id}
-                checked={addressChoice === address.id}
-                onSelect={setAddressChoice}
-                isDefault={address.isDefault}
-                title={address.label || address.recipientName}
-              >
-                {[
-                  address.label ? address.recipientName : '',
-                  address.address1,
-                  address.address2,
-                  address.address3,
-                  address.city,
-                  address.state,
-                  address.postalCode,
-                  isIndia(address.country)
-                    ? INDIA
-                    : (countries?.countryName(address.country) ?? address.country),
-                ]
-                  .filter(Boolean)
-                  .join(', ')}
-              </SavedChoice>
-            ))}
-            <SavedChoice
-              name={`${choiceId}-address`}
-              value={NEW}
-              checked={addressChoice === NEW}
-              onSelect={setAddressChoice}
-              title="Another address"
-            />
-          </fieldset>
-        ) : null}
+        <SavedChoices
+          legend="Saved addresses"
+          name={`${choiceId}-address`}
+          entries={book.addresses}
+          chosen={addressChoice}
+          onChoose={setAddressChoice}
+          titleOf={(address) => address.label || address.recipientName}
+          summaryOf={(address) =>
+            [
+              address.label ? address.recipientName : '',
+              address.address1,
+              address.address2,
+              address.address3,
+              address.city,
+              address.state,
+              address.postalCode,
+              isIndia(address.country)
+                ? INDIA
+                : (countries?.countryName(address.country) ?? address.country),
+            ]
+              .filter(Boolean)
+              .join(', ')
+          }
+          newEntryTitle="Another address"
+        />
         {savedAddress && notServed ? (
           <p
             role="alert"

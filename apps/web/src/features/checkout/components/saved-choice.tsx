@@ -1,10 +1,61 @@
 /**
- * One choice of the checkout's saved entries (issue 22): a radio with a saved address's or
- * billing entity's summary, or with a plain label ('Ship to a different address').
+ * The checkout's saved entries (issue 22): a radio for each saved address or billing entity with
+ * its summary, the default marked, and a last one for a new entry (the form below the list).
  */
 import type { ReactNode } from 'react';
 
-export function SavedChoice({
+/** The choice of a new entry instead of a saved one. */
+export const NEW_ENTRY = 'new';
+
+export function SavedChoices<Entry extends { id: string; isDefault: boolean }>({
+  legend,
+  name,
+  entries,
+  chosen,
+  onChoose,
+  titleOf,
+  summaryOf,
+  newEntryTitle,
+}: {
+  legend: string;
+  name: string;
+  entries: readonly Entry[];
+  /** A saved entry's id, or NEW_ENTRY. */
+  chosen: string;
+  onChoose: (id: string) => void;
+  titleOf: (entry: Entry) => string;
+  summaryOf: (entry: Entry) => string;
+  newEntryTitle: string;
+}) {
+  if (entries.length === 0) return null;
+  return (
+    <fieldset className="grid gap-2">
+      <legend className="sr-only">{legend}</legend>
+      {entries.map((entry) => (
+        <SavedChoice
+          key={entry.id}
+          name={name}
+          value={entry.id}
+          checked={chosen === entry.id}
+          onSelect={onChoose}
+          isDefault={entry.isDefault}
+          title={titleOf(entry)}
+        >
+          {summaryOf(entry)}
+        </SavedChoice>
+      ))}
+      <SavedChoice
+        name={name}
+        value={NEW_ENTRY}
+        checked={chosen === NEW_ENTRY}
+        onSelect={onChoose}
+        title={newEntryTitle}
+      />
+    </fieldset>
+  );
+}
+
+function SavedChoice({
   name,
   value,
   checked,
@@ -17,7 +68,7 @@ export function SavedChoice({
   value: string;
   checked: boolean;
   onSelect: (value: string) => void;
-  title: ReactNode;
+  title: string;
   children?: ReactNode;
   isDefault?: boolean;
 }) {
