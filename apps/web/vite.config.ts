@@ -7,7 +7,15 @@ import { zodJitlessFirst } from './build/zod-jitless';
 
 // `--ssr`: the server's renderer (src/entry-server.tsx, decision 070) into dist-ssr, beside the
 // browser's build and never served; its dependencies stay in node_modules.
-export default defineConfig(({ isSsrBuild }) => ({
+/**
+ * React Router's package exports only its development build (react-router#12532); the production
+ * build beside it differs in one constant, ENABLE_DEV_WARNINGS, which lets the minifier drop the
+ * warnings' code and strings.
+ */
+const reactRouterProduction = (entry: string) =>
+  fileURLToPath(import.meta.resolve(entry)).replace(/\/dist\/development\//, '/dist/production/');
+
+export default defineConfig(({ isSsrBuild, mode }) => ({
   plugins: [
     react(),
     tailwindcss(),
@@ -28,6 +36,10 @@ export default defineConfig(({ isSsrBuild }) => ({
         find: /^qs$/,
         replacement: fileURLToPath(new URL('./src/lib/vendor/qs-unused.ts', import.meta.url)),
       },
+      // The browser's build only: the server's renderer keeps the package external.
+      ...(mode === 'production' && !isSsrBuild
+        ? [{ find: /^react-router$/, replacement: reactRouterProduction('react-router') }]
+        : []),
     ],
   },
   ssr: {
