@@ -161,6 +161,26 @@ describe('pushing catalog changes to hosted Algolia', () => {
     ]);
   });
 
+  it('queues each product of a statement that changes several', async () => {
+    const db = t.database.db;
+    const ids = await insertSearchProducts(db, [{ name: 'Khadi Towel' }, { name: 'Khadi Napkin' }]);
+    expect(await sync.pushOnce()).toBe(2);
+    const list = sql.join(
+      ids.map((id) => sql`${id}`),
+      sql`, `,
+    );
+    await db.execute(sql`UPDATE products SET brand = 'Khadi Gram' WHERE id IN (${list})`);
+    expect(await queueSize()).toBe(2);
+    expect(await sync.pushOnce()).toBe(2);
+    await db.execute(sql`DELETE FROM products WHERE id IN (${list})`);
+    expect(await queueSize()).toBe(2);
+    expect(await sync.pushOnce()).toBe(2);
+    expect(primary.received[2]!.body.requests!.map((r) => r.action)).toEqual([
+      'deleteObject',
+      'deleteObject',
+    ]);
+  });
+
   it('queues the products of a renamed category', async () => {
     const db = t.database.db;
     await db.execute(sql`UPDATE subcategories SET name = 'Nappies' WHERE name = 'Diapering'`);

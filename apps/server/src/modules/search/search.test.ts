@@ -644,6 +644,67 @@ describe('consistency with the catalog (kept by the database’s triggers)', () 
     expect((await search({ query: 'rosewood' })).nbHits).toBe(0);
   });
 
+  it('stays exact, row for row, through statements of several products: inserts, updates, upserts, renames and deletes', async () => {
+    const db = t.database.db;
+    // What the index would hold if rebuilt now: the active products' documents and SKUs.
+    const drift = async (): Promise<number> => {
+      const { rows } = await db.execute(
+        sql`WITH expected AS (
+              SELECT p.id, p.category_id, p.subcategory_id, p.brand, p.sp_paise,
+                     product_search_document(p) AS document, product_search_skus(p) AS skus
+                FROM products p WHERE p.status = 'active'),
+            indexed AS (
+              SELECT product_id, category_id, subcategory_id, brand, sp_paise, document, skus
+                FROM product_search)
+            SELECT count(*)::int AS n FROM (
+              (SELECT * FROM expected EXCEPT SELECT * FROM indexed)
+              UNION ALL (SELECT * FROM indexed EXCEPT SELECT * FROM expected)) d`,
+      );
+      return (rows[0] as { n: number }).n;
+    };
+    const ids = await insertSearchProducts(db, [
+      { name: 'Sheesham Tray', category: 'Baby' },
+      { name: 'Mango Wood Tray' },
+      { name: 'Acacia Tray' },
+    ]);
+    const list = sql.join(
+      ids.map((id) => sql`${id}`),
+      sql`, `,
+    );
+    // Several rows in one statement each: a copy inserted, one leaving active, the rest renamed.
+    await db.execute(
+      sql`INSERT INTO products
+          SELECT (jsonb_populate_record(p, jsonb_build_object(
+                    'id', p.id || 'X', 'code', p.code || 'X', 'name', 'Copied ' || p.name,
+                    'seller_sku', 'SELLER-' || p.code,
+                    'status', CASE WHEN p.name LIKE 'Acacia%' THEN 'draft' ELSE 'active' END))).*
+            FROM products p WHERE p.id IN (${list})`,
+    );
+    expect(await drift()).toBe(0);
+    await db.execute(
+      sql`UPDATE products SET name = name || ' Mark II',
+                 status = CASE WHEN name LIKE 'Sheesham%' THEN 'draft' ELSE 'active' END
+           WHERE id IN (${list}) OR id IN (SELECT id || 'X' FROM products WHERE id IN (${list}))`,
+    );
+    expect(await drift()).toBe(0);
+    await db.execute(
+      sql`INSERT INTO product_variants (product_id, position, option1, sku)
+          SELECT id, 0, 'Large', code || '-L' FROM products WHERE id IN (${list})`,
+    );
+    await db.execute(
+      sql`INSERT INTO products SELECT * FROM products WHERE id IN (${list})
+          ON CONFLICT (id) DO UPDATE SET brand = 'Upserted', sp_paise = excluded.sp_paise - 100`,
+    );
+    expect(await drift()).toBe(0);
+    await db.execute(sql`UPDATE categories SET name = 'Infant Care' WHERE name = 'Baby'`);
+    expect(await drift()).toBe(0);
+    await db.execute(sql`UPDATE categories SET name = 'Baby' WHERE name = 'Infant Care'`);
+    await db.execute(
+      sql`DELETE FROM products WHERE id IN (${list}) OR id IN (SELECT id || 'X' FROM products WHERE id IN (${list}))`,
+    );
+    expect(await drift()).toBe(0);
+  });
+
   it('re-indexes a price change for numeric filters', async () => {
     const db = t.database.db;
     const [id] = await insertSearchProducts(db, [{ name: 'Walnut Gavel', spPaise: 50_000 }]);
