@@ -16,9 +16,12 @@ import {
   resolveImageUrl,
 } from '@storefront/shared/images';
 import { href } from '@storefront/shared/routes';
+import { XSS_VECTORS } from '@storefront/shared/testing/xss-vectors';
 import { categorySlug } from '@storefront/shared/slugs';
 import { escapeHtml } from '../../lib/html.js';
+import { sanitizeProductHtml } from '../../lib/sanitize.js';
 import { buildTestApp, type TestApp } from '../../test/app.js';
+import { insertProducts } from '../../test/catalog-fixtures.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -104,6 +107,28 @@ describe('the server-rendered product page', () => {
     expect(inlineScripts(html)).toEqual([]);
     // The image checks of the product's own art cost no statement (images/check.ts).
     expect(statements).toBe(0);
+  });
+});
+
+describe("the server-rendered product's description", () => {
+  it('is in the HTML as the server sanitised it: a hostile description renders inert', async () => {
+    const raw = `<p>Plain words</p>${XSS_VECTORS.join('\n')}`;
+    // Stored as it comes, unsanitised, as a row written by anything but the seed would be.
+    const [id] = await insertProducts(t, [
+      { name: 'Hostile description', code: 'XSS-SSR', spPaise: 10_000, descriptionHtml: raw },
+    ]);
+    const { html, root } = await page(href.product(id!));
+    const clean = sanitizeProductHtml(raw);
+    expect(root).toContain(
+      `<div data-testid="product-description" class="product-description">${clean}</div>`,
+    );
+    expect(clean).toContain('<p>Plain words</p>');
+    // Nothing in it that could run script, whatever the browser makes of it.
+    expect(clean).not.toMatch(
+      /<(script|iframe|object|embed|svg|math|style|img|form|base|meta|link)\b/i,
+    );
+    expect(clean).not.toMatch(/\son\w+\s*=|\sstyle\s*=|javascript:/i);
+    expect(inlineScripts(html)).toEqual([]);
   });
 });
 
