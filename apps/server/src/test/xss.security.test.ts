@@ -256,7 +256,7 @@ describe('hostile catalog data renders as text in Chromium (G20)', () => {
   it('the home page runs no script and shows the hostile products it lists as text', async () => {
     const trap = await trappedPage();
     await trap.page.goto(`${base}/`);
-    // The category rows load as they near the screen.
+    // The cards and rows come with the page (decision 070); the scroll loads their lazy images.
     await trap.page.evaluate('window.scrollTo(0, document.body.scrollHeight)');
     for (const i of [10, 11]) expect(await shows(trap.page, nameOf(i)), nameOf(i)).toBe(true);
     // The collection's banner, as the seller titled it.
