@@ -103,7 +103,8 @@ export function registerInputGuard(app: FastifyInstance) {
   app.addHook('onRequest', async (request) => {
     if (ENCODED_NUL.test(request.url) || request.url.includes('\u0000')) throw nulError();
     const query = request.url.indexOf('?');
-    if (query >= 0) {
+    // Only a percent escape can fail to decode: a query without one (most) is not copied.
+    if (query >= 0 && request.url.includes('%', query)) {
       try {
         decodeURIComponent(request.url.slice(query + 1).replace(STRAY_PERCENT, '%25'));
       } catch {
