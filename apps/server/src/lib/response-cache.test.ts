@@ -104,6 +104,18 @@ describe('sendCached', () => {
     ]);
   });
 
+  it('leaves an error answered instead of the read uncacheable', async () => {
+    const app = Fastify();
+    app.get('/answer', CACHED_ROUTE, (request, reply) =>
+      sendCached(new ResponseCache(), request, reply, Answer, async () => {
+        throw Object.assign(new Error('No such product'), { statusCode: 404 });
+      }),
+    );
+    const response = await app.inject({ url: '/answer' });
+    expect(response.statusCode).toBe(404);
+    expect(response.headers['cache-control']).toBeUndefined();
+  });
+
   it('makes no compressed copy while no request asks for one', async () => {
     const { app, cache } = await appServing(large);
     const before = compressionQueue.done;

@@ -251,12 +251,23 @@ export function sendCached<S extends z.ZodType>(
   compute: () => Promise<z.input<S>>,
 ): Promise<void> | undefined {
   const key = requestKey(request);
-  reply.header('cache-control', 'public, max-age=60');
   const hit = cache.lookup(key);
-  if (hit) return sendEntry(cache, key, request, reply, hit, JSON_TYPE);
+  if (hit) return sendJson(cache, key, request, reply, hit);
   return cache
     .entry(key, async () => JSON.stringify(schema.parse(await compute())))
-    .then((entry) => sendEntry(cache, key, request, reply, entry, JSON_TYPE));
+    .then((entry) => sendJson(cache, key, request, reply, entry));
+}
+
+/** A cached JSON answer, cacheable by the browser (set here: an error answered instead is not). */
+function sendJson(
+  cache: ResponseCache,
+  key: string,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  entry: Entry,
+) {
+  reply.header('cache-control', 'public, max-age=60');
+  return sendEntry(cache, key, request, reply, entry, JSON_TYPE);
 }
 
 /**
