@@ -11,11 +11,11 @@ import './lib/zod-config';
 import { StrictMode } from 'react';
 import { prerenderToNodeStream } from 'react-dom/static';
 import { StaticRouter } from 'react-router';
-import { matchPage } from '@storefront/shared/routes';
+import { matchPage, NOT_FOUND_PAGE, PAGE_LIST } from '@storefront/shared/routes';
 import { seedFirstState, type ImageChecks } from './app/first-state';
 import { AppProviders } from './app/providers';
 import { createQueryClient } from './app/query-client';
-import { AppRoutes } from './app/router';
+import { AppRoutes, loadPages } from './app/router';
 
 /**
  * React writes the resources a render asked for (`preload()`, an `<img fetchPriority>`) as
@@ -23,6 +23,19 @@ import { AppRoutes } from './app/router';
  * in the page's head.
  */
 const LEADING_LINKS = /^(?:<link [^>]*\/>)*/;
+
+/**
+ * Loads the module of every page the server renders (and of the not-found page they may show),
+ * so that no request's render, whose time is bounded, waits for one.
+ */
+export function preparePages(): Promise<void> {
+  return loadPages([
+    ...PAGE_LIST.map(([, definition]) => definition).filter(
+      (definition) => definition.rendersOnServer,
+    ),
+    NOT_FOUND_PAGE,
+  ]);
+}
 
 /**
  * The page at `url` (path and query) rendered from `answers` (by call URL) and the checks of

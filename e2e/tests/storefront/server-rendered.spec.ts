@@ -39,6 +39,8 @@ test.describe('with JavaScript off', () => {
     const main = page.getByTestId('product-gallery').getByRole('img', { name: product!.name });
     await expect(main).toBeVisible();
     expect(await main.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBeGreaterThan(0);
+    // The description, as the server's sanitiser left it.
+    await expect(page.getByTestId('product-description')).toContainText(product!.name);
     await page
       .getByRole('navigation', { name: 'Breadcrumb' })
       .getByRole('link', { name: 'Home' })
@@ -63,12 +65,63 @@ test.describe('with JavaScript off', () => {
     await cards.first().getByRole('link').first().click();
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(name.trim());
   });
+
+  test("the home page shows its cards' and rows' products, and they lead to them", async ({
+    page,
+  }) => {
+    await page.goto(href.home());
+    const cards = page.getByTestId('home-category-card');
+    await expect(cards).toHaveCount(8);
+    for (let i = 0; i < 8; i += 1)
+      await expect(cards.nth(i).locator('a[href^="/products/"]')).toHaveCount(4);
+    const rows = page.getByTestId('collection-row');
+    await expect(rows).toHaveCount(5);
+    const last = rows.last().getByTestId('product-card');
+    await expect(last).toHaveCount(10);
+    await expect(last.first().getByTestId('card-price')).toHaveText(/^₹[\d,]+\.\d\d$/);
+    const name = await last.first().getByRole('heading').innerText();
+    await last.first().getByRole('link', { name: 'View Product' }).click();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(name.trim());
+  });
+
+  test('a search shows its hits and pages forward and back', async ({ page }) => {
+    await page.goto(href.search('pack'));
+    await expect(page.getByTestId('result-text')).toContainText('· Page 1 of ');
+    const hits = page.getByTestId('search-hit');
+    await expect(hits).toHaveCount(20);
+    await expect(hits.first().getByText('Pack', { exact: true }).first()).toBeVisible();
+    await expect(hits.first().getByTestId('card-price')).toHaveText(/^₹[\d,]+\.\d\d$/);
+    const firstOfPage1 = await hits.first().getByRole('heading').innerText();
+    const pagination = page.getByRole('navigation', { name: 'Pagination' });
+    await pagination.getByRole('link', { name: 'Next' }).click();
+    await expect(page).toHaveURL(/\/search\?q=pack&page=2$/);
+    await expect(page.getByTestId('result-text')).toContainText('· Page 2 of ');
+    await expect(hits.first().getByRole('heading')).not.toHaveText(firstOfPage1);
+    await pagination.getByRole('link', { name: 'Previous' }).click();
+    await expect(page.getByTestId('result-text')).toContainText('· Page 1 of ');
+    await hits.first().getByRole('link', { name: 'View Product' }).click();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(firstOfPage1.trim());
+  });
+});
+
+test('a search page hydrates from the results in its HTML, searching nothing', async ({ page }) => {
+  const searches: string[] = [];
+  page.on('request', (request) => {
+    if (request.url().includes('/api/search/1/')) searches.push(request.url());
+  });
+  await page.goto(`${href.search('pack')}&page=2`);
+  await page.getByRole('button', { name: 'All Categories' }).click();
+  await expect(page.getByRole('dialog')).toBeVisible();
+  await expect(page.getByTestId('search-hit')).not.toHaveCount(0);
+  await expect(page.getByTestId('result-text')).toContainText('· Page 2 of ');
+  expect(searches).toEqual([]);
 });
 
 for (const pageOf of [
   { name: 'the home page', path: async () => href.home() },
   { name: 'a policy page', path: async () => href.returnsPolicy() },
   { name: 'a category page', path: async () => href.category('home-&-kitchen') },
+  { name: 'a search page', path: async () => `${href.search('pack')}&page=2` },
   {
     name: 'a product page',
     path: async (request: APIRequestContext) =>

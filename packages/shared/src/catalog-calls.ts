@@ -3,7 +3,17 @@
  * make them; the server answers them ahead of time inside the page's HTML (decision 036), which
  * works only when both sides build the same URL, so both build it here.
  */
-import { PAGE_SIZE } from './constants.js';
+import {
+  HOME_CARD_PAGE,
+  HOME_CATEGORY_CARDS,
+  HOME_COLLECTION_BANNERS,
+  HOME_ROW_LIMIT,
+  HOME_ROW_PAGE,
+  PAGE_SIZE,
+  SEARCH_API_PATH,
+  SEARCH_HIGHLIGHTED_ATTRIBUTES,
+  SEARCH_INDEX,
+} from './constants.js';
 import { slugToQuery } from './slugs.js';
 
 export type QueryValues = Record<string, string | number | undefined>;
@@ -32,6 +42,42 @@ export function pageFromParam(value: string | null, max = Number.MAX_SAFE_INTEGE
   return Number.isInteger(page) && page >= 1 ? Math.min(page, max) : 1;
 }
 
+/** The search page's words and page (1-based) from its URL's `?q=` and `?page=`. */
+export function searchFromQuery(query: { get(name: string): string | null }): {
+  words: string;
+  page: number;
+} {
+  return { words: (query.get('q') ?? '').trim(), page: pageFromParam(query.get('page')) };
+}
+
+/**
+ * The parameters of a page of search results as the search page's InstantSearch asks for them
+ * (its Configure, and the placeholders its hits' highlighting replaces), which are also the
+ * state its first results are restored with (decision 070). `page` is 1-based, as in the URL.
+ */
+export function searchResultsParams(query: string, page: number) {
+  return {
+    query,
+    page: page - 1,
+    hitsPerPage: PAGE_SIZE,
+    attributesToHighlight: SEARCH_HIGHLIGHTED_ATTRIBUTES,
+    highlightPreTag: '__ais-highlight__',
+    highlightPostTag: '__/ais-highlight__',
+    clickAnalytics: true,
+  };
+}
+
+/** A home collection's row of products (spec §2 "Home": 10 of its listing's second page). */
+const collectionRow = (slug: string) =>
+  apiUrl('/api/products', { query: slugToQuery(slug), limit: HOME_ROW_LIMIT, page: HOME_ROW_PAGE });
+/** A home category card's products (spec §2 "Home": 10 of its listing's first page). */
+const categoryPreview = (slug: string) =>
+  apiUrl('/api/products', {
+    query: slugToQuery(slug),
+    limit: HOME_ROW_LIMIT,
+    page: HOME_CARD_PAGE,
+  });
+
 export const catalogCalls = {
   categories: () => '/api/products/categories',
   /** The home collections in the seller's order: the home banners, a collection's heading. */
@@ -47,4 +93,26 @@ export const catalogCalls = {
    */
   listing: (slug: string, page: number) =>
     apiUrl('/api/products', { query: slugToQuery(slug), limit: PAGE_SIZE, page }),
+  collectionRow,
+  categoryPreview,
+  /**
+   * The products the home page shows: its first categories' cards and its first collections'
+   * rows, in the seller's order (spec §2 "Home", decision 050).
+   */
+  homeProducts: (
+    categories: readonly { slug: string }[],
+    collections: readonly { slug: string }[],
+  ) => [
+    ...categories.slice(0, HOME_CATEGORY_CARDS).map(({ slug }) => categoryPreview(slug)),
+    ...collections.slice(0, HOME_COLLECTION_BANNERS).map(({ slug }) => collectionRow(slug)),
+  ],
+  /** A page of search results, in Algolia's GET form of a search in one index. */
+  searchResults: (query: string, page: number) => {
+    const { attributesToHighlight, clickAnalytics, ...params } = searchResultsParams(query, page);
+    return apiUrl(`${SEARCH_API_PATH}/1/indexes/${SEARCH_INDEX}`, {
+      ...params,
+      attributesToHighlight: JSON.stringify(attributesToHighlight),
+      clickAnalytics: String(clickAnalytics),
+    });
+  },
 };

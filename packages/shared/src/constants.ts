@@ -68,6 +68,8 @@ export const QUANTITY_MAX = 100_000;
 export const CART_LINES_MAX = 200;
 
 export const SEARCH_INDEX = 'product_index';
+/** Where our own engine answers, relative to the site's origin (the host the client uses). */
+export const SEARCH_API_PATH = '/api/search';
 export const MULTIPLE_PRODUCTS_MAX = 100;
 
 /** The header that makes an order submission safe to retry (decision 014). */

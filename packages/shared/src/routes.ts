@@ -5,7 +5,7 @@
  * its own first call (answered inside the HTML, decision 036) and how its meta is made.
  */
 import { MAX_LISTING_PAGE } from './constants.js';
-import { catalogCalls, pageFromParam } from './catalog-calls.js';
+import { catalogCalls, pageFromParam, searchFromQuery } from './catalog-calls.js';
 
 /** A query string's parameters, as URLSearchParams reads them. */
 export interface QueryParams {
@@ -21,7 +21,7 @@ export interface PageMatch {
 }
 
 /** What the page's own first call answers, so the server knows which images it names. */
-export type FirstCallAnswer = 'product' | 'listing' | 'searchConfig';
+export type FirstCallAnswer = 'product' | 'listing' | 'searchResults';
 
 export interface PageDefinition {
   path: string;
@@ -39,6 +39,14 @@ export interface PageDefinition {
    * heading), so their answer comes inside its HTML too, beside the header's categories.
    */
   showsCollections?: true;
+  /**
+   * The page shows the products of its first categories' cards and collections' rows (the home
+   * page): their answers come inside its HTML too, once the categories' and the collections'
+   * answers have named them (decision 070).
+   */
+  showsHomeProducts?: true;
+  /** The page searches: the search engine's settings come inside its HTML, beside its results. */
+  searches?: true;
   /**
    * The server renders the page as complete HTML, which the browser hydrates (decision 070): a
    * public catalog page, the same for every visitor; the others are rendered in the browser.
@@ -76,6 +84,7 @@ export const PAGES = {
     module: 'features/home/pages/home-page',
     component: 'HomePage',
     showsCollections: true,
+    showsHomeProducts: true,
     rendersOnServer: true,
   },
   product: {
@@ -162,7 +171,16 @@ export const PAGES = {
     module: 'features/search/pages/search-page',
     component: 'SearchPage',
     loadsWith: ['features/search/components/search-results'],
-    firstCall: { url: () => catalogCalls.searchConfig(), answer: 'searchConfig' },
+    searches: true,
+    // The page of results the URL asks for; without words no search is run (search-page.tsx).
+    firstCall: {
+      url: ({ query }: PageMatch) => {
+        const { words, page } = searchFromQuery(query);
+        return words ? catalogCalls.searchResults(words, page) : undefined;
+      },
+      answer: 'searchResults',
+    },
+    rendersOnServer: true,
   },
   shippingPolicy: { path: '/shipping-policy', ...policy('shipping') },
   returnsPolicy: { path: '/returns-policy', ...policy('returns') },

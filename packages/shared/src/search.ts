@@ -20,9 +20,6 @@ export const SEARCH_NUMERIC_ATTRIBUTES = ['sp'] as const;
  */
 export const SEARCH_MAX_HITS_PER_PAGE = 100;
 
-/** Where our own engine answers, relative to the site's origin (the host the client uses). */
-export const SEARCH_API_PATH = '/api/search';
-
 /** One record of `product_index`: the fields a search hit carries (spec §3 "Product"). */
 export const ProductRecord = z.object({
   objectID: z.string(),

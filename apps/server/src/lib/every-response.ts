@@ -23,8 +23,11 @@ export function registerEveryResponse(app: FastifyInstance, headers: SecurityHea
     draining = true;
     done();
   });
+  // Listed once: reply.headers(object) lists the object's keys again on every request.
+  const names = Object.keys(headers);
   app.addHook('onRequest', (request, reply, done) => {
-    reply.headers(headers).header(REQUEST_ID_HEADER, request.id);
+    for (const name of names) reply.header(name, headers[name]);
+    reply.header(REQUEST_ID_HEADER, request.id);
     if (!draining) return done();
     reply.header('connection', 'close').header('retry-after', '1');
     done(new AppError('unavailable', 'draining', 'The server is shutting down; please retry'));

@@ -4,7 +4,7 @@ import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { ENTRY_OVERHEAD_BYTES } from './bounded-cache.js';
-import { compressionQueue, ResponseCache, sendCached } from './response-cache.js';
+import { CACHED_ROUTE, compressionQueue, ResponseCache, sendCached } from './response-cache.js';
 
 describe('ResponseCache', () => {
   it('keeps each answer as UTF-8 in a buffer of its own, counted at its bytes', async () => {
@@ -43,13 +43,23 @@ describe('sendCached', () => {
   async function appServing(answer: z.input<typeof Answer>) {
     const cache = new ResponseCache();
     let computations = 0;
+    /** Whether each request's answer had been sent when sendCached returned, and what it returned. */
+    const returned: { sent: boolean; result: unknown }[] = [];
     const app = Fastify();
-    // As app.ts registers it: what sendCached has not compressed, it compresses per request.
+    // As app.ts registers it, and the cached routes opt out of it, as the real ones do.
     await app.register(compress, { global: true, threshold: 1024 });
-    app.get('/answer', (request, reply) =>
-      sendCached(cache, request, reply, Answer, async () => (computations++, answer)),
-    );
-    return { app, cache, computations: () => computations };
+    app.get('/answer', CACHED_ROUTE, (request, reply) => {
+      const result = sendCached(
+        cache,
+        request,
+        reply,
+        Answer,
+        async () => (computations++, answer),
+      );
+      returned.push({ sent: reply.sent, result });
+      return result;
+    });
+    return { app, cache, computations: () => computations, returned };
   }
 
   const key = JSON.stringify(['/answer', [], []]);
@@ -79,6 +89,31 @@ describe('sendCached', () => {
     expect(plain.headers.vary).toBe('accept-encoding');
     expect(plain.body).toBe(text);
     expect(computations()).toBe(1);
+  });
+
+  it('answers a hit, in an encoding made before, by the time it returns, with nothing to await', async () => {
+    const { app, returned } = await appServing(large);
+    for (const accept of ['br', 'br', 'identity', 'gzip', 'gzip'])
+      await app.inject({ url: '/answer', headers: { 'accept-encoding': accept } });
+    expect(returned.map(({ sent, result }) => [sent, result === undefined])).toEqual([
+      [false, false], // the miss: computed, its Brotli made, then answered
+      [true, true], // a hit, in that Brotli
+      [true, true], // a hit, plain
+      [false, false], // a hit whose gzip is still to be made
+      [true, true], // a hit, in that gzip
+    ]);
+  });
+
+  it('leaves an error answered instead of the read uncacheable', async () => {
+    const app = Fastify();
+    app.get('/answer', CACHED_ROUTE, (request, reply) =>
+      sendCached(new ResponseCache(), request, reply, Answer, async () => {
+        throw Object.assign(new Error('No such product'), { statusCode: 404 });
+      }),
+    );
+    const response = await app.inject({ url: '/answer' });
+    expect(response.statusCode).toBe(404);
+    expect(response.headers['cache-control']).toBeUndefined();
   });
 
   it('makes no compressed copy while no request asks for one', async () => {

@@ -36,6 +36,8 @@ export interface Entry {
   etag: string;
   /** The body in each encoding asked for so far, made once, shared while it is being made. */
   encoded: Partial<Record<Encoding, Promise<Buffer>>>;
+  /** The encodings made, sent without waiting: a hit's whole path is synchronous. */
+  made: Partial<Record<Encoding, Buffer>>;
   /** The bytes of the encodings made so far, counted in the entry's size. */
   encodedBytes: number;
 }
@@ -132,6 +134,13 @@ export class ResponseCache {
     return this.entries.limits;
   }
 
+  /** The entry held under `key`, counted as a hit; a miss is counted when it is computed. */
+  lookup(key: string): Entry | undefined {
+    const hit = this.entries.get(key);
+    if (hit) this.hits++;
+    return hit;
+  }
+
   /**
    * The entry under `key`, computed once if absent: the text, or the text with its status and
    * whether to keep it (an answer that stands in for a failed part serves its own request only).
@@ -140,11 +149,8 @@ export class ResponseCache {
     key: string,
     compute: () => Promise<string | { text: string; status: number; keep: boolean }>,
   ): Promise<Entry> {
-    const hit = this.entries.get(key);
-    if (hit) {
-      this.hits++;
-      return hit;
-    }
+    const hit = this.lookup(key);
+    if (hit) return hit;
     this.misses++;
     const inFlight = this.pending.get(key);
     if (inFlight) return inFlight;
@@ -162,6 +168,7 @@ export class ResponseCache {
           body,
           etag: `"${createHash('sha1').update(body).digest('base64url').slice(0, 20)}"`,
           encoded: {},
+          made: {},
           encodedBytes: 0,
         };
         if (keep && generation === this.generation) this.entries.set(key, entry);
@@ -185,6 +192,7 @@ export class ResponseCache {
     if (made) return made;
     const making = compressed(entry.body, encoding).then(
       (bytes) => {
+        entry.made[encoding] = bytes;
         entry.encodedBytes += bytes.length;
         this.entries.recount(key, entry);
         return bytes;
@@ -206,57 +214,90 @@ export class ResponseCache {
  * for is left out: its handler has nothing validated to read from it.
  */
 export function requestKey(request: FastifyRequest): string {
-  const schema = request.routeOptions.schema;
-  const sorted = (values: unknown) =>
-    Object.entries(values ?? {}).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  // A getter that builds its object on every read: read once.
+  const { url, schema } = request.routeOptions;
   return JSON.stringify([
-    request.routeOptions.url,
-    schema?.params ? sorted(request.params) : [],
-    schema?.querystring ? sorted(request.query) : [],
+    url,
+    schema?.params ? sortedEntries(request.params) : [],
+    schema?.querystring ? sortedEntries(request.query) : [],
   ]);
 }
 
+const sortedEntries = (values: unknown) =>
+  Object.entries(values ?? {}).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+
+/**
+ * The options of a route answered by `sendCached`: the cache keeps its answers compressed and
+ * negotiates the encoding itself, so @fastify/compress's three hooks would only look and pass on
+ * every hit; a GET has no body to decompress. Its error answers (400, 404) are under the
+ * compression threshold.
+ */
+export const CACHED_ROUTE = { compress: false, decompress: false } as const;
+
+const JSON_TYPE = 'application/json; charset=utf-8';
+
 /**
  * Answers a cached JSON read. `schema` strips and checks the answer once, at computation, as
- * the route's serializer would; browsers may keep it a minute and revalidate with the ETag.
+ * the route's serializer would; browsers may keep it a minute and revalidate with the ETag. A
+ * hit is answered before this returns, which then returns nothing (a route handler that returns
+ * nothing has answered itself): no promise, no microtask (bench/README.md, "A cache hit's own
+ * work"). A miss answers when computed.
  */
-export async function sendCached<S extends z.ZodType>(
+export function sendCached<S extends z.ZodType>(
   cache: ResponseCache,
   request: FastifyRequest,
   reply: FastifyReply,
   schema: S,
   compute: () => Promise<z.input<S>>,
-) {
+): Promise<void> | undefined {
   const key = requestKey(request);
-  const entry = await cache.entry(key, async () => JSON.stringify(schema.parse(await compute())));
+  const hit = cache.lookup(key);
+  if (hit) return sendJson(cache, key, request, reply, hit);
+  return cache
+    .entry(key, async () => JSON.stringify(schema.parse(await compute())))
+    .then((entry) => sendJson(cache, key, request, reply, entry));
+}
+
+/** A cached JSON answer, cacheable by the browser (set here: an error answered instead is not). */
+function sendJson(
+  cache: ResponseCache,
+  key: string,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  entry: Entry,
+) {
   reply.header('cache-control', 'public, max-age=60');
-  return sendEntry(cache, key, request, reply, entry, 'application/json; charset=utf-8');
+  return sendEntry(cache, key, request, reply, entry, JSON_TYPE);
 }
 
 /**
  * Sends the entry `cache` holds under `key` in the encoding the browser asks for, with its ETag
- * when a 200 (a 304 when the browser holds it); the caller has set the caching headers.
+ * when a 200 (a 304 when the browser holds it); the caller has set the caching headers. At once,
+ * returning nothing, unless the encoding asked for has still to be made.
  */
-export async function sendEntry(
+export function sendEntry(
   cache: ResponseCache,
   key: string,
   request: FastifyRequest,
   reply: FastifyReply,
   entry: Entry,
   type: string,
-) {
+): Promise<void> | undefined {
   if (entry.status === 200) {
     reply.header('etag', entry.etag);
-    if (request.headers['if-none-match'] === entry.etag) return reply.status(304).send();
+    if (request.headers['if-none-match'] === entry.etag) return void reply.status(304).send();
   }
   reply.status(entry.status).type(type);
-  if (entry.body.length < COMPRESS_FROM_BYTES) return reply.send(entry.body);
+  if (entry.body.length < COMPRESS_FROM_BYTES) return void reply.send(entry.body);
   // Beside what the answer already varies on (CORS's Origin).
   const vary = reply.getHeader('vary');
   reply.header('vary', vary ? `${String(vary)}, accept-encoding` : 'accept-encoding');
   const accepted = request.headers['accept-encoding'];
   const encoding = accepted ? (negotiator.negotiate(accepted) as Encoding | null) : null;
-  if (!encoding) return reply.send(entry.body);
-  // Set first, @fastify/compress leaves the answer as it is.
-  return reply.header('content-encoding', encoding).send(await cache.encoded(key, entry, encoding));
+  if (!encoding) return void reply.send(entry.body);
+  // Set first, @fastify/compress leaves the answer as it is (on the routes it still runs on).
+  reply.header('content-encoding', encoding);
+  const made = entry.made[encoding];
+  if (made) return void reply.send(made);
+  return cache.encoded(key, entry, encoding).then((bytes) => void reply.send(bytes));
 }

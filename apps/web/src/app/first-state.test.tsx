@@ -45,4 +45,39 @@ describe('the answers inside the page', () => {
       total: 0,
     });
   });
+
+  it("seed the home page's cards and rows, by the slugs its categories and collections name", () => {
+    const client = createQueryClient();
+    const collections = {
+      payload: [{ slug: 'hot-selling', title: 'Hot Selling', subtitle: '', position: 1 }],
+    };
+    const products = (name: string) => ({ payload: [{ name }], total: 1, page: 1, limit: 10 });
+    const answers: Record<string, unknown> = {
+      [catalogCalls.categories()]: CATEGORIES,
+      [catalogCalls.collections()]: collections,
+      [catalogCalls.categoryPreview('home-&-kitchen')]: products('Steel Jar'),
+      [catalogCalls.collectionRow('hot-selling')]: products('Steel Mug'),
+    };
+    seedFirstState(client, matchPage('/'), (url) => answers[url]);
+    expect(client.getQueryData(['home', 'category-preview', 'home-&-kitchen'])).toEqual([
+      { name: 'Steel Jar' },
+    ]);
+    expect(client.getQueryData(['home', 'collection-row', 'hot-selling'])).toEqual([
+      { name: 'Steel Mug' },
+    ]);
+  });
+
+  it("seed a search page's engine settings and the page of results its URL asks for", () => {
+    const client = createQueryClient();
+    const config = { provider: 'postgres', indexName: 'product_index' };
+    const results = { hits: [], nbHits: 0, page: 1 };
+    const answers: Record<string, unknown> = {
+      [catalogCalls.searchConfig()]: config,
+      [catalogCalls.searchResults('steel mug', 2)]: results,
+    };
+    const match = matchPage('/search', new URLSearchParams('q=+steel+mug+&page=2'));
+    seedFirstState(client, match, (url) => answers[url]);
+    expect(client.getQueryData(['search-config'])).toEqual(config);
+    expect(client.getQueryData(['search', 'first-results', 'steel mug', 2])).toEqual(results);
+  });
 });

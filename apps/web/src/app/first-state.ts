@@ -12,7 +12,7 @@ import type {
   ProductDetail,
   ProductListResponse,
 } from '@storefront/shared/catalog';
-import { catalogCalls, pageFromParam } from '@storefront/shared/catalog-calls';
+import { catalogCalls, pageFromParam, searchFromQuery } from '@storefront/shared/catalog-calls';
 import { MAX_LISTING_PAGE } from '@storefront/shared/constants';
 import { pageOf, type FirstCallAnswer, type PageMatch } from '@storefront/shared/routes';
 import type { SearchConfigResponse } from '@storefront/shared/search';
@@ -25,6 +25,9 @@ import {
   categoryProductsQueryOptions,
   listingFromAnswer,
 } from '../features/catalog/api/get-category-products';
+import { categoryPreviewQueryOptions } from '../features/home/api/get-category-preview';
+import { collectionRowQueryOptions } from '../features/home/api/get-collection-row';
+import { firstResultsKey, type SearchAnswer } from '../features/search/api/first-results';
 
 /** The answer of a first call's URL, or undefined. */
 export type AnswerOf = (url: string) => unknown;
@@ -72,8 +75,10 @@ const OWN_CALL_QUERIES: Record<
         .queryKey,
       listingFromAnswer(answer as ProductListResponse),
     ),
-  searchConfig: (client, _match, answer) =>
-    client.setQueryData(searchConfigQueryOptions().queryKey, answer as SearchConfigResponse),
+  searchResults: (client, { query }, answer) => {
+    const { words, page } = searchFromQuery(query);
+    client.setQueryData(firstResultsKey(words, page), answer as SearchAnswer);
+  },
 };
 
 export function seedFirstState(
@@ -87,6 +92,18 @@ export function seedFirstState(
   const collections = answerOf(catalogCalls.collections()) as
     { payload: HomeCollection[] } | undefined;
   if (collections) client.setQueryData(collectionsQueryOptions().queryKey, collections.payload);
+  // The home page's cards and rows, which the server answered for what it shows.
+  const products = (url: string) => (answerOf(url) as ProductListResponse | undefined)?.payload;
+  for (const { slug } of categories?.payload ?? []) {
+    const cards = products(catalogCalls.categoryPreview(slug));
+    if (cards) client.setQueryData(categoryPreviewQueryOptions(slug).queryKey, cards);
+  }
+  for (const { slug } of collections?.payload ?? []) {
+    const row = products(catalogCalls.collectionRow(slug));
+    if (row) client.setQueryData(collectionRowQueryOptions(slug).queryKey, row);
+  }
+  const searchConfig = answerOf(catalogCalls.searchConfig()) as SearchConfigResponse | undefined;
+  if (searchConfig) client.setQueryData(searchConfigQueryOptions().queryKey, searchConfig);
   const firstCall = match && pageOf(match.name).firstCall;
   const ownUrl = match && firstCall?.url(match);
   const own = ownUrl === undefined ? undefined : answerOf(ownUrl);

@@ -59,6 +59,13 @@ export function AppRoutes() {
   return <Routes>{appRoutes}</Routes>;
 }
 
+/** Loads the modules of `definitions`' pages: the server renderer's, as it starts. */
+export async function loadPages(
+  definitions: readonly Pick<PageDefinition, 'module' | 'component'>[],
+): Promise<void> {
+  await Promise.all(definitions.map((definition) => pageComponent(definition).load()));
+}
+
 /**
  * Loads the module of the page at `pathname` (the server has already preloaded it). A page
  * that fails to load here is left to its lazy form, whose error the route's boundary shows.

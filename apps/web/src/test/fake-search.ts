@@ -120,8 +120,8 @@ function flatten(input: ClientInput): FakeSearchRequest[] {
   return list.map(({ params, ...rest }) => ({ ...rest, ...(params as object | undefined) }));
 }
 
-async function respond(request: FakeSearchRequest) {
-  const answer = await answerer(request);
+/** The engine's answer to a request, Algolia's shape with `answer`'s hits and count. */
+export function engineAnswer(request: FakeSearchRequest, answer: FakeSearchAnswer) {
   const hitsPerPage = request.hitsPerPage ?? 20;
   const nbHits = answer.nbHits ?? answer.hits.length;
   return {
@@ -139,6 +139,10 @@ async function respond(request: FakeSearchRequest) {
     exhaustiveNbHits: true,
     index: request.indexName,
   };
+}
+
+async function respond(request: FakeSearchRequest) {
+  return engineAnswer(request, await answerer(request));
 }
 
 /** The module's one export the app uses. */

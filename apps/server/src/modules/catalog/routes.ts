@@ -16,7 +16,7 @@ import {
 import { ErrorBody } from '@storefront/shared/errors';
 import type { Db } from '../../db/connect.js';
 import type { TaxSetupSource } from '../../module-context.js';
-import { sendCached, type ResponseCache } from '../../lib/response-cache.js';
+import { CACHED_ROUTE, sendCached, type ResponseCache } from '../../lib/response-cache.js';
 import * as catalog from './service.js';
 import { readAvailability } from './stock.js';
 
@@ -36,13 +36,14 @@ export function catalogRoutes(db: Db, cache: ResponseCache, taxSetup: TaxSetupSo
     app.get(
       '/api/products/categories',
       {
+        ...CACHED_ROUTE,
         schema: {
           tags,
           summary: 'Categories with their subcategories',
           response: { 200: CategoriesResponse },
         },
       },
-      async (request, reply) =>
+      (request, reply) =>
         sendCached(cache, request, reply as FastifyReply, CategoriesResponse, async () => ({
           payload: await catalog.listCategories(db),
         })),
@@ -51,6 +52,7 @@ export function catalogRoutes(db: Db, cache: ResponseCache, taxSetup: TaxSetupSo
     app.get(
       '/api/products/collections',
       {
+        ...CACHED_ROUTE,
         schema: {
           tags,
           summary: "The home collections in the seller's order",
@@ -59,7 +61,7 @@ export function catalogRoutes(db: Db, cache: ResponseCache, taxSetup: TaxSetupSo
           response: { 200: CollectionsResponse },
         },
       },
-      async (request, reply) =>
+      (request, reply) =>
         sendCached(cache, request, reply as FastifyReply, CollectionsResponse, async () => ({
           payload: await catalog.listCollections(db),
         })),
@@ -68,6 +70,7 @@ export function catalogRoutes(db: Db, cache: ResponseCache, taxSetup: TaxSetupSo
     app.get(
       '/api/products',
       {
+        ...CACHED_ROUTE,
         schema: {
           tags,
           summary: 'A page of the products of a category, subcategory or collection',
@@ -75,7 +78,7 @@ export function catalogRoutes(db: Db, cache: ResponseCache, taxSetup: TaxSetupSo
           response: { 200: ProductListResponse, ...errors },
         },
       },
-      async (request, reply) =>
+      (request, reply) =>
         sendCached(cache, request, reply as FastifyReply, ProductListResponse, async () => {
           const { query, page, limit } = request.query;
           const { products, total } = await catalog.listProducts(db, query, page, limit);
@@ -86,6 +89,7 @@ export function catalogRoutes(db: Db, cache: ResponseCache, taxSetup: TaxSetupSo
     app.get(
       '/api/products/product/:id',
       {
+        ...CACHED_ROUTE,
         schema: {
           tags,
           summary: 'One product',
@@ -93,7 +97,7 @@ export function catalogRoutes(db: Db, cache: ResponseCache, taxSetup: TaxSetupSo
           response: { 200: ProductResponse, ...errors },
         },
       },
-      async (request, reply) =>
+      (request, reply) =>
         sendCached(cache, request, reply as FastifyReply, ProductResponse, async () => ({
           payload: await catalog.getProduct(
             db,
@@ -106,6 +110,7 @@ export function catalogRoutes(db: Db, cache: ResponseCache, taxSetup: TaxSetupSo
     app.get(
       '/api/products/recommend/:id',
       {
+        ...CACHED_ROUTE,
         schema: {
           tags,
           summary: 'Related products',
@@ -113,7 +118,7 @@ export function catalogRoutes(db: Db, cache: ResponseCache, taxSetup: TaxSetupSo
           response: { 200: RelatedResponse, ...errors },
         },
       },
-      async (request, reply) =>
+      (request, reply) =>
         sendCached(cache, request, reply as FastifyReply, RelatedResponse, async () => ({
           payload: await catalog.relatedProducts(db, request.params.id),
         })),

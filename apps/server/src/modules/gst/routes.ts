@@ -15,7 +15,7 @@ import {
   StoreSettingsView,
 } from '@storefront/shared/store-settings';
 import { TaxRate, TaxRateBody, TaxRateList, TaxRateParams } from '@storefront/shared/tax-rates';
-import { sendCached, type ResponseCache } from '../../lib/response-cache.js';
+import { CACHED_ROUTE, sendCached, type ResponseCache } from '../../lib/response-cache.js';
 import type { ModuleContext } from '../../module-context.js';
 import { actorOf } from '../staff/audit.js';
 import { deleteRate, listRates, setRate } from './rates.js';
@@ -44,13 +44,14 @@ export function gstRoutes(
     app.get(
       '/api/store',
       {
+        ...CACHED_ROUTE,
         schema: {
           tags: ['store'],
           summary: 'Who sells (legal name, GSTIN, state) and the countries the store ships to',
           response: { 200: StorePublic },
         },
       },
-      async (request, reply) =>
+      (request, reply) =>
         sendCached(cache, request, reply as FastifyReply, StorePublic, async () =>
           storePublic((await taxSetup.current()).settings),
         ),

@@ -11,8 +11,8 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { SEARCH_INDEX } from '@storefront/shared/constants';
-import { SEARCH_API_PATH, SearchConfigResponse } from '@storefront/shared/search';
+import { SEARCH_API_PATH, SEARCH_INDEX } from '@storefront/shared/constants';
+import { SearchConfigResponse } from '@storefront/shared/search';
 import type { ModuleContext } from '../../module-context.js';
 import { databaseUnavailable, STATEMENT_TIMEOUT_RETRY_AFTER_S } from '../../db/connect.js';
 import { mapLimited } from '../../lib/map-limited.js';

@@ -6,7 +6,7 @@
  * from the console's own origin (ASVS 5.0 3.5.1): the cookie is SameSite=Strict, and a browser's
  * cross-site fetch or form is refused by its Sec-Fetch-Site or Origin as well.
  */
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
 import { roleAllows } from '@storefront/shared/staff';
 import type { Db } from '../../db/connect.js';
 import { AppError } from '../../lib/errors.js';
@@ -63,7 +63,13 @@ export function staffGuard(db: Db, cookieName: string, now: () => Date): Require
  * refused for its input changes nothing, not even the session's last use.
  */
 export function staffActivity(db: Db, now: () => Date) {
-  return async function keepStaffSessionAlive(request: FastifyRequest) {
-    if (request.staff?.lastSeenStale) await touchStaffSession(db, request.staff.sessionId, now());
+  // A callback hook, not an async one: every request passes it, few touch a session.
+  return function keepStaffSessionAlive(
+    request: FastifyRequest,
+    _reply: FastifyReply,
+    done: HookHandlerDoneFunction,
+  ) {
+    if (!request.staff?.lastSeenStale) return done();
+    touchStaffSession(db, request.staff.sessionId, now()).then(() => done(), done);
   };
 }

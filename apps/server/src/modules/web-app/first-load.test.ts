@@ -138,7 +138,7 @@ describe("a page's first load", () => {
     for (const match of firstRow) expect(match[2]).toBe(PRODUCT_CARD_IMAGE.sizes);
   });
 
-  it('the search page carries its results’ chunks and the search settings; a missing product carries no answer', async () => {
+  it('the search page carries its results’ chunks, the search settings and its page of results; a missing product carries no answer', async () => {
     const searchHtml = (await t.app.inject({ url: '/search?q=bottle' })).body;
     for (const file of ['search-page', 'search-results', 'instantsearch'])
       expect(searchHtml).toContain(
@@ -147,6 +147,12 @@ describe("a page's first load", () => {
     expect(searchHtml.match(/href="\/assets\/tabs.js"/g)).toHaveLength(1);
     const search = answersIn(searchHtml);
     expect(search[catalogCalls.searchConfig()]).toEqual(await apiJson(catalogCalls.searchConfig()));
+    const results = (await apiJson(catalogCalls.searchResults('bottle', 1))) as object;
+    expect(search[catalogCalls.searchResults('bottle', 1)]).toEqual({
+      ...results,
+      processingTimeMS: expect.any(Number) as number,
+      queryID: expect.any(String) as string,
+    });
 
     const missing = answersIn(
       (await t.app.inject({ url: '/products/0123456789abcdef01234567' })).body,
@@ -154,13 +160,19 @@ describe("a page's first load", () => {
     expect(Object.keys(missing)).toEqual([catalogCalls.categories()]);
   });
 
-  it('the home page carries the categories and the collections, the same bytes every time', async () => {
+  it('the home page carries the categories, the collections and the products they show, the same bytes every time', async () => {
     const pages = await Promise.all(
       Array.from({ length: 6 }, async () => (await t.app.inject({ url: '/' })).body),
     );
+    const slugsOf = async (url: string) =>
+      ((await apiJson(url)) as { payload: { slug: string }[] }).payload;
     expect(Object.keys(answersIn(pages[0]!))).toEqual([
       catalogCalls.categories(),
       catalogCalls.collections(),
+      ...catalogCalls.homeProducts(
+        await slugsOf(catalogCalls.categories()),
+        await slugsOf(catalogCalls.collections()),
+      ),
     ]);
     // The answers come in the order asked, whichever the API gave first.
     for (const page of pages) expect(page).toBe(pages[0]);

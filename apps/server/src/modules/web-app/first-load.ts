@@ -3,8 +3,9 @@
  * after another (decision 036): the route's page module and its static imports as
  * modulepreload links (from the web build's Vite manifest), the answers of the public catalog
  * calls the page makes to paint (the header's categories, the home collections where the page
- * shows them, the page's own first call), inlined as JSON that the web's api-client uses once, and on a
- * product page its gallery's images as preloads.
+ * shows them and the products of the home page's cards and rows, the search settings on the
+ * search page, the page's own first call), inlined as JSON that seeds the web's queries, and on
+ * a product page its gallery's images as preloads.
  *
  * The answers come from the API itself (`inject`, without the request's cookies or headers), so
  * they are byte for byte what the browser would fetch and can never be a buyer's own data.
@@ -33,13 +34,18 @@ import {
 import { escapeHtml, safeJson } from '../../lib/html.js';
 import type { Answers } from '../../lib/page-meta.js';
 import type { ImageSources } from '../images/check.js';
+import type { ProductRecord } from '@storefront/shared/search';
 
 /** The images an answer of the page's own first call names, to preload with the HTML. */
 const IMAGE_PRELOADS: Record<FirstCallAnswer, (answer: unknown) => string[]> = {
   product: (answer) =>
     productImagePreloads((answer as { payload: ProductDetail } | undefined)?.payload),
   listing: (answer) => listingImagePreloads((answer as ProductListResponse | undefined)?.payload),
-  searchConfig: () => [],
+  // Its rows' images are small and load lazily: only the checks (spec §4) start with the HTML.
+  searchResults: (answer) =>
+    imageCheckPreloads(
+      ((answer as SearchAnswer | undefined)?.hits ?? []).map((hit) => hit.imgUrl[0]?.src),
+    ),
 };
 
 /**
@@ -62,8 +68,16 @@ const IMAGES_SHOWN: Record<FirstCallAnswer, (answer: unknown) => ImageSources[]>
       ),
     },
   ],
-  searchConfig: () => [],
+  // A hit names its product's code, so its own art costs no statement.
+  searchResults: (answer) =>
+    ((answer as SearchAnswer | undefined)?.hits ?? []).map((hit) => ({
+      code: hit.code,
+      images: [hit.imgUrl[0]?.src ?? ''],
+    })),
 };
+
+/** The part of a search answer (Algolia's) that names the images its hits show. */
+type SearchAnswer = { hits: Pick<ProductRecord, 'code' | 'imgUrl'>[] };
 
 /**
  * Each call's answer, by URL, where the API answered 200 with JSON; in the order of `calls`,
@@ -92,17 +106,30 @@ export async function firstLoadTags(
   match: PageMatch | undefined,
   path: string,
 ): Promise<{ tags: string[]; answers: Answers; images: ImageSources[] }> {
-  const page: Pick<PageDefinition, 'module' | 'loadsWith' | 'firstCall' | 'showsCollections'> =
-    match ? pageOf(match.name) : NOT_FOUND_PAGE;
+  const page: Pick<
+    PageDefinition,
+    'module' | 'loadsWith' | 'firstCall' | 'showsCollections' | 'showsHomeProducts' | 'searches'
+  > = match ? pageOf(match.name) : NOT_FOUND_PAGE;
   const ownCall = match && page.firstCall?.url(match);
   // The header's category strip and drawer, on every page that has the header.
   const frameCalls = isChromeless(path) ? [] : [catalogCalls.categories()];
   const calls = [
     ...frameCalls,
     ...(page.showsCollections ? [catalogCalls.collections()] : []),
+    ...(page.searches ? [catalogCalls.searchConfig()] : []),
     ...(ownCall ? [ownCall] : []),
   ];
   const answers = await answerCalls(app, calls);
+  if (page.showsHomeProducts) {
+    // What the categories' and the collections' answers name: a second round, after them.
+    const slugsIn = (url: string) =>
+      (answers[url] as { payload: { slug: string }[] } | undefined)?.payload ?? [];
+    const products = catalogCalls.homeProducts(
+      slugsIn(catalogCalls.categories()),
+      slugsIn(catalogCalls.collections()),
+    );
+    Object.assign(answers, await answerCalls(app, products));
+  }
   const tags = [
     ...new Set([page.module, ...(page.loadsWith ?? [])].flatMap(preloadsOf)),
     ...(ownCall && page.firstCall ? IMAGE_PRELOADS[page.firstCall.answer](answers[ownCall]) : []),

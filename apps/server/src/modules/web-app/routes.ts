@@ -76,6 +76,10 @@ export function webAppRoutes({
     let indexHtml: string | undefined;
     const preloadsOf = pageModulePreloads(webDist);
     const renderer = serverRenderer(webDist);
+    // Loaded before the first request (a failure is logged there, on the first render).
+    app.addHook('onReady', async () => {
+      await renderer().catch(() => undefined);
+    });
     /**
      * One render at a time: a render is all CPU on this one thread, so two at once finish no
      * sooner, while each one's working set (~1.4 MB a page) lives until both are done; under
@@ -92,9 +96,9 @@ export function webAppRoutes({
       firstLoad: Awaited<ReturnType<typeof firstLoadTags>>,
       signal: AbortSignal,
     ) => {
-      const render = await renderer();
-      if (!render) return undefined;
       try {
+        const render = await renderer();
+        if (!render) return undefined;
         const imageChecks = await checkImages(firstLoad.images);
         const rendered = await renders.run(async () => {
           signal.throwIfAborted();

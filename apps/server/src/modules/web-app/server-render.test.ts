@@ -15,10 +15,20 @@ import {
   PRODUCT_MAIN_IMAGE,
   resolveImageUrl,
 } from '@storefront/shared/images';
+import { catalogCalls } from '@storefront/shared/catalog-calls';
+import {
+  HOME_CARD_SLICE,
+  HOME_CATEGORY_CARDS,
+  HOME_COLLECTION_BANNERS,
+  PAGE_SIZE,
+} from '@storefront/shared/constants';
 import { href } from '@storefront/shared/routes';
+import { XSS_VECTORS } from '@storefront/shared/testing/xss-vectors';
 import { categorySlug } from '@storefront/shared/slugs';
 import { escapeHtml } from '../../lib/html.js';
+import { sanitizeProductHtml } from '../../lib/sanitize.js';
 import { buildTestApp, type TestApp } from '../../test/app.js';
+import { insertProducts } from '../../test/catalog-fixtures.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -107,6 +117,28 @@ describe('the server-rendered product page', () => {
   });
 });
 
+describe("the server-rendered product's description", () => {
+  it('is in the HTML as the server sanitised it: a hostile description renders inert', async () => {
+    const raw = `<p>Plain words</p>${XSS_VECTORS.join('\n')}`;
+    // Stored as it comes, unsanitised, as a row written by anything but the seed would be.
+    const [id] = await insertProducts(t, [
+      { name: 'Hostile description', code: 'XSS-SSR', spPaise: 10_000, descriptionHtml: raw },
+    ]);
+    const { html, root } = await page(href.product(id!));
+    const clean = sanitizeProductHtml(raw);
+    expect(root).toContain(
+      `<div data-testid="product-description" class="product-description">${clean}</div>`,
+    );
+    expect(clean).toContain('<p>Plain words</p>');
+    // Nothing in it that could run script, whatever the browser makes of it.
+    expect(clean).not.toMatch(
+      /<(script|iframe|object|embed|svg|math|style|img|form|base|meta|link)\b/i,
+    );
+    expect(clean).not.toMatch(/\son\w+\s*=|\sstyle\s*=|javascript:/i);
+    expect(inlineScripts(html)).toEqual([]);
+  });
+});
+
 describe('the server-rendered listing pages', () => {
   it("have their cards' names, prices, images and product links in their HTML", async () => {
     const [summary] = (
@@ -138,20 +170,124 @@ describe('the server-rendered listing pages', () => {
 });
 
 describe('the server-rendered home page', () => {
-  it('has its hero, its category cards and its collection banners, linked, in its HTML', async () => {
-    const { html, root } = await page(href.home());
+  it("has its hero, its category cards' and its collection rows' products, linked, in its HTML", async () => {
+    const { html, root, statements } = await page(href.home());
     expect(root).toContain('Streamline Your Supply Chain');
-    const categories = (await t.app.inject({ url: '/api/products/categories' })).json<{
+    const categories = (await t.app.inject({ url: catalogCalls.categories() })).json<{
       payload: { category: string; slug: string }[];
     }>().payload;
-    expect(root).toContain(`href="${escapeHtml(href.category(categories[0]!.slug))}"`);
-    expect(root).toContain(`>${escapeHtml(categories[0]!.category)}</h3>`);
-    const collections = (await t.app.inject({ url: '/api/products/collections' })).json<{
+    const collections = (await t.app.inject({ url: catalogCalls.collections() })).json<{
       payload: { slug: string; title: string }[];
     }>().payload;
-    expect(collections.length).toBeGreaterThan(0);
-    expect(root).toContain(escapeHtml(collections[0]!.title));
+    const productsOf = async (url: string) =>
+      (await t.app.inject({ url })).json<ProductListResponse>().payload;
+    // Each card: its category's name and link, and items 5 to 8 of its products (spec §2).
+    for (const category of categories.slice(0, HOME_CATEGORY_CARDS)) {
+      expect(root).toContain(`>${escapeHtml(category.category)}</h3>`);
+      expect(root).toContain(`href="${escapeHtml(href.category(category.slug))}"`);
+      const shown = (await productsOf(catalogCalls.categoryPreview(category.slug))).slice(
+        ...HOME_CARD_SLICE,
+      );
+      for (const product of shown) {
+        expect(root).toContain(`href="${href.product(product._id)}"`);
+        expect(root).toContain(`>${escapeHtml(product.name)}</span>`);
+      }
+    }
+    // Each row: its banner's title, and its products' cards (name, price, image, link); a row
+    // with no products is left out (spec §2).
+    let cards = 0;
+    for (const collection of collections.slice(0, HOME_COLLECTION_BANNERS)) {
+      const row = await productsOf(catalogCalls.collectionRow(collection.slug));
+      if (!row.length) {
+        expect(root).not.toContain(`id="row-${collection.slug}"`);
+        continue;
+      }
+      expect(root).toContain(`>${escapeHtml(collection.title)}</h3>`);
+      for (const product of row) {
+        expect(root).toContain(`>${escapeHtml(product.name)}</a></h3>`);
+        expect(root).toContain(`href="${href.product(product._id)}"`);
+        const image = resolveImageUrl(product.imgUrl[0]?.src);
+        expect(root).toContain(`src="${imageAtWidth(image, PRODUCT_CARD_IMAGE.width)}"`);
+      }
+      cards += row.length;
+    }
+    expect(cards).toBeGreaterThan(0);
+    expect(root.match(/data-testid="product-card"/g)).toHaveLength(cards);
+    expect(root).toMatch(/data-testid="card-price"[^>]*>₹[\d,]+\.\d\d</);
+    expect(root).not.toContain('data-testid="skeleton"');
+    expect(root).not.toContain('data-testid="product-card-skeleton"');
     expect(inlineScripts(html)).toEqual([]);
+    // The page reads what it inlines and nothing else: its answers come from the catalog the
+    // server holds (catalog/product-store.ts), which costs no statement.
+    expect(statements).toBe(0);
+  });
+});
+
+describe('the server-rendered search page', () => {
+  // Two pages of results: more products than a page holds (PAGE_SIZE) answer the words.
+  const words = 'ledger';
+  beforeAll(async () => {
+    await insertProducts(
+      t,
+      Array.from({ length: PAGE_SIZE + 5 }, (_, i) => ({
+        name: `Ruled Ledger Book ${i + 1}`,
+        code: `LEDGER-${i + 1}`,
+        spPaise: 25_000 + i * 100,
+      })),
+    );
+    await t.catalogNoticesSettled();
+  });
+  const search = (q: string, pageNumber?: number) =>
+    `${href.search(q)}${pageNumber ? `&page=${pageNumber}` : ''}`;
+  const answerOf = async (q: string, pageNumber: number) =>
+    (await t.app.inject({ url: catalogCalls.searchResults(q, pageNumber) })).json<{
+      hits: { objectID: string; name: string; imgUrl: { src: string }[] }[];
+      nbHits: number;
+      nbPages: number;
+    }>();
+
+  it("has its hits' names, prices, images and links, and real links to its other pages", async () => {
+    const answer = await answerOf(words, 1);
+    expect(answer.nbPages).toBeGreaterThan(1);
+    const { html, root, statements } = await page(search(words));
+    expect(root).toContain(`${answer.nbHits} products found · Page 1 of ${answer.nbPages}`);
+    expect(root.match(/data-testid="search-hit"/g)).toHaveLength(answer.hits.length);
+    for (const hit of answer.hits) {
+      expect(root).toContain(`href="${href.product(hit.objectID)}"`);
+      expect(root).toContain(`alt="${escapeHtml(hit.name)}"`);
+      const image = resolveImageUrl(hit.imgUrl[0]?.src);
+      expect(root).toContain(`src="${imageAtWidth(image, 160)}"`);
+    }
+    // The buyer's words marked in the names, as InstantSearch marks them.
+    expect(root).toMatch(/<mark class="[^"]*">Ledger<\/mark>/);
+    expect(root).toMatch(/data-testid="card-price"[^>]*>₹[\d,]+\.\d\d</);
+    expect(root).not.toContain('data-testid="search-skeleton"');
+    expect(root).toContain(`href="${escapeHtml(search(words, 2))}"`);
+    // The hits' image checks came with the page, so the browser shows them as they are.
+    const checks = /<script type="application\/json" id="image-checks">(.*?)<\/script>/.exec(html);
+    expect(Object.keys(JSON.parse(checks![1]!) as object)).toEqual([
+      ...new Set(answer.hits.map((hit) => imageCheckUrl(hit.imgUrl[0]?.src))),
+    ]);
+    expect(inlineScripts(html)).toEqual([]);
+    // Nothing read but its answers (the API's own requests): its hits name their products'
+    // codes, so their image checks cost no statement (images/check.ts).
+    expect(statements).toBe(0);
+  });
+
+  it('renders the page its link names, with JavaScript or without', async () => {
+    const second = await answerOf(words, 2);
+    const { root } = await page(search(words, 2));
+    expect(root).toContain(`Page 2 of ${second.nbPages}`);
+    for (const hit of second.hits) expect(root).toContain(`href="${href.product(hit.objectID)}"`);
+    const first = await answerOf(words, 1);
+    expect(root).not.toContain(`href="${href.product(first.hits[0]!.objectID)}"`);
+    expect(root).toContain(`href="${escapeHtml(search(words))}"`);
+  });
+
+  it('without words asks for them, and searches nothing', async () => {
+    const { root, statements } = await page('/search');
+    expect(root).toContain('What are you looking for?');
+    expect(statements).toBe(0);
   });
 });
 

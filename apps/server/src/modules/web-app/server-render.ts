@@ -1,7 +1,7 @@
 /**
  * The web build's server renderer (apps/web/src/entry-server.tsx, decision 070), built beside
  * the browser's build (`dist-ssr` next to `dist`, so a renderer always matches the chunks its
- * pages hydrate with) and loaded on the first page that needs it. Without one (the web app not
+ * pages hydrate with) and loaded as the server starts. Without one (the web app not
  * built, or a test's own shell) pages are rendered in the browser, as they were before.
  */
 import { existsSync } from 'node:fs';
@@ -26,13 +26,20 @@ export type RenderPage = (
   signal: AbortSignal,
 ) => Promise<{ head: string; body: string }>;
 
+/**
+ * The renderer, loaded once with the modules of the pages it renders: the server asks for it as
+ * it starts (web-app/routes.ts), so a render's bounded time is never a module's loading.
+ */
 export function serverRenderer(webDist: string): () => Promise<RenderPage | undefined> {
   const file = join(webDist, '..', 'dist-ssr', 'entry-server.js');
   let loading: Promise<RenderPage | undefined> | undefined;
-  return () =>
-    (loading ??= existsSync(file)
-      ? import(pathToFileURL(file).href).then(
-          (module: { renderPage: RenderPage }) => module.renderPage,
-        )
-      : Promise.resolve(undefined));
+  const load = async () => {
+    const module = (await import(pathToFileURL(file).href)) as {
+      renderPage: RenderPage;
+      preparePages: () => Promise<void>;
+    };
+    await module.preparePages();
+    return module.renderPage;
+  };
+  return () => (loading ??= existsSync(file) ? load() : Promise.resolve(undefined));
 }

@@ -13,15 +13,20 @@ import { searchConfigQueryOptions } from './get-search-config';
 /** Spec §7: 1 s connect, 2 s read, 30 s write. Host down-status (2 min) is the client's own. */
 export const SEARCH_TIMEOUTS = { connect: 1000, read: 2000, write: 30000 } as const;
 
+const SERVER_RENDER_ORIGIN = { host: 'storefront.invalid', protocol: 'http:' };
+
 export function createSearchClient(config: SearchConfigResponse): LiteClient {
   if (config.provider === 'algolia') {
     return liteClient(config.appId, config.apiKey, { timeouts: SEARCH_TIMEOUTS });
   }
+  // The server's renderer makes a client too, but never searches with it: a page it renders
+  // starts from the results inside the page (decision 070).
+  const { host, protocol } = typeof location === 'undefined' ? SERVER_RENDER_ORIGIN : location;
   return liteClient(config.appId, config.apiKey, {
     hosts: [
       {
-        url: `${window.location.host}${config.path}`,
-        protocol: window.location.protocol === 'https:' ? 'https' : 'http',
+        url: `${host}${config.path}`,
+        protocol: protocol === 'https:' ? 'https' : 'http',
         accept: 'readWrite',
       },
     ],

@@ -1,11 +1,11 @@
 /**
  * GET /api/products?query={slug as query}&limit=10&page=1: the products of one home category
- * card (spec §7). A failed call gives an empty list, as the spec says.
+ * card (spec §7). A failed call gives an empty list, as the spec says. The home page's HTML
+ * carries the cards it shows (decision 070).
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { ProductListItem, ProductListResponse } from '@storefront/shared/catalog';
-import { HOME_CARD_PAGE, HOME_ROW_LIMIT } from '@storefront/shared/constants';
-import { slugToQuery } from '@storefront/shared/slugs';
+import { catalogCalls } from '@storefront/shared/catalog-calls';
 import { apiRequest } from '../../../lib/api/api-client';
 
 export async function getCategoryPreview(
@@ -13,8 +13,7 @@ export async function getCategoryPreview(
   signal?: AbortSignal,
 ): Promise<ProductListItem[]> {
   try {
-    const body = await apiRequest<ProductListResponse>('/api/products', {
-      query: { query: slugToQuery(slug), limit: HOME_ROW_LIMIT, page: HOME_CARD_PAGE },
+    const body = await apiRequest<ProductListResponse>(catalogCalls.categoryPreview(slug), {
       signal,
     });
     return body.payload ?? [];

@@ -1,11 +1,11 @@
 /**
  * GET /api/products?query={slug as query}&limit=10&page=2: the products of one 'Top Categories
- * for You' row (spec §7, §9). A failed call raises 'Failed to fetch products'.
+ * for You' row (spec §7, §9). A failed call raises 'Failed to fetch products'. The home page's
+ * HTML carries the rows it shows (decision 070).
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { ProductListItem, ProductListResponse } from '@storefront/shared/catalog';
-import { HOME_ROW_LIMIT, HOME_ROW_PAGE } from '@storefront/shared/constants';
-import { slugToQuery } from '@storefront/shared/slugs';
+import { catalogCalls } from '@storefront/shared/catalog-calls';
 import { ApiError, apiRequest } from '../../../lib/api/api-client';
 
 export async function getCollectionRow(
@@ -13,8 +13,7 @@ export async function getCollectionRow(
   signal?: AbortSignal,
 ): Promise<ProductListItem[]> {
   try {
-    const body = await apiRequest<ProductListResponse>('/api/products', {
-      query: { query: slugToQuery(slug), limit: HOME_ROW_LIMIT, page: HOME_ROW_PAGE },
+    const body = await apiRequest<ProductListResponse>(catalogCalls.collectionRow(slug), {
       signal,
     });
     return body.payload ?? [];

@@ -7,13 +7,17 @@
  * of its own to reconcile with the router, so Back and Forward restore the query and the page,
  * a reload or a shared link shows the same results, and nothing writes the URL but the router.
  */
-import { useMemo } from 'react';
-import { Configure, InstantSearch, useHits, useInstantSearch } from 'react-instantsearch';
+import { useQueryClient } from '@tanstack/react-query';
+import { useMemo, useState } from 'react';
 import {
-  PAGE_SIZE,
-  SEARCH_HIGHLIGHTED_ATTRIBUTES,
-  SEARCH_STALLED_DELAY_MS,
-} from '@storefront/shared/constants';
+  Configure,
+  InstantSearch,
+  InstantSearchSSRProvider,
+  useHits,
+  useInstantSearch,
+} from 'react-instantsearch';
+import { searchResultsParams } from '@storefront/shared/catalog-calls';
+import { SEARCH_STALLED_DELAY_MS } from '@storefront/shared/constants';
 import { groupIndian } from '@storefront/shared/money';
 import type { ProductRecord } from '@storefront/shared/search';
 import { PastLastPage } from '../../../components/ui/past-last-page';
@@ -21,6 +25,7 @@ import { Pagination } from '../../../components/ui/pagination';
 import { useSearchConfig } from '../../../lib/api/get-search-config';
 import { useImageChecks } from '../../../lib/image-check';
 import { searchClientFor } from '../../../lib/api/search-client';
+import { firstResultsKey, type SearchAnswer } from '../api/first-results';
 import { SearchHit } from './search-hit';
 import { NoResults, NoValidImages, SearchError, SearchSkeleton } from './search-states';
 
@@ -33,9 +38,25 @@ export interface SearchResultsProps {
 
 export function SearchResults(props: SearchResultsProps) {
   const config = useSearchConfig();
+  const queryClient = useQueryClient();
+  // The results the page was served with, read once: InstantSearch starts from them (on the
+  // server, and hydrating what it rendered) instead of searching; they are our own engine's, so
+  // a page that searches hosted Algolia searches it from the start (decision 070).
+  const [initialResults] = useState(() => {
+    const answer = queryClient.getQueryData<SearchAnswer>(firstResultsKey(props.query, props.page));
+    const indexName = config.data?.indexName;
+    return answer && indexName && config.data?.provider === 'postgres'
+      ? {
+          [indexName]: {
+            state: { index: indexName, ...searchResultsParams(props.query, props.page) },
+            results: [answer],
+          },
+        }
+      : undefined;
+  });
   if (config.isPending) return <SearchSkeleton />;
   if (config.isError) return <SearchError onRetry={() => void config.refetch()} />;
-  return (
+  const search = (
     <InstantSearch
       searchClient={searchClientFor(config.data)}
       indexName={config.data.indexName}
@@ -45,16 +66,16 @@ export function SearchResults(props: SearchResultsProps) {
       insights={false}
       future={{ preserveSharedStateOnUnmount: true }}
     >
-      {/* Only the name is shown highlighted: the engine need not mark up the other fields. */}
-      <Configure
-        query={props.query}
-        page={props.page - 1}
-        hitsPerPage={PAGE_SIZE}
-        attributesToHighlight={SEARCH_HIGHLIGHTED_ATTRIBUTES}
-        clickAnalytics
-      />
+      {/* The parameters the server's first answer was searched with (decision 070); only the
+          name is shown highlighted, so the engine need not mark up the other fields. */}
+      <Configure {...searchResultsParams(props.query, props.page)} />
       <Hits {...props} />
     </InstantSearch>
+  );
+  return initialResults ? (
+    <InstantSearchSSRProvider initialResults={initialResults}>{search}</InstantSearchSSRProvider>
+  ) : (
+    search
   );
 }
 

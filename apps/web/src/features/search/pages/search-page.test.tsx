@@ -1,9 +1,12 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { searchResultsParams } from '@storefront/shared/catalog-calls';
+import { searchConfigQueryOptions } from '../../../lib/api/get-search-config';
 import {
   answerSearch,
   deferred,
+  engineAnswer,
   liteClientCalls,
   searchRecord,
   SEARCH_CONFIG,
@@ -11,7 +14,14 @@ import {
   serveSearchConfig,
   type FakeSearchAnswer,
 } from '../../../test/fake-search';
-import { fakeImages, hangingImages, mockFetch, renderRoute } from '../../../test/render';
+import {
+  fakeImages,
+  hangingImages,
+  mockFetch,
+  renderRoute,
+  testQueryClient,
+} from '../../../test/render';
+import { firstResultsKey } from '../api/first-results';
 import { SearchPage } from './search-page';
 
 vi.mock('algoliasearch/lite', () => import('../../../test/fake-search'));
@@ -102,6 +112,25 @@ describe('the search page', () => {
       attributesToHighlight: ['name'],
       clickAnalytics: true,
     });
+    // What the server searches to render the page asks the same (decision 070).
+    expect(searchRequests[0]).toMatchObject(searchResultsParams('steel mug', 1));
+  });
+
+  it('starts from the results the page was served with, and asks the engine nothing', async () => {
+    fakeImages();
+    const client = testQueryClient();
+    client.setQueryData(searchConfigQueryOptions().queryKey, SEARCH_CONFIG);
+    const mug = searchRecord({ name: 'Steel Mug 300 ml' });
+    const served = { indexName: SEARCH_CONFIG.indexName, ...searchResultsParams('steel', 2) };
+    client.setQueryData(
+      firstResultsKey('steel', 2),
+      engineAnswer(served, { hits: [mug], nbHits: 41 }),
+    );
+    renderRoute(<SearchPage />, { path: '/search?q=steel&page=2', route: '/search', client });
+    expect(await findHit('Steel Mug 300 ml')).toBeInTheDocument();
+    expect(within(results()).getByText('Steel', { selector: 'mark' })).toBeInTheDocument();
+    expect(screen.getByTestId('result-text')).toHaveTextContent('41 products found · Page 2 of 3');
+    expect(searchRequests).toEqual([]);
   });
 
   it('lists the hits with the name highlighted, the price and View Product to /products/{objectID}', async () => {

@@ -2,10 +2,10 @@
  * /search?q={text}&page={n} (spec §2 "Search results"): breadcrumb Home / Search Results, the
  * heading with the query, and the results. The header's search box and the mobile search come
  * here; the query and the page are read from the URL only. The results (react-instantsearch,
- * ~31 KB gzipped) are a chunk of their own, which the server preloads with the page: the frame
- * paints without waiting for them (decision 036), their skeleton standing in.
+ * ~31 KB gzipped) are a chunk of their own, which the server preloads with the page, and
+ * which it renders from the page of results it answers inside the HTML (decision 070).
  */
-import { pageFromParam } from '@storefront/shared/catalog-calls';
+import { searchFromQuery } from '@storefront/shared/catalog-calls';
 import { lazy, Suspense, useEffect } from 'react';
 import { useSearchParams } from 'react-router';
 import { href } from '@storefront/shared/routes';
@@ -26,8 +26,7 @@ function scrollToTop() {
 
 export function SearchPage() {
   const [searchParams] = useSearchParams();
-  const query = (searchParams.get('q') ?? '').trim();
-  const page = pageFromParam(searchParams.get('page'));
+  const { words: query, page } = searchFromQuery(searchParams);
   useDocumentTitle(query ? `Search Results for "${query}"` : 'Search Results');
 
   // A new query or page starts at the top (spec §2).
