@@ -13,7 +13,7 @@
  * `npm run bench` harness calls with a server it already started.
  */
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -24,6 +24,7 @@ import { prepareDatabase } from './lib/database.js';
 import { latencyRecorder } from './lib/latency-recorder.js';
 import { runLoad, type LoadResult } from './lib/load.js';
 import { post } from './lib/post.js';
+import { processCpuSeconds } from './lib/process-tree.js';
 import { repoRoot } from './lib/paths.js';
 import { startServer } from './lib/processes.js';
 
@@ -152,16 +153,6 @@ async function checkAnswers(baseUrl: string): Promise<void> {
   }
 }
 
-/** utime + stime of a process in ms (USER_HZ is 100 on Linux). */
-function cpuMs(pid: number): number {
-  try {
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-    return (Number(fields[11]) + Number(fields[12])) * 10;
-  } catch {
-    return 0;
-  }
-}
-
 async function postgresPids(databaseUrl: string): Promise<number[]> {
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
@@ -243,8 +234,8 @@ export async function runSearchScenario(
   });
   const pgPids = options.databaseUrl ? await postgresPids(options.databaseUrl) : [];
   const cpu = () => ({
-    server: options.serverPid ? cpuMs(options.serverPid) : 0,
-    postgres: pgPids.reduce((sum, pid) => sum + cpuMs(pid), 0),
+    server: options.serverPid ? processCpuSeconds(options.serverPid) * 1000 : 0,
+    postgres: pgPids.reduce((sum, pid) => sum + processCpuSeconds(pid) * 1000, 0),
   });
   const kinds: SearchKindResult[] = [];
   for (const { kind, requests } of SEARCH_KINDS) {

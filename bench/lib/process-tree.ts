@@ -65,21 +65,21 @@ export function treeMemory(root: number): TreeMemory {
 /** Clock ticks a second in /proc/<pid>/stat (USER_HZ: 100 on every Linux architecture in use). */
 const TICKS_PER_SECOND = 100;
 
+/** CPU seconds (user + system) a process has used so far, all its threads; 0 once it has ended. */
+export function processCpuSeconds(pid: number): number {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / TICKS_PER_SECOND;
+  } catch {
+    return 0;
+  }
+}
+
 /**
- * CPU seconds (user + system) the tree's processes have used so far, each with all its threads,
- * from /proc/<pid>/stat: on a shared machine the CPU an operation took moves far less with the
- * load than its wall-clock time.
+ * CPU seconds the tree's processes have used so far: on a shared machine the CPU an operation
+ * took moves far less with the load than its wall-clock time.
  */
 export function treeCpuSeconds(root: number): number {
-  let ticks = 0;
-  for (const pid of processTree(root)) {
-    try {
-      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      ticks += Number(fields[11]) + Number(fields[12]);
-    } catch {
-      // a process that ended while we looked
-    }
-  }
-  return ticks / TICKS_PER_SECOND;
+  return processTree(root).reduce((sum, pid) => sum + processCpuSeconds(pid), 0);
 }

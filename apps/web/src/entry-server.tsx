@@ -8,14 +8,14 @@
  * parts in after hydration.
  */
 import './lib/zod-config';
-import { StrictMode } from 'react';
+import type { ReactNode } from 'react';
 import { prerenderToNodeStream } from 'react-dom/static';
 import { StaticRouter } from 'react-router';
 import { matchPage, NOT_FOUND_PAGE, PAGE_LIST } from '@storefront/shared/routes';
 import { seedFirstState, type ImageChecks } from './app/first-state';
-import { AppProviders } from './app/providers';
+import { App } from './app/app';
 import { createQueryClient } from './app/query-client';
-import { AppRoutes, loadPages } from './app/router';
+import { loadPages } from './app/router';
 
 /**
  * React writes the resources a render asked for (`preload()`, an `<img fetchPriority>`) as
@@ -60,13 +60,12 @@ export async function renderPage(
   try {
     const errors: unknown[] = [];
     const { prelude } = await prerenderToNodeStream(
-      <StrictMode>
-        <AppProviders client={client}>
-          <StaticRouter location={url}>
-            <AppRoutes />
-          </StaticRouter>
-        </AppProviders>
-      </StrictMode>,
+      <App
+        client={client}
+        Router={({ children }: { children: ReactNode }) => (
+          <StaticRouter location={url}>{children}</StaticRouter>
+        )}
+      />,
       // One chunk: React would otherwise write a large boundary's content after its fallback, to
       // be moved in place by an inline script, which the CSP refuses.
       {

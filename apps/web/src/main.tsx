@@ -1,14 +1,14 @@
 // First: shared schemas must be built with zod's jitless parsing (CSP, lib/zod-config).
 import './lib/zod-config';
-import { StrictMode, startTransition } from 'react';
+import { startTransition, type ReactNode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { matchPage } from '@storefront/shared/routes';
 import './index.css';
 import { readPageState, seedFirstState } from './app/first-state';
-import { AppProviders } from './app/providers';
+import { App } from './app/app';
 import { createQueryClient } from './app/query-client';
 import { BrowserRouter, browserLocation } from './app/browser-router';
-import { AppRoutes, loadFirstPage } from './app/router';
+import { loadFirstPage } from './app/router';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('The page has no #root element');
@@ -27,15 +27,10 @@ seedFirstState(
   imageChecks,
 );
 
-const app = (
-  <StrictMode>
-    <AppProviders client={queryClient}>
-      <BrowserRouter firstLocation={served}>
-        <AppRoutes />
-      </BrowserRouter>
-    </AppProviders>
-  </StrictMode>
+const ServedRouter = ({ children }: { children: ReactNode }) => (
+  <BrowserRouter firstLocation={served}>{children}</BrowserRouter>
 );
+const app = <App client={queryClient} Router={ServedRouter} />;
 
 // The first page's module first, so the frame and the page paint (or hydrate) together
 // (router.tsx). Hydration runs as a transition, so React yields to the browser between units

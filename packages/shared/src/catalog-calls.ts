@@ -67,16 +67,14 @@ export function searchResultsParams(query: string, page: number) {
   };
 }
 
-/** A home collection's row of products (spec §2 "Home": 10 of its listing's second page). */
-const collectionRow = (slug: string) =>
-  apiUrl('/api/products', { query: slugToQuery(slug), limit: HOME_ROW_LIMIT, page: HOME_ROW_PAGE });
-/** A home category card's products (spec §2 "Home": 10 of its listing's first page). */
-const categoryPreview = (slug: string) =>
-  apiUrl('/api/products', {
-    query: slugToQuery(slug),
-    limit: HOME_ROW_LIMIT,
-    page: HOME_CARD_PAGE,
-  });
+/**
+ * 10 products of a listing's page, for the home page (spec §2 "Home"): a category card shows its
+ * first page's (`HOME_CARD_PAGE`), a collection row its second's (`HOME_ROW_PAGE`).
+ */
+const homeListing = (slug: string, page: number) =>
+  apiUrl('/api/products', { query: slugToQuery(slug), limit: HOME_ROW_LIMIT, page });
+
+const homeShelf = (slug: string, page: number) => ({ slug, page, url: homeListing(slug, page) });
 
 export const catalogCalls = {
   categories: () => '/api/products/categories',
@@ -93,18 +91,19 @@ export const catalogCalls = {
    */
   listing: (slug: string, page: number) =>
     apiUrl('/api/products', { query: slugToQuery(slug), limit: PAGE_SIZE, page }),
-  collectionRow,
-  categoryPreview,
+  homeListing,
   /**
    * The products the home page shows: its first categories' cards and its first collections'
-   * rows, in the seller's order (spec §2 "Home", decision 050).
+   * rows, in the seller's order (spec §2 "Home", decision 050), each with the call answering it.
    */
   homeProducts: (
     categories: readonly { slug: string }[],
     collections: readonly { slug: string }[],
   ) => [
-    ...categories.slice(0, HOME_CATEGORY_CARDS).map(({ slug }) => categoryPreview(slug)),
-    ...collections.slice(0, HOME_COLLECTION_BANNERS).map(({ slug }) => collectionRow(slug)),
+    ...categories.slice(0, HOME_CATEGORY_CARDS).map(({ slug }) => homeShelf(slug, HOME_CARD_PAGE)),
+    ...collections
+      .slice(0, HOME_COLLECTION_BANNERS)
+      .map(({ slug }) => homeShelf(slug, HOME_ROW_PAGE)),
   ],
   /** A page of search results, in Algolia's GET form of a search in one index. */
   searchResults: (query: string, page: number) => {

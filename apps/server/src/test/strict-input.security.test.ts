@@ -11,6 +11,7 @@ import { GOOD_PASSWORD, signupPayload } from '../modules/users/test-support.js';
 import { DEMO_STORE } from '../seed/seed.js';
 import type { TestApp } from './app.js';
 import { BUYER_GSTIN, shippingAddress, type TestBuyer } from './buyers.js';
+import { productDocument } from './catalog-fixtures.js';
 import { photo } from './image-fixtures.js';
 import { operationsTestApp, type Operation } from './openapi-operations.js';
 import { multipartForm, type FormPart } from './multipart.js';
@@ -42,31 +43,12 @@ const ANY_ID = 'ffffffffffffffffffffffff';
 let JPEG: Buffer;
 const staffHeaders = () => ({ cookie: staff.cookie });
 const SOURCE = SHIPPING_SOURCES[0];
-/** A product document the catalog desk's schemas accept (decision 047). */
-const DOCUMENT = {
-  code: 'STRICT-1',
-  sellerSku: null,
-  name: 'Strict Input Stapler',
-  brand: 'Acme',
-  category: 'office-supplies',
-  subcategory: 'staplers',
-  features: [],
-  descriptionHtml: '<p>Staples</p>',
-  hsn: '8472',
-  gstRateBp: null,
-  weightGrams: 100,
-  location: 'Mumbai',
-  mrpPaise: 200_00,
-  spPaise: 150_00,
-  tiers: [],
-  options: [],
-  variants: [],
-  images: ['products/STRICT-1-1'],
-  status: 'draft',
-  stock: null,
-  minOrderQuantity: 1,
-  orderMultiple: 1,
-};
+/** A product document the catalog desk's schemas accept (decision 047), as a draft. */
+const DOCUMENT = productDocument(
+  'STRICT-1',
+  { category: 'office-supplies', subcategory: 'staplers' },
+  { status: 'draft' },
+);
 /** A saved shipping address and billing entity the address book accepts (decision 066). */
 const SAVED_ADDRESS = {
   recipientName: 'Asha Mehta',

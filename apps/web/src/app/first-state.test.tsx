@@ -5,7 +5,9 @@
  */
 import { describe, expect, it } from 'vitest';
 import { catalogCalls } from '@storefront/shared/catalog-calls';
+import { HOME_CARD_PAGE, HOME_ROW_PAGE } from '@storefront/shared/constants';
 import { matchPage } from '@storefront/shared/routes';
+import { homeListingKey } from '../features/home/api/home-listing-key';
 import { readPageState, seedFirstState } from './first-state';
 import { createQueryClient } from './query-client';
 
@@ -55,14 +57,14 @@ describe('the answers inside the page', () => {
     const answers: Record<string, unknown> = {
       [catalogCalls.categories()]: CATEGORIES,
       [catalogCalls.collections()]: collections,
-      [catalogCalls.categoryPreview('home-&-kitchen')]: products('Steel Jar'),
-      [catalogCalls.collectionRow('hot-selling')]: products('Steel Mug'),
+      [catalogCalls.homeListing('home-&-kitchen', HOME_CARD_PAGE)]: products('Steel Jar'),
+      [catalogCalls.homeListing('hot-selling', HOME_ROW_PAGE)]: products('Steel Mug'),
     };
     seedFirstState(client, matchPage('/'), (url) => answers[url]);
-    expect(client.getQueryData(['home', 'category-preview', 'home-&-kitchen'])).toEqual([
+    expect(client.getQueryData(homeListingKey('home-&-kitchen', HOME_CARD_PAGE))).toEqual([
       { name: 'Steel Jar' },
     ]);
-    expect(client.getQueryData(['home', 'collection-row', 'hot-selling'])).toEqual([
+    expect(client.getQueryData(homeListingKey('hot-selling', HOME_ROW_PAGE))).toEqual([
       { name: 'Steel Mug' },
     ]);
   });

@@ -25,8 +25,7 @@ import {
   categoryProductsQueryOptions,
   listingFromAnswer,
 } from '../features/catalog/api/get-category-products';
-import { categoryPreviewQueryOptions } from '../features/home/api/get-category-preview';
-import { collectionRowQueryOptions } from '../features/home/api/get-collection-row';
+import { homeListingKey } from '../features/home/api/home-listing-key';
 import { firstResultsKey, type SearchAnswer } from '../features/search/api/first-results';
 
 /** The answer of a first call's URL, or undefined. */
@@ -94,13 +93,10 @@ export function seedFirstState(
   if (collections) client.setQueryData(collectionsQueryOptions().queryKey, collections.payload);
   // The home page's cards and rows, which the server answered for what it shows.
   const products = (url: string) => (answerOf(url) as ProductListResponse | undefined)?.payload;
-  for (const { slug } of categories?.payload ?? []) {
-    const cards = products(catalogCalls.categoryPreview(slug));
-    if (cards) client.setQueryData(categoryPreviewQueryOptions(slug).queryKey, cards);
-  }
-  for (const { slug } of collections?.payload ?? []) {
-    const row = products(catalogCalls.collectionRow(slug));
-    if (row) client.setQueryData(collectionRowQueryOptions(slug).queryKey, row);
+  const shelves = catalogCalls.homeProducts(categories?.payload ?? [], collections?.payload ?? []);
+  for (const { slug, page, url } of shelves) {
+    const shown = products(url);
+    if (shown) client.setQueryData(homeListingKey(slug, page), shown);
   }
   const searchConfig = answerOf(catalogCalls.searchConfig()) as SearchConfigResponse | undefined;
   if (searchConfig) client.setQueryData(searchConfigQueryOptions().queryKey, searchConfig);

@@ -128,7 +128,13 @@ export async function firstLoadTags(
       slugsIn(catalogCalls.categories()),
       slugsIn(catalogCalls.collections()),
     );
-    Object.assign(answers, await answerCalls(app, products));
+    Object.assign(
+      answers,
+      await answerCalls(
+        app,
+        products.map(({ url }) => url),
+      ),
+    );
   }
   const tags = [
     ...new Set([page.module, ...(page.loadsWith ?? [])].flatMap(preloadsOf)),

@@ -17,9 +17,11 @@ import {
 } from '@storefront/shared/images';
 import { catalogCalls } from '@storefront/shared/catalog-calls';
 import {
+  HOME_CARD_PAGE,
   HOME_CARD_SLICE,
   HOME_CATEGORY_CARDS,
   HOME_COLLECTION_BANNERS,
+  HOME_ROW_PAGE,
   PAGE_SIZE,
 } from '@storefront/shared/constants';
 import { href } from '@storefront/shared/routes';
@@ -185,9 +187,9 @@ describe('the server-rendered home page', () => {
     for (const category of categories.slice(0, HOME_CATEGORY_CARDS)) {
       expect(root).toContain(`>${escapeHtml(category.category)}</h3>`);
       expect(root).toContain(`href="${escapeHtml(href.category(category.slug))}"`);
-      const shown = (await productsOf(catalogCalls.categoryPreview(category.slug))).slice(
-        ...HOME_CARD_SLICE,
-      );
+      const shown = (
+        await productsOf(catalogCalls.homeListing(category.slug, HOME_CARD_PAGE))
+      ).slice(...HOME_CARD_SLICE);
       for (const product of shown) {
         expect(root).toContain(`href="${href.product(product._id)}"`);
         expect(root).toContain(`>${escapeHtml(product.name)}</span>`);
@@ -197,7 +199,7 @@ describe('the server-rendered home page', () => {
     // with no products is left out (spec §2).
     let cards = 0;
     for (const collection of collections.slice(0, HOME_COLLECTION_BANNERS)) {
-      const row = await productsOf(catalogCalls.collectionRow(collection.slug));
+      const row = await productsOf(catalogCalls.homeListing(collection.slug, HOME_ROW_PAGE));
       if (!row.length) {
         expect(root).not.toContain(`id="row-${collection.slug}"`);
         continue;

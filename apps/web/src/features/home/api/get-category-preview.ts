@@ -6,16 +6,21 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { ProductListItem, ProductListResponse } from '@storefront/shared/catalog';
 import { catalogCalls } from '@storefront/shared/catalog-calls';
+import { HOME_CARD_PAGE } from '@storefront/shared/constants';
 import { apiRequest } from '../../../lib/api/api-client';
+import { homeListingKey } from './home-listing-key';
 
 export async function getCategoryPreview(
   slug: string,
   signal?: AbortSignal,
 ): Promise<ProductListItem[]> {
   try {
-    const body = await apiRequest<ProductListResponse>(catalogCalls.categoryPreview(slug), {
-      signal,
-    });
+    const body = await apiRequest<ProductListResponse>(
+      catalogCalls.homeListing(slug, HOME_CARD_PAGE),
+      {
+        signal,
+      },
+    );
     return body.payload ?? [];
   } catch (error) {
     if (signal?.aborted) throw error;
@@ -25,7 +30,7 @@ export async function getCategoryPreview(
 
 export const categoryPreviewQueryOptions = (slug: string) =>
   queryOptions({
-    queryKey: ['home', 'category-preview', slug],
+    queryKey: homeListingKey(slug, HOME_CARD_PAGE),
     queryFn: ({ signal }) => getCategoryPreview(slug, signal),
   });
 

@@ -6,16 +6,21 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { ProductListItem, ProductListResponse } from '@storefront/shared/catalog';
 import { catalogCalls } from '@storefront/shared/catalog-calls';
+import { HOME_ROW_PAGE } from '@storefront/shared/constants';
 import { ApiError, apiRequest } from '../../../lib/api/api-client';
+import { homeListingKey } from './home-listing-key';
 
 export async function getCollectionRow(
   slug: string,
   signal?: AbortSignal,
 ): Promise<ProductListItem[]> {
   try {
-    const body = await apiRequest<ProductListResponse>(catalogCalls.collectionRow(slug), {
-      signal,
-    });
+    const body = await apiRequest<ProductListResponse>(
+      catalogCalls.homeListing(slug, HOME_ROW_PAGE),
+      {
+        signal,
+      },
+    );
     return body.payload ?? [];
   } catch (error) {
     if (error instanceof ApiError) throw new Error('Failed to fetch products', { cause: error });
@@ -25,7 +30,7 @@ export async function getCollectionRow(
 
 export const collectionRowQueryOptions = (slug: string) =>
   queryOptions({
-    queryKey: ['home', 'collection-row', slug],
+    queryKey: homeListingKey(slug, HOME_ROW_PAGE),
     queryFn: ({ signal }) => getCollectionRow(slug, signal),
   });
 
