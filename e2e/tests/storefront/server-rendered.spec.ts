@@ -4,7 +4,7 @@
  * mismatch reported) and the page works as before.
  */
 import type { APIRequestContext } from '@playwright/test';
-import type { ProductListResponse } from '@storefront/shared/catalog';
+import type { ProductListResponse, ProductSummary } from '@storefront/shared/catalog';
 import { href } from '@storefront/shared/routes';
 import { test, expect } from '../../fixtures';
 
@@ -46,6 +46,18 @@ test.describe('with JavaScript off', () => {
       .getByRole('link', { name: 'Home' })
       .click();
     await expect(page).toHaveURL('/');
+  });
+
+  test("a product page's related products are there and lead to theirs", async ({ page }) => {
+    const listing = await page.request.get('/api/products?limit=1');
+    const [product] = ((await listing.json()) as ProductListResponse).payload;
+    const answer = await page.request.get(`/api/products/recommend/${product!._id}`);
+    const [first] = ((await answer.json()) as { payload: ProductSummary[] }).payload;
+    await page.goto(href.product(product!._id));
+    const related = page.getByTestId('related-products');
+    await related.getByRole('link', { name: first!.name }).first().click();
+    await expect(page).toHaveURL(href.product(first!._id));
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(first!.name);
   });
 
   test('a category listing shows its cards and pages forward and back', async ({ page }) => {

@@ -83,6 +83,8 @@ export const catalogCalls = {
   /** The search engine's public settings, which the search page needs before it can search. */
   searchConfig: () => '/api/search/config',
   product: (id: string) => `/api/products/product/${encodeURIComponent(id)}`,
+  /** A product's related products (spec §7), shown below its page's tabs. */
+  related: (id: string) => `/api/products/recommend/${encodeURIComponent(id)}`,
   /** Units on hand, never cached (decision 048); the product page reads it after its paint. */
   availability: (id: string) => `/api/products/${encodeURIComponent(id)}/availability`,
   /**

@@ -45,6 +45,8 @@ export interface PageDefinition {
    * answers have named them (decision 070).
    */
   showsHomeProducts?: true;
+  /** The page shows its product's related products: their answer comes inside its HTML too. */
+  showsRelated?: true;
   /** The page searches: the search engine's settings come inside its HTML, beside its results. */
   searches?: true;
   /**
@@ -96,6 +98,7 @@ export const PAGES = {
         param === undefined ? undefined : catalogCalls.product(param),
       answer: 'product',
     },
+    showsRelated: true,
     meta: 'product',
     rendersOnServer: true,
   },

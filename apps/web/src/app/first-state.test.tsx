@@ -8,6 +8,8 @@ import { catalogCalls } from '@storefront/shared/catalog-calls';
 import { HOME_CARD_PAGE, HOME_ROW_PAGE } from '@storefront/shared/constants';
 import { matchPage } from '@storefront/shared/routes';
 import { homeListingKey } from '../features/home/api/home-listing-key';
+import { relatedProductsQueryOptions } from '../features/product/api/get-related-products';
+import { productQueryOptions } from '../lib/api/get-product';
 import { readPageState, seedFirstState } from './first-state';
 import { createQueryClient } from './query-client';
 
@@ -67,6 +69,20 @@ describe('the answers inside the page', () => {
     expect(client.getQueryData(homeListingKey('hot-selling', HOME_ROW_PAGE))).toEqual([
       { name: 'Steel Mug' },
     ]);
+  });
+
+  it("seed a product page's product and its related products, under the keys their queries read", () => {
+    const client = createQueryClient();
+    const id = 'b'.repeat(24);
+    const product = { payload: { _id: id, name: 'Steel Jar' } };
+    const related = { payload: [{ _id: 'c'.repeat(24), name: 'Steel Lid' }] };
+    const answers: Record<string, unknown> = {
+      [catalogCalls.product(id)]: product,
+      [catalogCalls.related(id)]: related,
+    };
+    seedFirstState(client, matchPage(`/products/${id}`), (url) => answers[url]);
+    expect(client.getQueryData(productQueryOptions(id).queryKey)).toEqual(product.payload);
+    expect(client.getQueryData(relatedProductsQueryOptions(id).queryKey)).toEqual(related.payload);
   });
 
   it("seed a search page's engine settings and the page of results its URL asks for", () => {

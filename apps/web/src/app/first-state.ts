@@ -11,6 +11,7 @@ import type {
   HomeCollection,
   ProductDetail,
   ProductListResponse,
+  ProductSummary,
 } from '@storefront/shared/catalog';
 import { catalogCalls, pageFromParam, searchFromQuery } from '@storefront/shared/catalog-calls';
 import { MAX_LISTING_PAGE } from '@storefront/shared/constants';
@@ -26,6 +27,7 @@ import {
   listingFromAnswer,
 } from '../features/catalog/api/get-category-products';
 import { homeListingKey } from '../features/home/api/home-listing-key';
+import { relatedProductsQueryOptions } from '../features/product/api/get-related-products';
 import { firstResultsKey, type SearchAnswer } from '../features/search/api/first-results';
 
 /** The answer of a first call's URL, or undefined. */
@@ -97,6 +99,14 @@ export function seedFirstState(
   for (const { slug, page, url } of shelves) {
     const shown = products(url);
     if (shown) client.setQueryData(homeListingKey(slug, page), shown);
+  }
+  // A product page's related products, below its tabs.
+  const relatedOf = match && pageOf(match.name).showsRelated ? match.param : undefined;
+  if (relatedOf !== undefined) {
+    const related = answerOf(catalogCalls.related(relatedOf)) as
+      { payload: ProductSummary[] } | undefined;
+    if (related)
+      client.setQueryData(relatedProductsQueryOptions(relatedOf).queryKey, related.payload);
   }
   const searchConfig = answerOf(catalogCalls.searchConfig()) as SearchConfigResponse | undefined;
   if (searchConfig) client.setQueryData(searchConfigQueryOptions().queryKey, searchConfig);

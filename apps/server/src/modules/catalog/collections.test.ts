@@ -14,6 +14,7 @@ import { connectPostgres, type Database } from '../../db/connect.js';
 import { buildReplica, buildTestApp, testDbKind, type TestApp } from '../../test/app.js';
 import { createStaff, signIn } from '../../test/staff.js';
 import { tempWebDist, type TempWebDist } from '../../test/web-dist.js';
+import { answersIn } from '../../test/page-answers.js';
 
 const SHELL = `<!doctype html><html><head><title>Shell</title><meta name="description" content="shell" /></head><body><div id="root"></div></body></html>`;
 const COLLECTIONS_URL = catalogCalls.collections();
@@ -41,10 +42,6 @@ const desk = (method: 'GET' | 'POST' | 'PATCH' | 'PUT', url: string, payload?: o
 const taxonomy = async () => (await desk('GET', '/taxonomy')).json() as TaxonomyResponse;
 const collectionsOf = async (app: FastifyInstance) =>
   ((await app.inject({ url: COLLECTIONS_URL })).json() as { payload: HomeCollection[] }).payload;
-const answersIn = (html: string) =>
-  JSON.parse(
-    /<script type="application\/json" id="api-answers">(.*?)<\/script>/s.exec(html)![1]!,
-  ) as Record<string, unknown>;
 
 /** Reads until `done` holds, for at most a second (decision 018's promise), and says how long. */
 async function withinASecond<T>(read: () => Promise<T>, done: (value: T) => boolean) {

@@ -8,7 +8,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/app.js';
 import { ALGOLIA_SETTINGS, createAlgoliaSync, type AlgoliaSync } from './algolia-sync.js';
-import { insertSearchProducts } from './search-fixtures.js';
+import { HOSTED_ALGOLIA, insertSearchProducts } from './search-fixtures.js';
 
 interface Received {
   method: string;
@@ -245,16 +245,7 @@ describe('pushing catalog changes to hosted Algolia', () => {
 
 describe('SEARCH_PROVIDER=algolia', () => {
   it('tells the web app to query Algolia with the search-only key, and allows it in the CSP', async () => {
-    const hosted = await buildTestApp({
-      config: {
-        search: {
-          provider: 'algolia',
-          algoliaAppId: 'TESTAPP',
-          algoliaSearchKey: 'search-only-key',
-          algoliaAdminKey: 'admin-key',
-        },
-      },
-    });
+    const hosted = await buildTestApp({ config: HOSTED_ALGOLIA });
     try {
       const response = await hosted.app.inject({ method: 'GET', url: '/api/search/config' });
       expect(response.json()).toEqual({

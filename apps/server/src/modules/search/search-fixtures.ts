@@ -65,3 +65,13 @@ export async function searchAll<Answer extends { hits: unknown[]; nbPages?: numb
   );
   return { ...first, hits: [first, ...rest].flatMap((page) => page.hits) };
 }
+
+/** A server in hosted-Algolia mode (SEARCH_PROVIDER=algolia), its keys made up. */
+export const HOSTED_ALGOLIA = {
+  search: {
+    provider: 'algolia',
+    algoliaAppId: 'TESTAPP',
+    algoliaSearchKey: 'search-only-key',
+    algoliaAdminKey: 'admin-key',
+  },
+} as const;

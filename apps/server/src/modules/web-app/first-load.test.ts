@@ -17,6 +17,7 @@ import {
 import { buildTestApp, type TestApp } from '../../test/app.js';
 import { tempWebDist, type TempWebDist } from '../../test/web-dist.js';
 import { answerCalls, listingImagePreloads } from './first-load.js';
+import { answersIn } from '../../test/page-answers.js';
 
 const SHELL = `<!doctype html><html><head><title>Shell</title><meta name="description" content="shell" /><script type="module" crossorigin src="/assets/index.js"></script></head><body><div id="root"></div></body></html>`;
 // A Vite manifest: the entry shares `_shared.js` with the product page, which also imports
@@ -63,16 +64,10 @@ afterAll(async () => {
   web.remove();
 });
 
-const answersIn = (html: string) => {
-  const script = /<script type="application\/json" id="api-answers">(.*?)<\/script>/s.exec(html);
-  expect(script, 'the answers script').not.toBeNull();
-  expect(script![1]).not.toMatch(/[<>]/);
-  return JSON.parse(script![1]!) as Record<string, unknown>;
-};
 const apiJson = async (url: string) => (await t.app.inject({ url })).json() as unknown;
 
 describe("a page's first load", () => {
-  it('a product page carries its chunks, its gallery images and its two answers', async () => {
+  it('a product page carries its chunks, its gallery images and its three answers', async () => {
     const html = (await t.app.inject({ url: `/products/${productId}` })).body;
     expect(html).toContain(
       '<link rel="modulepreload" crossorigin href="/assets/product-page.js" />',
@@ -84,7 +79,14 @@ describe("a page's first load", () => {
 
     const answers = answersIn(html);
     expect(Object.keys(answers).sort()).toEqual(
-      [catalogCalls.categories(), catalogCalls.product(productId)].sort(),
+      [
+        catalogCalls.categories(),
+        catalogCalls.product(productId),
+        catalogCalls.related(productId),
+      ].sort(),
+    );
+    expect(answers[catalogCalls.related(productId)]).toEqual(
+      await apiJson(catalogCalls.related(productId)),
     );
     expect(answers[catalogCalls.product(productId)]).toEqual(
       await apiJson(catalogCalls.product(productId)),

@@ -99,18 +99,32 @@ export async function answerCalls(app: FastifyInstance, calls: string[]): Promis
 /**
  * The tags that go into a page's head (module preloads, image preloads, the answers), the
  * answers themselves, which the page's meta is made from, and the images the page shows.
+ * `searchesHere`: the built-in engine answers the storefront's searches (not hosted Algolia).
  */
 export async function firstLoadTags(
   app: FastifyInstance,
   preloadsOf: (module: string) => string[],
   match: PageMatch | undefined,
   path: string,
+  searchesHere: boolean,
 ): Promise<{ tags: string[]; answers: Answers; images: ImageSources[] }> {
   const page: Pick<
     PageDefinition,
-    'module' | 'loadsWith' | 'firstCall' | 'showsCollections' | 'showsHomeProducts' | 'searches'
+    | 'module'
+    | 'loadsWith'
+    | 'firstCall'
+    | 'showsCollections'
+    | 'showsHomeProducts'
+    | 'showsRelated'
+    | 'searches'
   > = match ? pageOf(match.name) : NOT_FOUND_PAGE;
-  const ownCall = match && page.firstCall?.url(match);
+  // With hosted Algolia the browser searches Algolia itself: the built-in engine's results would
+  // go unused (search-results.tsx).
+  const ownCall =
+    match && (searchesHere || page.firstCall?.answer !== 'searchResults')
+      ? page.firstCall?.url(match)
+      : undefined;
+  const relatedOf = page.showsRelated ? match?.param : undefined;
   // The header's category strip and drawer, on every page that has the header.
   const frameCalls = isChromeless(path) ? [] : [catalogCalls.categories()];
   const calls = [
@@ -118,6 +132,7 @@ export async function firstLoadTags(
     ...(page.showsCollections ? [catalogCalls.collections()] : []),
     ...(page.searches ? [catalogCalls.searchConfig()] : []),
     ...(ownCall ? [ownCall] : []),
+    ...(relatedOf === undefined ? [] : [catalogCalls.related(relatedOf)]),
   ];
   const answers = await answerCalls(app, calls);
   if (page.showsHomeProducts) {

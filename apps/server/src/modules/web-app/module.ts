@@ -36,6 +36,7 @@ export function webAppModule(context: ModuleContext, metaMakers: PageMetaMakers)
         checkImages: (items) => imageCheckAnswers(db, storage, items),
         pages,
         renderTimeoutMs: config.renderTimeoutMs,
+        searchesHere: config.search.provider !== 'algolia',
       }),
     );
   };

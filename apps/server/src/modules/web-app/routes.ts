@@ -34,6 +34,8 @@ export interface WebAppOptions {
   /** The server-rendered pages, by URL, emptied on every catalog change (module.ts). */
   pages: ResponseCache;
   renderTimeoutMs: number;
+  /** The built-in engine answers the storefront's searches (not hosted Algolia). */
+  searchesHere: boolean;
 }
 
 /** A page as sent: its status and its HTML, and whether it may be kept for the next visitor. */
@@ -49,6 +51,7 @@ export function webAppRoutes({
   checkImages,
   pages,
   renderTimeoutMs,
+  searchesHere,
 }: WebAppOptions) {
   return async (app: FastifyInstance) => {
     const indexFile = join(webDist, 'index.html');
@@ -128,7 +131,7 @@ export function webAppRoutes({
       let html = indexHtml;
       let status = match ? 200 : 404;
       // What the page needs first (decision 036); a failure here costs speed, never the page.
-      const firstLoad = await firstLoadTags(app, preloadsOf, match, path).catch(
+      const firstLoad = await firstLoadTags(app, preloadsOf, match, path, searchesHere).catch(
         (error: unknown) => {
           request.log.warn({ err: error }, 'first-load tags failed');
           return { tags: [], answers: {}, images: [] };

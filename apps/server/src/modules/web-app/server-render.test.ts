@@ -7,7 +7,11 @@
 import { brotliDecompressSync } from 'node:zlib';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { ProductDetail, ProductListResponse } from '@storefront/shared/catalog';
+import type {
+  ProductDetail,
+  ProductListResponse,
+  ProductSummary,
+} from '@storefront/shared/catalog';
 import {
   imageAtWidth,
   imageCheckUrl,
@@ -31,6 +35,8 @@ import { escapeHtml } from '../../lib/html.js';
 import { sanitizeProductHtml } from '../../lib/sanitize.js';
 import { buildTestApp, type TestApp } from '../../test/app.js';
 import { insertProducts } from '../../test/catalog-fixtures.js';
+import { answersIn } from '../../test/page-answers.js';
+import { HOSTED_ALGOLIA } from '../search/search-fixtures.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -115,6 +121,33 @@ describe('the server-rendered product page', () => {
     expect(root).toContain('href="/quotes/new?product=');
     expect(inlineScripts(html)).toEqual([]);
     // The image checks of the product's own art cost no statement (images/check.ts).
+    expect(statements).toBe(0);
+  });
+});
+
+describe("the server-rendered product page's related products", () => {
+  it('are in its HTML, named, priced and linked, from the answer it carries', async () => {
+    const [first, ...others] = await insertProducts(
+      t,
+      ['Kraft Tape Roll', 'Kraft Tape Wide', 'Kraft Tape Brown'].map((name, i) => ({
+        name,
+        code: `KRAFT-${i + 1}`,
+        spPaise: 40_00 + i * 100,
+      })),
+    );
+    await t.catalogNoticesSettled();
+    const related = (await t.app.inject({ url: catalogCalls.related(first!) })).json<{
+      payload: ProductSummary[];
+    }>().payload;
+    expect(related.map((product) => product._id)).toEqual(expect.arrayContaining(others));
+    const { html, root, statements } = await page(href.product(first!));
+    const section = root.slice(root.indexOf('data-testid="related-products"'));
+    expect(section).not.toContain('aria-busy="true"');
+    for (const product of related) {
+      expect(section).toContain(`href="${href.product(product._id)}"`);
+      expect(section).toContain(escapeHtml(product.name));
+    }
+    expect(answersIn(html)[catalogCalls.related(first!)]).toEqual({ payload: related });
     expect(statements).toBe(0);
   });
 });
@@ -290,6 +323,26 @@ describe('the server-rendered search page', () => {
     const { root, statements } = await page('/search');
     expect(root).toContain('What are you looking for?');
     expect(statements).toBe(0);
+  });
+});
+
+describe('the search page with hosted Algolia', () => {
+  it("carries the engine's settings but no built-in results, which the browser would not use", async () => {
+    const hosted = await buildTestApp({ products: 12, config: HOSTED_ALGOLIA });
+    try {
+      const url = `${href.search('pack')}&page=2`;
+      const response = await hosted.app.inject({ url });
+      expect(response.statusCode).toBe(200);
+      const answers = answersIn(response.body);
+      expect(Object.keys(answers)).toEqual([
+        catalogCalls.categories(),
+        catalogCalls.searchConfig(),
+      ]);
+      expect(answers[catalogCalls.searchConfig()]).toMatchObject({ provider: 'algolia' });
+      expect(inlineScripts(response.body)).toEqual([]);
+    } finally {
+      await hosted.close();
+    }
   });
 });
 
