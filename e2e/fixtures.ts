@@ -19,6 +19,20 @@ import { emlFilesInOrder } from './outbox-order';
 
 const dataDir = process.env.E2E_DATA_DIR ?? join(dirname(fileURLToPath(import.meta.url)), '.data');
 
+/**
+ * Waits until the app runs the page: a server-rendered page is on screen before its scripts,
+ * which start after its paint (decisions 070, 085); once React has taken the root over, it
+ * hydrates first a part a click lands on, and its router hears the history.
+ */
+export async function appTakenOver(page: Page): Promise<void> {
+  await page.locator('#root > *').first().waitFor();
+  await page.waitForFunction(() =>
+    Object.keys(document.getElementById('root') ?? {}).some((key) =>
+      key.startsWith('__reactContainer$'),
+    ),
+  );
+}
+
 export interface Outbox {
   /** Raw .eml texts, oldest first. */
   all(): string[];
@@ -81,14 +95,7 @@ export const test = base.extend<{
   navigate: async ({ page }, use) => {
     await use(async (path: string) => {
       await page.goto(path);
-      await page.locator('#root > *').first().waitFor();
-      // A server-rendered page is on screen before its script runs (decision 070): wait until
-      // React has taken the root over (from then on it hydrates a part a click lands on first).
-      await page.waitForFunction(() =>
-        Object.keys(document.getElementById('root') ?? {}).some((key) =>
-          key.startsWith('__reactContainer$'),
-        ),
-      );
+      await appTakenOver(page);
     });
   },
   login: async ({ page }, use) => {

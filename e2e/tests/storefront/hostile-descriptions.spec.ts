@@ -18,7 +18,7 @@ import { createInterface } from 'node:readline';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { XSS_VECTORS } from '@storefront/shared/testing/xss-vectors';
-import { test, expect, type Page } from '../../fixtures';
+import { appTakenOver, test, expect, type Page } from '../../fixtures';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
 
@@ -103,8 +103,10 @@ test.describe('hostile product descriptions (G20)', () => {
       // The first page is a full load (served HTML with the product's meta); the rest are the
       // app's own navigations, as a buyer moving between products makes them, which keeps a
       // run of 128 pages short.
-      if (i === 0) await page.goto(`${base}/products/${id}`);
-      else
+      if (i === 0) {
+        await page.goto(`${base}/products/${id}`);
+        await appTakenOver(page);
+      } else
         await page.evaluate((path) => {
           history.pushState(null, '', path);
           dispatchEvent(new PopStateEvent('popstate'));
@@ -150,6 +152,7 @@ test.describe('hostile product descriptions (G20)', () => {
       // A full load of the product page would carry the server's (sanitised) answer in its
       // HTML (decision 036): the app reaches the product by its own navigation, so it fetches.
       await page.goto(`${base}/`);
+      await appTakenOver(page);
       await page.evaluate((path) => {
         history.pushState(null, '', path);
         dispatchEvent(new PopStateEvent('popstate'));

@@ -116,12 +116,15 @@ test.describe('with JavaScript off', () => {
   });
 });
 
-test('a search page hydrates from the results in its HTML, searching nothing', async ({ page }) => {
+test('a search page hydrates from the results in its HTML, searching nothing', async ({
+  page,
+  navigate,
+}) => {
   const searches: string[] = [];
   page.on('request', (request) => {
     if (request.url().includes('/api/search/1/')) searches.push(request.url());
   });
-  await page.goto(`${href.search('pack')}&page=2`);
+  await navigate(`${href.search('pack')}&page=2`);
   await page.getByRole('button', { name: 'All Categories' }).click();
   await expect(page.getByRole('dialog')).toBeVisible();
   await expect(page.getByTestId('search-hit')).not.toHaveCount(0);
@@ -143,7 +146,7 @@ for (const pageOf of [
       ),
   },
 ])
-  test(`${pageOf.name} hydrates its own nodes without a mismatch`, async ({ page }) => {
+  test(`${pageOf.name} hydrates its own nodes without a mismatch`, async ({ page, navigate }) => {
     const reports: string[] = [];
     page.on('console', (message) => {
       // A production build reports a mismatch as a minified error (#418, #423, #425).
@@ -158,7 +161,7 @@ for (const pageOf of [
             document.querySelector('h1');
       });
     });
-    await page.goto(await pageOf.path(page.request));
+    await navigate(await pageOf.path(page.request));
     // Hydrated: the header's category button opens the drawer.
     await page.getByRole('button', { name: 'All Categories' }).click();
     await expect(page.getByRole('dialog')).toBeVisible();
@@ -172,3 +175,20 @@ for (const pageOf of [
     ).toBe(true);
     expect(reports).toEqual([]);
   });
+
+test("a server-rendered page's scripts start after it has painted", async ({ page, navigate }) => {
+  const [product] = (
+    (await (await page.request.get('/api/products?limit=1')).json()) as ProductListResponse
+  ).payload;
+  await navigate(href.product(product!._id));
+  const { painted, scripts } = await page.evaluate(() => ({
+    painted: performance.getEntriesByName('first-contentful-paint')[0]?.startTime,
+    scripts: performance
+      .getEntriesByType('resource')
+      .filter((entry) => /\/assets\/(?!page-scripts).*\.js$/.test(entry.name))
+      .map((entry) => entry.startTime),
+  }));
+  expect(painted).toBeGreaterThan(0);
+  expect(scripts.length).toBeGreaterThan(1);
+  for (const started of scripts) expect(started).toBeGreaterThanOrEqual(painted!);
+});

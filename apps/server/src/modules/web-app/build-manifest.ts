@@ -30,32 +30,45 @@ export function readBuildManifest(webDist: string) {
     for (const imported of chunks[key].imports ?? []) staticClosure(imported, into);
     return into;
   };
-  const entry = Object.keys(chunks).find((key) => chunks[key]!.isEntry);
+  const entry = chunks[APP_ENTRY] ? APP_ENTRY : undefined;
   return { chunks, entry, staticClosure };
 }
 
+/** The app's entry (the page's HTML and its module script), as the manifest names it. */
+const APP_ENTRY = 'index.html';
+/** The small entry that starts a server-rendered page's scripts after its paint (decision 085). */
+const PAGE_SCRIPTS_ENTRY = 'src/page-scripts.ts';
+
+/** What a page module needs beyond the entry: its chunks' and its styles' URLs. */
+export interface PageAssets {
+  modules: string[];
+  styles: string[];
+}
+
 /**
- * The modulepreload links of each page module: its own chunk and what it imports statically,
- * less what the entry already loads. Read once from the build's manifest; none without one.
+ * The build's scripts as a page names them: the app's entry, the page-scripts starter, and for
+ * each page module its own chunk and what it imports statically, less what the entry already
+ * loads, with their styles. Read once from the build's manifest; none without one.
  */
-export function pageModulePreloads(webDist: string): (page: string) => string[] {
+export function webAssets(webDist: string) {
   const { chunks, entry, staticClosure } = readBuildManifest(webDist);
   const loadedByEntry = entry ? staticClosure(entry) : new Set<string>();
-  const links = new Map<string, string[]>();
-  return (page) => {
-    let pageLinks = links.get(page);
-    if (!pageLinks) {
-      const keys = [...staticClosure(`src/${page}.tsx`)].filter((key) => !loadedByEntry.has(key));
-      pageLinks = [
-        ...keys.map(
-          (key) => `<link rel="modulepreload" crossorigin href="/${chunks[key]!.file}" />`,
-        ),
-        ...keys
-          .flatMap((key) => chunks[key]!.css ?? [])
-          .map((file) => `<link rel="stylesheet" crossorigin href="/${file}" />`),
-      ];
-      links.set(page, pageLinks);
-    }
-    return pageLinks;
+  const url = (key: string) => (chunks[key] ? `/${chunks[key].file}` : undefined);
+  const pages = new Map<string, PageAssets>();
+  return {
+    entry: entry && url(entry),
+    pageScripts: url(PAGE_SCRIPTS_ENTRY),
+    of(page: string): PageAssets {
+      let assets = pages.get(page);
+      if (!assets) {
+        const keys = [...staticClosure(`src/${page}.tsx`)].filter((key) => !loadedByEntry.has(key));
+        assets = {
+          modules: keys.map((key) => `/${chunks[key]!.file}`),
+          styles: keys.flatMap((key) => chunks[key]!.css ?? []).map((file) => `/${file}`),
+        };
+        pages.set(page, assets);
+      }
+      return assets;
+    },
   };
 }

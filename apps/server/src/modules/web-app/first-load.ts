@@ -34,6 +34,7 @@ import {
 import { escapeHtml, safeJson } from '../../lib/html.js';
 import type { Answers } from '../../lib/page-meta.js';
 import type { ImageSources } from '../images/check.js';
+import type { PageAssets } from './build-manifest.js';
 import type { ProductRecord } from '@storefront/shared/search';
 
 /** The images an answer of the page's own first call names, to preload with the HTML. */
@@ -96,18 +97,28 @@ export async function answerCalls(app: FastifyInstance, calls: string[]): Promis
   return Object.fromEntries(answered.flat());
 }
 
+/** What a page needs first (see firstLoadTags). */
+export interface FirstLoad {
+  /** For the page's head: its modules' styles, image preloads, the answers. */
+  tags: string[];
+  /** The page module's chunks beyond the entry's, to load beside it. */
+  modules: string[];
+  answers: Answers;
+  images: ImageSources[];
+}
+
 /**
- * The tags that go into a page's head (module preloads, image preloads, the answers), the
- * answers themselves, which the page's meta is made from, and the images the page shows.
+ * The tags that go into a page's head (styles, image preloads, the answers), the page's own
+ * modules, the answers themselves, which the page's meta is made from, and the images it shows.
  * `searchesHere`: the built-in engine answers the storefront's searches (not hosted Algolia).
  */
 export async function firstLoadTags(
   app: FastifyInstance,
-  preloadsOf: (module: string) => string[],
+  assetsOf: (module: string) => PageAssets,
   match: PageMatch | undefined,
   path: string,
   searchesHere: boolean,
-): Promise<{ tags: string[]; answers: Answers; images: ImageSources[] }> {
+): Promise<FirstLoad> {
   const page: Pick<
     PageDefinition,
     | 'module'
@@ -151,14 +162,18 @@ export async function firstLoadTags(
       ),
     );
   }
+  const assets = [page.module, ...(page.loadsWith ?? [])].map(assetsOf);
+  const modules = [...new Set(assets.flatMap((a) => a.modules))];
   const tags = [
-    ...new Set([page.module, ...(page.loadsWith ?? [])].flatMap(preloadsOf)),
+    ...[...new Set(assets.flatMap((a) => a.styles))].map(
+      (href) => `<link rel="stylesheet" crossorigin href="${href}" />`,
+    ),
     ...(ownCall && page.firstCall ? IMAGE_PRELOADS[page.firstCall.answer](answers[ownCall]) : []),
     `<script type="application/json" id="api-answers">${safeJson(answers)}</script>`,
   ];
   const images =
     ownCall && page.firstCall ? IMAGES_SHOWN[page.firstCall.answer](answers[ownCall]) : [];
-  return { tags, answers, images };
+  return { tags, modules, answers, images };
 }
 
 /** A preload of an image as `<img srcset sizes>` will ask for it, at high priority. */

@@ -20,11 +20,13 @@ import { sendEntry, type ResponseCache } from '../../lib/response-cache.js';
 import { TurnQueue } from '../../lib/turn-queue.js';
 import { CONSOLE_HTML } from './console-routes.js';
 import { renderMeta } from './page-head.js';
-import { pageModulePreloads } from './build-manifest.js';
-import { firstLoadTags } from './first-load.js';
+import { webAssets } from './build-manifest.js';
+import { firstLoadTags, type FirstLoad } from './first-load.js';
 import { serverRenderer, type CheckImages } from './server-render.js';
 
 const NOT_SPA = /^\/(api|images|sandbox-pay)(\/|$)/;
+/** A module script as Vite writes the entry's into the page. */
+const moduleScript = (src: string) => `<script type="module" crossorigin src="${src}"></script>`;
 const HTML = 'text/html; charset=utf-8';
 
 export interface WebAppOptions {
@@ -77,7 +79,7 @@ export function webAppRoutes({
     });
 
     let indexHtml: string | undefined;
-    const preloadsOf = pageModulePreloads(webDist);
+    const assets = webAssets(webDist);
     const renderer = serverRenderer(webDist);
     // Loaded before the first request (a failure is logged there, on the first render).
     app.addHook('onReady', async () => {
@@ -96,7 +98,7 @@ export function webAppRoutes({
      */
     const renderBody = async (
       request: FastifyRequest,
-      firstLoad: Awaited<ReturnType<typeof firstLoadTags>>,
+      firstLoad: FirstLoad,
       signal: AbortSignal,
     ) => {
       try {
@@ -131,10 +133,10 @@ export function webAppRoutes({
       let html = indexHtml;
       let status = match ? 200 : 404;
       // What the page needs first (decision 036); a failure here costs speed, never the page.
-      const firstLoad = await firstLoadTags(app, preloadsOf, match, path, searchesHere).catch(
-        (error: unknown) => {
+      const firstLoad = await firstLoadTags(app, assets.of, match, path, searchesHere).catch(
+        (error: unknown): FirstLoad => {
           request.log.warn({ err: error }, 'first-load tags failed');
-          return { tags: [], answers: {}, images: [] };
+          return { tags: [], modules: [], answers: {}, images: [] };
         },
       );
       const metaKind = match && pageOf(match.name).meta;
@@ -149,12 +151,32 @@ export function webAppRoutes({
         html = renderMeta(html, meta);
         status = meta.status ?? 200;
       }
+      const rendered =
+        match && pageOf(match.name).rendersOnServer
+          ? await renderBody(request, firstLoad, signal)
+          : undefined;
       // Replacer functions: the tags and the body carry catalog data, whose `$&`, `$'` or `$\``
       // a replacement string would expand into parts of the page.
-      html = html.replace('</head>', () => `    ${firstLoad.tags.join('\n    ')}\n  </head>`);
-      if (!match || !pageOf(match.name).rendersOnServer) return { status, text: html, keep: false };
-      const rendered = await renderBody(request, firstLoad, signal);
-      if (!rendered) return { status, text: html, keep: false };
+      const head = (tags: string[]) =>
+        html.replace(
+          '</head>',
+          () => `    ${[...firstLoad.tags, ...tags].join('\n    ')}\n  </head>`,
+        );
+      const modulePreloads = firstLoad.modules.map(
+        (href) => `<link rel="modulepreload" crossorigin href="${href}" />`,
+      );
+      // The page reads without its scripts: they start after its paint (decision 085), where
+      // the build has the starter and the HTML the entry's tag to hand over.
+      const entryTag = assets.entry && moduleScript(assets.entry);
+      if (!rendered || !assets.pageScripts || !entryTag || !html.includes(entryTag)) {
+        html = head(modulePreloads);
+        if (!rendered) return { status, text: html, keep: false };
+      } else {
+        html = head([
+          `<script type="application/json" id="page-scripts">${safeJson({ modules: firstLoad.modules, entry: assets.entry })}</script>`,
+          moduleScript(assets.pageScripts),
+        ]).replace(entryTag, '');
+      }
       html = html
         .replace(
           '</head>',

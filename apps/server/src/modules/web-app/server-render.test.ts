@@ -351,6 +351,32 @@ describe('pages the browser renders', () => {
     const { root } = await page(url);
     expect(root).toBe('');
   });
+
+  it('load their scripts at once: the entry and the page module, preloaded', async () => {
+    const { html } = await page(href.cart());
+    expect(html).toMatch(/<script type="module" crossorigin src="\/assets\/index-[^"]+\.js">/);
+    expect(html).toMatch(/<link rel="modulepreload" crossorigin href="\/assets\/cart-page-/);
+    expect(html).not.toContain('id="page-scripts"');
+  });
+});
+
+describe("a server-rendered page's scripts", () => {
+  it('start after its paint: named for the starter, the entry last, none loading with the HTML', async () => {
+    const { html } = await page(href.returnsPolicy());
+    const head = html.slice(0, html.indexOf('</head>'));
+    expect(head).not.toMatch(/<script type="module" crossorigin src="\/assets\/index-/);
+    expect(head).not.toContain('rel="modulepreload"');
+    const named = /<script type="application\/json" id="page-scripts">(.*?)<\/script>/.exec(head);
+    const { modules, entry } = JSON.parse(named![1]!) as { modules: string[]; entry: string };
+    expect(entry).toMatch(/^\/assets\/index-[\w-]+\.js$/);
+    expect(modules.some((href) => href.startsWith('/assets/policy-page-'))).toBe(true);
+    expect(head).toMatch(
+      /<script type="module" crossorigin src="\/assets\/page-scripts-[\w-]+\.js">/,
+    );
+    // Every script it names is served.
+    for (const script of [entry, ...modules])
+      expect((await t.app.inject({ url: script })).statusCode).toBe(200);
+  });
 });
 
 describe('the rendered pages kept in memory', () => {
