@@ -1,7 +1,8 @@
 /**
  * What a page needs first, announced in its HTML so the browser need not discover it one step
- * after another (decision 036): the route's page module and its static imports as
- * modulepreload links (from the web build's Vite manifest), the answers of the public catalog
+ * after another (decision 036): the route's page module and its static imports (from the web
+ * build's Vite manifest, which the page preloads, or names for after its paint when the server
+ * rendered it: decision 085) and their styles, the answers of the public catalog
  * calls the page makes to paint (the header's categories, the home collections where the page
  * shows them and the products of the home page's cards and rows, the search settings on the
  * search page, the page's own first call), inlined as JSON that seeds the web's queries, and on
