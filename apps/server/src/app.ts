@@ -6,7 +6,6 @@
  */
 import Fastify, { type FastifyInstance } from 'fastify';
 import compress from '@fastify/compress';
-import cookie from '@fastify/cookie';
 import swagger from '@fastify/swagger';
 import {
   jsonSchemaTransform,
@@ -120,7 +119,6 @@ export async function buildApp({
     metrics.collectProcessMetrics();
   }
   await app.register(compress, { global: true, threshold: 1024 });
-  await app.register(cookie);
   registerErrorHandler(app);
   registerInputGuard(app);
   registerStrictInput(app);

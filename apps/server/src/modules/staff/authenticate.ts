@@ -6,6 +6,7 @@
  * from the console's own origin (ASVS 5.0 3.5.1): the cookie is SameSite=Strict, and a browser's
  * cross-site fetch or form is refused by its Sec-Fetch-Site or Origin as well.
  */
+import { parseCookie } from 'cookie';
 import type { FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
 import { roleAllows } from '@storefront/shared/staff';
 import type { Db } from '../../db/connect.js';
@@ -45,7 +46,9 @@ export function staffGuard(db: Db, cookieName: string, now: () => Date): Require
       // Staff answers are private, whoever asks (ASVS 5.0 14.3.2).
       reply.header('cache-control', 'no-store');
       assertSameOrigin(request);
-      const token = request.cookies[cookieName];
+      // Read here, the one cookie the server reads: no request parses its cookies otherwise.
+      const header = request.headers.cookie;
+      const token = header ? parseCookie(header)[cookieName] : undefined;
       const member = token ? await findStaffSession(db, token, now()) : undefined;
       if (!member) {
         if (request.headers.authorization)

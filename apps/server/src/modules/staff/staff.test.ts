@@ -300,6 +300,17 @@ describe('sign-in', () => {
 });
 
 describe('sessions', () => {
+  it('are read from the Cookie header by the guard, among other cookies, on another module’s routes too', async () => {
+    const member = await createStaff(t, 'fulfilment');
+    nextStep();
+    const { cookie } = await signIn(t, member, now);
+    const dashboard = (header: string) => inject('GET', '/api/staff/dashboard', { cookie: header });
+    expect((await dashboard(`theme=dark; ${cookie}; lang="en-IN"`)).statusCode).toBe(200);
+    const [name] = cookie.split('=');
+    expect((await dashboard(`theme=dark; ${name}=not-a-session`)).statusCode).toBe(401);
+    expect((await dashboard('theme=dark')).statusCode).toBe(401);
+  });
+
   it('end after 30 minutes unused, after 12 hours in all, and on sign-out', async () => {
     const member = await createStaff(t, 'catalog');
     nextStep();
