@@ -22,7 +22,7 @@ import {
 } from './lib/error-handler.js';
 import { registerInputGuard } from './lib/input-guard.js';
 import { registerRateLimits } from './lib/limits.js';
-import { createLogger, RequestLogController, requestLogger } from './lib/logger.js';
+import { createLogger, RequestLogController } from './lib/logger.js';
 import { registerEveryResponse } from './lib/every-response.js';
 import { Metrics } from './lib/metrics.js';
 import { registerQueryCounter } from './lib/query-counter.js';
@@ -76,8 +76,6 @@ export async function buildApp({
   const headers = securityHeaders(algoliaConnectSrc(config));
   const app = Fastify({
     loggerInstance: createLogger(config.logLevel),
-    // request.log: pino's child made only when the request logs a line (lib/logger.ts).
-    childLoggerFactory: requestLogger,
     // Fastify would take any X-Request-Id as given; requestId takes only a plain token.
     requestIdHeader: false,
     genReqId: requestId,

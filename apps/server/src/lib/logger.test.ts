@@ -1,9 +1,9 @@
 import { Writable } from 'node:stream';
 import Fastify, { type FastifyBaseLogger } from 'fastify';
 import pino from 'pino';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { registerEveryResponse } from './every-response.js';
-import { RequestLogController, requestLogger } from './logger.js';
+import { RequestLogController } from './logger.js';
 import { requestId } from './request-id.js';
 
 /** A server logging at `level` into an array, with a read, a slow read and a change. */
@@ -60,8 +60,8 @@ describe('request logs (decision 024)', () => {
   });
 });
 
-/** A server with the app's request logging (ids, request loggers) writing at `level` to an array. */
-async function appLoggingAt(level: string) {
+/** A server with the app's request ids (app.ts) logging at info to an array. */
+async function serverWithRequestIds() {
   const lines: Record<string, unknown>[] = [];
   const sink = new Writable({
     write(chunk: Buffer, _encoding, done) {
@@ -69,31 +69,25 @@ async function appLoggingAt(level: string) {
       done();
     },
   });
-  const logger: FastifyBaseLogger = pino({ level }, sink);
+  const logger: FastifyBaseLogger = pino({ level: 'info' }, sink);
   const app = Fastify({
     loggerInstance: logger,
     logController: new RequestLogController(),
-    childLoggerFactory: requestLogger,
     requestIdHeader: false,
     genReqId: requestId,
   });
   registerEveryResponse(app, {});
   app.get('/read', () => ({ ok: true }));
   app.get('/noted', (request) => {
-    request.log.debug('a detail');
-    request.log.warn({ part: 'stock' }, 'noted');
-    request.log.child({ step: 'after' }).info('and after');
+    request.log.warn('noted');
     return { ok: true };
   });
-  await app.ready();
-  // Counted from here: Fastify makes children of its own while it starts.
-  const children = vi.spyOn(logger, 'child');
-  return { app, lines, children };
+  return { app, lines };
 }
 
-describe("a request's logger (decision 083)", () => {
-  it('writes each line with the request id its X-Request-Id answers: the proxy’s, or one of its own', async () => {
-    const { app, lines } = await appLoggingAt('info');
+describe('request ids (decision 083)', () => {
+  it('are in every line of the request and in its X-Request-Id: the proxy’s, or one of its own', async () => {
+    const { app, lines } = await serverWithRequestIds();
     const given = await app.inject({
       url: '/noted',
       headers: { 'x-request-id': '0f1e2d3c4b5a69788796a5b4c3d2e1f0' },
@@ -102,29 +96,14 @@ describe("a request's logger (decision 083)", () => {
     await app.close();
     expect(given.headers['x-request-id']).toBe('0f1e2d3c4b5a69788796a5b4c3d2e1f0');
     expect(own.headers['x-request-id']).toMatch(/^[0-9a-f]{32}$/);
-    expect(lines.map(({ reqId, msg, part, step }) => ({ reqId, msg, part, step }))).toEqual([
-      { reqId: given.headers['x-request-id'], msg: 'noted', part: 'stock', step: undefined },
-      { reqId: given.headers['x-request-id'], msg: 'and after', part: undefined, step: 'after' },
-      { reqId: own.headers['x-request-id'], msg: 'noted', part: 'stock', step: undefined },
-      { reqId: own.headers['x-request-id'], msg: 'and after', part: undefined, step: 'after' },
+    expect(lines.map(({ reqId, msg }) => ({ reqId, msg }))).toEqual([
+      { reqId: given.headers['x-request-id'], msg: 'noted' },
+      { reqId: own.headers['x-request-id'], msg: 'noted' },
     ]);
   });
 
-  it("makes pino's child only for a request that writes a line: none for a routine read", async () => {
-    const { app, children } = await appLoggingAt('info');
-    await app.inject({ url: '/read' });
-    expect(children).not.toHaveBeenCalled();
-    const noted = await app.inject({ url: '/noted' });
-    await app.close();
-    // The request's child, then the child the route made of it (pino's children inherit `child`).
-    expect(children.mock.calls.map(([bindings]) => bindings)).toEqual([
-      { reqId: noted.headers['x-request-id'] },
-      { step: 'after' },
-    ]);
-  });
-
-  it('gives the ids of a process in order, each once', async () => {
-    const { app } = await appLoggingAt('info');
+  it('of one process are given in order, each once', async () => {
+    const { app } = await serverWithRequestIds();
     const ids = [];
     for (let i = 0; i < 3; i++)
       ids.push((await app.inject({ url: '/read' })).headers['x-request-id']);

@@ -10,7 +10,7 @@ import {
   type FastifyReply,
   type FastifyRequest,
 } from 'fastify';
-import pino, { type Bindings, type ChildLoggerOptions } from 'pino';
+import pino from 'pino';
 
 const FLUSH_INTERVAL_MS = 250;
 /** A read slower than this is logged at info with the changes and the errors. */
@@ -23,83 +23,8 @@ export function createLogger(level: string): FastifyBaseLogger | undefined {
   return pino({ level }, destination);
 }
 
-type Level = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace';
-
-/** Whether `log` writes lines of `level` ('silent', or a logger without a level, writes none). */
-const writes = (log: FastifyBaseLogger, level: Level) =>
-  (pino.levels.values[log.level] ?? Infinity) <= pino.levels.values[level]!;
-
-/**
- * A request's logger (Fastify's `request.log`), pino's child with the request id made only when
- * the request logs a line its level writes: a routine read at the production level logs nothing,
- * and a child made for every request was ~1 µs of a cached read's CPU (decision 083). Its lines
- * are the child's, `reqId` and all.
- */
-class RequestLogger implements FastifyBaseLogger {
-  readonly #parent: FastifyBaseLogger;
-  readonly #bindings: Bindings;
-  #child: FastifyBaseLogger | undefined;
-
-  constructor(parent: FastifyBaseLogger, bindings: Bindings) {
-    this.#parent = parent;
-    this.#bindings = bindings;
-  }
-
-  #logger(): FastifyBaseLogger {
-    return (this.#child ??= this.#parent.child(this.#bindings));
-  }
-
-  #log(level: Level, args: unknown[]): void {
-    const log = this.#child ?? this.#parent;
-    if (writes(log, level)) (this.#logger()[level] as (...line: unknown[]) => void)(...args);
-  }
-
-  get level(): string {
-    return (this.#child ?? this.#parent).level;
-  }
-
-  set level(level: string) {
-    this.#logger().level = level;
-  }
-
-  child(bindings: Bindings, options?: ChildLoggerOptions): FastifyBaseLogger {
-    return this.#logger().child(bindings, options);
-  }
-
-  fatal(...args: unknown[]): void {
-    this.#log('fatal', args);
-  }
-  error(...args: unknown[]): void {
-    this.#log('error', args);
-  }
-  warn(...args: unknown[]): void {
-    this.#log('warn', args);
-  }
-  info(...args: unknown[]): void {
-    this.#log('info', args);
-  }
-  debug(...args: unknown[]): void {
-    this.#log('debug', args);
-  }
-  trace(...args: unknown[]): void {
-    this.#log('trace', args);
-  }
-  silent(): void {}
-}
-
-/**
- * Fastify's childLoggerFactory: a RequestLogger, or pino's child at once for a route that sets
- * its own level or serializers.
- */
-export function requestLogger(
-  parent: FastifyBaseLogger,
-  bindings: Bindings,
-  options: ChildLoggerOptions,
-): FastifyBaseLogger {
-  if (options.level !== undefined || options.serializers !== undefined)
-    return parent.child(bindings, options);
-  return new RequestLogger(parent, bindings);
-}
+const logsDebug = (log: FastifyBaseLogger) =>
+  (pino.levels.values[log.level] ?? Infinity) <= pino.levels.values.debug!;
 
 /**
  * One `request completed` line per request: at debug for a successful GET or HEAD answered
@@ -118,7 +43,7 @@ export class RequestLogController extends LogController {
       (request.method === 'GET' || request.method === 'HEAD') &&
       reply.statusCode < 400 &&
       reply.elapsedTime < SLOW_REQUEST_MS;
-    if (routine && !writes(request.log, 'debug')) return;
+    if (routine && !logsDebug(request.log)) return;
     request.log[routine ? 'debug' : 'info'](
       {
         req: { method: request.method, url: request.url, remoteAddress: request.ip },
