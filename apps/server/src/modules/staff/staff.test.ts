@@ -311,6 +311,27 @@ describe('sessions', () => {
     expect((await dashboard('theme=dark')).statusCode).toBe(401);
   });
 
+  it('are kept alive by another module’s routes, but not by a request refused for its input', async () => {
+    const member = await createStaff(t, 'fulfilment');
+    const dashboard = (cookie: string, query = '') =>
+      inject('GET', `/api/staff/dashboard${query}`, { cookie });
+    nextStep();
+    const refused = await signIn(t, member, now);
+    later(20 * 60_000);
+    expect((await dashboard(refused.cookie, '?junk=1')).statusCode).toBe(400);
+    later(11 * 60_000);
+    expect((await dashboard(refused.cookie)).statusCode).toBe(401);
+
+    nextStep();
+    const used = await signIn(t, member, now);
+    later(20 * 60_000);
+    expect((await dashboard(used.cookie)).statusCode).toBe(200);
+    later(25 * 60_000);
+    expect((await dashboard(used.cookie)).statusCode).toBe(200);
+    later(STAFF_IDLE_TIMEOUT_MS + 1000);
+    expect((await dashboard(used.cookie)).statusCode).toBe(401);
+  });
+
   it('end after 30 minutes unused, after 12 hours in all, and on sign-out', async () => {
     const member = await createStaff(t, 'catalog');
     nextStep();
