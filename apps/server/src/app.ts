@@ -6,7 +6,6 @@
  */
 import Fastify, { type FastifyInstance } from 'fastify';
 import compress from '@fastify/compress';
-import cookie from '@fastify/cookie';
 import swagger from '@fastify/swagger';
 import {
   jsonSchemaTransform,
@@ -48,7 +47,7 @@ import { quotesModule } from './modules/quotes/module.js';
 import { addressBookModule } from './modules/address-book/module.js';
 import { paymentsModule, type PaymentsModuleOptions } from './modules/payments/module.js';
 import { algoliaConnectSrc, searchModule } from './modules/search/module.js';
-import { staffActivity, staffGuard } from './modules/staff/authenticate.js';
+import { registerStaffActivity, staffGuard } from './modules/staff/authenticate.js';
 import { staffModule } from './modules/staff/module.js';
 import { staffCookie } from './modules/staff/sessions.js';
 import { createTokenService } from './modules/users/access-tokens.js';
@@ -118,7 +117,6 @@ export async function buildApp({
     metrics.collectProcessMetrics();
   }
   await app.register(compress, { global: true, threshold: 1024 });
-  await app.register(cookie);
   registerErrorHandler(app);
   registerInputGuard(app);
   registerStrictInput(app);
@@ -142,7 +140,7 @@ export async function buildApp({
     metrics,
   };
 
-  app.addHook('preHandler', staffActivity(db, now));
+  registerStaffActivity(app, db, now);
 
   await app.register(healthModule(context));
   // First: the tax setup it keeps current is what the catalog, cart and orders tax with.

@@ -13,7 +13,7 @@
  * payment callback, whose signature covers the raw bytes); the text checks apply to them too.
  */
 import { isUtf8 } from 'node:buffer';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, preValidationHookHandler } from 'fastify';
 import { invalid } from './errors.js';
 
 /** Objects and arrays inside each other; the API's deepest body (a search request) uses 5. */
@@ -115,11 +115,17 @@ export function registerInputGuard(app: FastifyInstance) {
     }
     done();
   });
-  app.addHook('preValidation', (request, _reply, done) => {
+  const checkBody: preValidationHookHandler = (request, _reply, done) => {
     const problem = badText(request.body);
     if (problem === 'nul') return done(nulError());
     if (problem === 'unicode') return done(unicodeError());
     if (problem === 'deep') return done(tooDeep());
     done();
+  };
+  // Only a route that takes a body has one to check: Fastify parses none for GET and HEAD, and a
+  // route without a preValidation hook skips the step (every cached catalog read; decision 083).
+  app.addHook('onRoute', (route) => {
+    if ([route.method].flat().every((method) => method === 'GET' || method === 'HEAD')) return;
+    route.preValidation = [checkBody, ...[route.preValidation ?? []].flat()];
   });
 }

@@ -18,7 +18,17 @@ export interface Issue {
 
 // strict: a keyword the schema misspells is an error at start, not a rule silently skipped.
 // multipleOfPrecision: 0.01 steps are checked on the quotient, so 1729.83 is two decimals.
-const ajv = new Ajv({ allErrors: true, strict: true, multipleOfPrecision: 6 });
+// code.optimize off: the optimiser's passes build ~1,200 objects each keyed by one generated
+// name (`_errs138`, `err499`), which fill V8's table of shapes grown from `{}` (1,536 at most);
+// every object the server built from `{}` afterwards, a request's headers and Node's own tick
+// objects, then got a shape of its own and every hot call site went megamorphic, ~10% of a
+// cached read's CPU (decision 083). Unoptimised code checks the same rules.
+const ajv = new Ajv({
+  allErrors: true,
+  strict: true,
+  multipleOfPrecision: 6,
+  code: { optimize: false },
+});
 const validateEInvoiceSchema = ajv.compile(eInvoiceSchema);
 const validateGstr1Schema = ajv.compile(gstr1Schema);
 

@@ -6,7 +6,13 @@
  * from the console's own origin (ASVS 5.0 3.5.1): the cookie is SameSite=Strict, and a browser's
  * cross-site fetch or form is refused by its Sec-Fetch-Site or Origin as well.
  */
-import type { FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
+import { parseCookie } from 'cookie';
+import type {
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  HookHandlerDoneFunction,
+} from 'fastify';
 import { roleAllows } from '@storefront/shared/staff';
 import type { Db } from '../../db/connect.js';
 import { AppError } from '../../lib/errors.js';
@@ -39,13 +45,18 @@ export function assertSameOrigin(request: FastifyRequest): void {
     throw new AppError('forbidden', 'cross_origin', 'Staff requests must come from the console');
 }
 
+/** Every guard staffGuard made, so that registerStaffActivity finds the routes they guard. */
+const guards = new WeakSet<object>();
+
 export function staffGuard(db: Db, cookieName: string, now: () => Date): RequireStaff {
-  return (allowed) =>
-    async function requireStaff(request: FastifyRequest, reply: FastifyReply) {
+  return (allowed) => {
+    const guard = async function requireStaff(request: FastifyRequest, reply: FastifyReply) {
       // Staff answers are private, whoever asks (ASVS 5.0 14.3.2).
       reply.header('cache-control', 'no-store');
       assertSameOrigin(request);
-      const token = request.cookies[cookieName];
+      // Read here, the one cookie the server reads: no request parses its cookies otherwise.
+      const header = request.headers.cookie;
+      const token = header ? parseCookie(header)[cookieName] : undefined;
       const member = token ? await findStaffSession(db, token, now()) : undefined;
       if (!member) {
         if (request.headers.authorization)
@@ -56,20 +67,29 @@ export function staffGuard(db: Db, cookieName: string, now: () => Date): Require
         throw new AppError('forbidden', 'role_forbidden', 'Your role does not allow this');
       request.staff = member;
     };
+    guards.add(guard);
+    return guard;
+  };
 }
 
 /**
- * The app-wide preHandler that keeps a staff session alive: after validation, so a request
- * refused for its input changes nothing, not even the session's last use.
+ * Keeps a staff session alive: the first preHandler of every route a staff guard guards (as
+ * the route's `onRequest`), so after validation, and a request refused for its input changes
+ * nothing, not even the session's last use. Only those routes: a hook on every route made every
+ * catalog read pass a preHandler step with nothing to do (decision 083). Register it before the
+ * routes.
  */
-export function staffActivity(db: Db, now: () => Date) {
-  // A callback hook, not an async one: every request passes it, few touch a session.
-  return function keepStaffSessionAlive(
+export function registerStaffActivity(app: FastifyInstance, db: Db, now: () => Date): void {
+  function keepStaffSessionAlive(
     request: FastifyRequest,
     _reply: FastifyReply,
     done: HookHandlerDoneFunction,
   ) {
     if (!request.staff?.lastSeenStale) return done();
     touchStaffSession(db, request.staff.sessionId, now()).then(() => done(), done);
-  };
+  }
+  app.addHook('onRoute', (route) => {
+    if (![route.onRequest ?? []].flat().some((hook) => guards.has(hook))) return;
+    route.preHandler = [keepStaffSessionAlive, ...[route.preHandler ?? []].flat()];
+  });
 }

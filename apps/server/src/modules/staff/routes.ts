@@ -3,6 +3,7 @@
  * session, and the owner's staff management and audit log. Thin handlers: validated input →
  * service → contract object; response schemas strip whatever they do not name.
  */
+import cookiePlugin from '@fastify/cookie';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -67,6 +68,9 @@ export function staffRoutes(
   }
 
   return async (fastify: FastifyInstance) => {
+    // Only these routes set or clear a cookie (the session's); registered here, @fastify/cookie's
+    // hooks run on their requests alone, not on every catalog read (decision 083).
+    await fastify.register(cookiePlugin);
     const app = fastify.withTypeProvider<ZodTypeProvider>();
     const tags = ['staff'];
     const security = [{ staffSession: [] }];

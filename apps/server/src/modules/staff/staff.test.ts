@@ -300,6 +300,38 @@ describe('sign-in', () => {
 });
 
 describe('sessions', () => {
+  it('are read from the Cookie header by the guard, among other cookies, on another module’s routes too', async () => {
+    const member = await createStaff(t, 'fulfilment');
+    nextStep();
+    const { cookie } = await signIn(t, member, now);
+    const dashboard = (header: string) => inject('GET', '/api/staff/dashboard', { cookie: header });
+    expect((await dashboard(`theme=dark; ${cookie}; lang="en-IN"`)).statusCode).toBe(200);
+    const [name] = cookie.split('=');
+    expect((await dashboard(`theme=dark; ${name}=not-a-session`)).statusCode).toBe(401);
+    expect((await dashboard('theme=dark')).statusCode).toBe(401);
+  });
+
+  it('are kept alive by another module’s routes, but not by a request refused for its input', async () => {
+    const member = await createStaff(t, 'fulfilment');
+    const dashboard = (cookie: string, query = '') =>
+      inject('GET', `/api/staff/dashboard${query}`, { cookie });
+    nextStep();
+    const refused = await signIn(t, member, now);
+    later(20 * 60_000);
+    expect((await dashboard(refused.cookie, '?junk=1')).statusCode).toBe(400);
+    later(11 * 60_000);
+    expect((await dashboard(refused.cookie)).statusCode).toBe(401);
+
+    nextStep();
+    const used = await signIn(t, member, now);
+    later(20 * 60_000);
+    expect((await dashboard(used.cookie)).statusCode).toBe(200);
+    later(25 * 60_000);
+    expect((await dashboard(used.cookie)).statusCode).toBe(200);
+    later(STAFF_IDLE_TIMEOUT_MS + 1000);
+    expect((await dashboard(used.cookie)).statusCode).toBe(401);
+  });
+
   it('end after 30 minutes unused, after 12 hours in all, and on sign-out', async () => {
     const member = await createStaff(t, 'catalog');
     nextStep();
