@@ -16,7 +16,7 @@ import type { Db, DbOrTx, Tx } from '../../db/connect.js';
 import { insertJsonRows, textArray } from '../../db/json-rows.js';
 import { productPriceTiers, products, productVariants, stockLevels } from '../../db/schema.js';
 import { newObjectId } from '../../lib/ids.js';
-import { htmlToText, sanitizeProductHtml } from '../../lib/sanitize.js';
+import { sanitizedHtmlText, sanitizeProductHtml } from '../../lib/sanitize.js';
 import type { ImageStorage } from '../images/storage.js';
 import { attentionRows, writeAttention } from './attention.js';
 
@@ -402,7 +402,7 @@ async function writeProducts(
         categoryId: taxonomy.categories.get(doc.category)!,
         subcategoryId: taxonomy.subcategories.get(doc.subcategory)!.id,
         descriptionHtml: doc.descriptionHtml,
-        descriptionText: htmlToText(doc.descriptionHtml),
+        descriptionText: sanitizedHtmlText(doc.descriptionHtml),
         brand: doc.brand,
         weightGrams: doc.weightGrams,
         hsn: doc.hsn,
