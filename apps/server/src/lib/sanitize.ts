@@ -27,9 +27,20 @@ export function sanitizeProductHtml(html: string): string {
   return sanitizeHtml(html, OPTIONS);
 }
 
-export function htmlToText(html: string): string {
-  const spaced = html.replace(/<\/(p|li|h[1-6]|tr|td|th)>|<br\s*\/?>/gi, (tag) => `${tag} `);
-  return sanitizeHtml(spaced, { allowedTags: [], allowedAttributes: {} })
+/** Where one block of text ends: a space keeps its last word apart from the next block's. */
+const BLOCK_END = /<\/(?:p|li|h[1-6]|tr|td|th)>|<br\s*\/?>/gi;
+
+/**
+ * The plain text of sanitised product HTML (what sanitizeProductHtml answers), the blocks apart.
+ * That HTML is regular: the allowlist's tags, attribute values quoted with `<`, `>` and `"`
+ * escaped, text escaped, no comments. So dropping each `<…>` leaves the text the sanitiser itself
+ * leaves with no tag allowed (tested against it), without parsing the HTML a second time: that
+ * parse was ~4% of a catalog import's CPU and a sixth of what it allocated (decision 084).
+ */
+export function sanitizedHtmlText(html: string): string {
+  return html
+    .replace(BLOCK_END, ' ')
+    .replace(/<[^>]*>/g, '')
     .replace(/\s+/g, ' ')
     .trim();
 }

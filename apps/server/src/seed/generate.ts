@@ -14,7 +14,7 @@
 import { catalogMatchKey, categorySlug } from '@storefront/shared/slugs';
 import { COLLECTIONS } from '@storefront/shared/collections';
 import { OPEN_ENDED_MAX } from '@storefront/shared/pricing';
-import { htmlToText, sanitizeProductHtml } from '../lib/sanitize.js';
+import { sanitizedHtmlText, sanitizeProductHtml } from '../lib/sanitize.js';
 import {
   BRANDS,
   CATEGORIES,
@@ -283,7 +283,7 @@ export function generateProducts(
       categoryId: categoryRow.id,
       subcategoryId: subRow.id,
       descriptionHtml,
-      descriptionText: htmlToText(descriptionHtml),
+      descriptionText: sanitizedHtmlText(descriptionHtml),
       brand,
       weightGrams:
         Math.round(category.weight[0] + random.next() * (category.weight[1] - category.weight[0])) *

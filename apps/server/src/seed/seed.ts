@@ -40,15 +40,12 @@ export async function seedCatalog(
   const seed = options.seed ?? DEFAULT_SEED;
   const taxonomy = generateTaxonomy(createRandom(seed));
 
-  // One transaction: a failed or interrupted rebuild leaves the previous catalog, and the
-  // disabled search triggers can never outlive it. Search is indexed once at the end (migration
-  // 0005), which is several times faster than row by row on a large catalog.
+  // One transaction: a failed or interrupted rebuild leaves the previous catalog. Search is
+  // indexed once at the end (migration 0005), which is several times faster than batch by batch
+  // on a large catalog.
   await db.transaction(async (tx) => {
     await tx.execute(
       sql`TRUNCATE collection_products, product_variants, product_price_tiers, products, collections, subcategories, categories CASCADE`,
-    );
-    await tx.execute(
-      sql`ALTER TABLE products DISABLE TRIGGER products_search_insert, DISABLE TRIGGER products_search_words_insert`,
     );
     await tx.insert(categories).values(taxonomy.categories);
     await tx.insert(subcategories).values(taxonomy.subcategories);
@@ -63,7 +60,11 @@ export async function seedCatalog(
         taxonomy,
         generateProducts(taxonomy, seed, from, to),
       );
-      const outcomes = await saveProducts(tx, documents, { allowDefects: true, ids });
+      const outcomes = await saveProducts(tx, documents, {
+        allowDefects: true,
+        ids,
+        indexLater: true,
+      });
       const refused = outcomes.find((outcome) => outcome.result === 'invalid');
       if (refused) throw new Error(`The seed's product ${refused.code} was refused`);
       options.progress?.(to, count);
@@ -81,9 +82,6 @@ export async function seedCatalog(
       await tx.insert(collectionProducts).values(rows.slice(i, i + BATCH));
     }
     await tx.execute(sql`SELECT search_rebuild()`);
-    await tx.execute(
-      sql`ALTER TABLE products ENABLE TRIGGER products_search_insert, ENABLE TRIGGER products_search_words_insert`,
-    );
   });
   // VACUUM sets the visibility map, so listings count and page through the catalog with
   // index-only scans from the start instead of after the first autovacuum; ANALYZE gives the

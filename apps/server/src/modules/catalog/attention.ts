@@ -15,6 +15,7 @@ import {
   type ProductIssue,
 } from '@storefront/shared/catalog-product';
 import type { DbOrTx } from '../../db/connect.js';
+import { insertJsonRows } from '../../db/json-rows.js';
 import { productAttention } from '../../db/schema.js';
 import { missingImages } from '../images/check.js';
 import type { ImageStorage } from '../images/storage.js';
@@ -82,15 +83,12 @@ export async function writeAttention(
   { replace }: { replace: boolean },
 ): Promise<void> {
   if (rows.length === 0) return;
-  const insert = db.insert(productAttention).values(rows.map((row) => ({ ...row })));
-  await (replace
-    ? insert.onConflictDoUpdate({
-        target: productAttention.productId,
-        set: {
-          needsAttention: sql`excluded.needs_attention`,
-          missingImages: sql`excluded.missing_images`,
-          checkedAt: sql`now()`,
-        },
-      })
-    : insert.onConflictDoNothing());
+  await db.execute(
+    sql`${insertJsonRows(productAttention, rows)} ${
+      replace
+        ? sql`ON CONFLICT (product_id) DO UPDATE SET needs_attention = excluded.needs_attention,
+                missing_images = excluded.missing_images, checked_at = now()`
+        : sql`ON CONFLICT DO NOTHING`
+    }`,
+  );
 }

@@ -13,9 +13,10 @@ import {
   type ProductIssue,
 } from '@storefront/shared/catalog-product';
 import type { Db, DbOrTx, Tx } from '../../db/connect.js';
+import { insertJsonRows, textArray } from '../../db/json-rows.js';
 import { productPriceTiers, products, productVariants, stockLevels } from '../../db/schema.js';
 import { newObjectId } from '../../lib/ids.js';
-import { htmlToText, sanitizeProductHtml } from '../../lib/sanitize.js';
+import { sanitizedHtmlText, sanitizeProductHtml } from '../../lib/sanitize.js';
 import type { ImageStorage } from '../images/storage.js';
 import { attentionRows, writeAttention } from './attention.js';
 
@@ -54,6 +55,11 @@ export interface SaveOptions {
   imageStorage?: ImageStorage;
   /** Upload sources the caller has just stored (an import's images): not looked up again. */
   presentImages?: ReadonlySet<string>;
+  /**
+   * Leave the products out of the search index: the caller indexes the whole catalog once at the
+   * end (`search_rebuild()`), as the demo seed does.
+   */
+  indexLater?: boolean;
 }
 
 /** A stored product as its document, with what the store keeps beside it. */
@@ -312,7 +318,7 @@ export async function saveProducts(
   if (!options.dryRun && writes.length > 0) {
     // Looked up before the write (a storage lookup needs no row), recorded with it.
     const attention = await attentionRows(tx, options.imageStorage, writes, options.presentImages);
-    await writeProducts(tx, writes, taxonomy);
+    await writeProducts(tx, writes, taxonomy, options.indexLater ?? false);
     await writeAttention(tx, attention, { replace: true });
   }
   return outcomes;
@@ -360,15 +366,35 @@ const UPDATED_COLUMNS = [
   'orderMultiple',
 ] as const satisfies readonly (keyof typeof products.$inferInsert)[];
 
+/**
+ * The upsert's SET: each column from the row the INSERT proposed; updated_at is the product's
+ * version (the console's optimistic check, decision 050).
+ */
+const UPDATED_SET = sql.raw(
+  [
+    ...UPDATED_COLUMNS.map((key) => `${products[key].name} = excluded.${products[key].name}`),
+    'updated_at = now()',
+  ].join(', '),
+);
+
+/**
+ * Writes the batch: its products upserted, their tiers and variants replaced, their stock set
+ * where it changed, each table in one statement of one parameter (db/json-rows.ts). The search
+ * triggers leave these statements to the writer (storefront.search_deferred, migration 0030),
+ * which indexes the batch once its variants are in: each product's index row written once, not
+ * once for the product and again for its variants' SKUs (decision 084).
+ */
 async function writeProducts(
   tx: Tx,
   writes: { id: string; doc: ProductDocument; before: StoredProduct | undefined }[],
   taxonomy: Taxonomy,
+  indexLater: boolean,
 ): Promise<void> {
-  const ids = writes.map((w) => w.id);
-  await tx
-    .insert(products)
-    .values(
+  const ids = textArray(writes.map((w) => w.id));
+  await tx.execute(sql`SELECT set_config('storefront.search_deferred', 'on', true)`);
+  await tx.execute(
+    sql`${insertJsonRows(
+      products,
       writes.map(({ id, doc }) => ({
         id,
         code: doc.code,
@@ -376,7 +402,7 @@ async function writeProducts(
         categoryId: taxonomy.categories.get(doc.category)!,
         subcategoryId: taxonomy.subcategories.get(doc.subcategory)!.id,
         descriptionHtml: doc.descriptionHtml,
-        descriptionText: htmlToText(doc.descriptionHtml),
+        descriptionText: sanitizedHtmlText(doc.descriptionHtml),
         brand: doc.brand,
         weightGrams: doc.weightGrams,
         hsn: doc.hsn,
@@ -392,24 +418,21 @@ async function writeProducts(
         minOrderQuantity: doc.minOrderQuantity,
         orderMultiple: doc.orderMultiple,
       })),
-    )
-    .onConflictDoUpdate({
-      target: products.id,
-      // Drizzle names a SET's columns by their TypeScript keys (a snake_case key is silently
-      // dropped); the value is the row the INSERT proposed. updated_at is the product's version
-      // (the console's optimistic check, decision 050).
-      set: {
-        ...Object.fromEntries(
-          UPDATED_COLUMNS.map((key) => [key, sql.raw(`excluded.${products[key].name}`)]),
-        ),
-        updatedAt: sql`now()`,
-      },
-    });
+    )}
+    ON CONFLICT (id) DO UPDATE SET ${UPDATED_SET}`,
+  );
   // Tiers and variants are replaced whole: fewer statements than a diff, and a product has few.
-  await tx.execute(sql`DELETE FROM product_price_tiers WHERE product_id IN (${inList(ids)})`);
-  await tx.execute(sql`DELETE FROM product_variants WHERE product_id IN (${inList(ids)})`);
-  const tiers = writes.flatMap(({ id, doc }) => doc.tiers.map((t) => ({ productId: id, ...t })));
-  if (tiers.length > 0) await tx.insert(productPriceTiers).values(tiers);
+  await tx.execute(sql`DELETE FROM product_price_tiers WHERE product_id = ANY (${ids})`);
+  await tx.execute(sql`DELETE FROM product_variants WHERE product_id = ANY (${ids})`);
+  const tiers = writes.flatMap(({ id, doc }) =>
+    doc.tiers.map((t) => ({
+      productId: id,
+      minQuantity: t.minQuantity,
+      maxQuantity: t.maxQuantity,
+      pricePaise: t.pricePaise,
+    })),
+  );
+  if (tiers.length > 0) await tx.execute(insertJsonRows(productPriceTiers, tiers));
   const variants: (typeof productVariants.$inferInsert)[] = [];
   const stock = { set: [] as (typeof stockLevels.$inferInsert)[], drop: [] as SQL[] };
   for (const { id, doc, before } of writes) {
@@ -425,7 +448,7 @@ async function writeProducts(
     );
     diffStock(id, stockRows(doc, positions), before ? storedStockRows(before) : new Map(), stock);
   }
-  if (variants.length > 0) await tx.insert(productVariants).values(variants);
+  if (variants.length > 0) await tx.execute(insertJsonRows(productVariants, variants));
   // Stock rows are written only where the count changes: orders change them concurrently, and
   // a row left alone keeps what they took.
   if (stock.drop.length > 0)
@@ -434,13 +457,13 @@ async function writeProducts(
            WHERE (product_id, coalesce(variant_position, -1)) IN (${sql.join(stock.drop, sql`, `)})`,
     );
   if (stock.set.length > 0)
-    await tx
-      .insert(stockLevels)
-      .values(stock.set)
-      .onConflictDoUpdate({
-        target: [stockLevels.productId, stockLevels.variantPosition],
-        set: { onHand: sql`excluded.on_hand`, updatedAt: sql`now()` },
-      });
+    await tx.execute(
+      sql`${insertJsonRows(stockLevels, stock.set)}
+          ON CONFLICT (product_id, variant_position) DO UPDATE
+          SET on_hand = excluded.on_hand, updated_at = now()`,
+    );
+  await tx.execute(sql`SELECT set_config('storefront.search_deferred', 'off', true)`);
+  if (!indexLater) await tx.execute(sql`SELECT search_index_products(${ids})`);
 }
 
 /** A product's stock rows by variant position (-1: the product's own). */

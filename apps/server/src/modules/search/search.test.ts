@@ -1,7 +1,11 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { products } from '../../db/schema.js';
+import type { ProductDocument } from '@storefront/shared/catalog-product';
+import type { DbOrTx, Tx } from '../../db/connect.js';
 import { buildTestApp, type TestApp } from '../../test/app.js';
+import { firstPlace, productDocument } from '../../test/catalog-fixtures.js';
+import { saveProducts } from '../catalog/product-store.js';
 import { insertSearchProducts, searchAll } from './search-fixtures.js';
 import type { SearchResult } from './service.js';
 
@@ -608,8 +612,25 @@ describe('errors in Algolia’s format', () => {
   });
 });
 
-describe('consistency with the catalog (kept by the database’s triggers)', () => {
-  it('indexes a seeded catalog whole, though the seed loads it with the insert triggers off', async () => {
+/** Rows of the index that differ from what a rebuild would hold now (the active products' documents and SKUs). */
+async function drift(db: DbOrTx = t.database.db): Promise<number> {
+  const { rows } = await db.execute(
+    sql`WITH expected AS (
+          SELECT p.id, p.category_id, p.subcategory_id, p.brand, p.sp_paise,
+                 product_search_document(p) AS document, product_search_skus(p) AS skus
+            FROM products p WHERE p.status = 'active'),
+        indexed AS (
+          SELECT product_id, category_id, subcategory_id, brand, sp_paise, document, skus
+            FROM product_search)
+        SELECT count(*)::int AS n FROM (
+          (SELECT * FROM expected EXCEPT SELECT * FROM indexed)
+          UNION ALL (SELECT * FROM indexed EXCEPT SELECT * FROM expected)) d`,
+  );
+  return (rows[0] as { n: number }).n;
+}
+
+describe('consistency with the catalog (kept by the database’s triggers and the catalog’s writer)', () => {
+  it('indexes a seeded catalog whole, though the seed indexes it once at the end', async () => {
     const { rows } = await t.database.db.execute(
       sql`SELECT (SELECT count(*) FROM products)::int AS products,
                  (SELECT count(*) FROM product_search)::int AS indexed,
@@ -646,22 +667,6 @@ describe('consistency with the catalog (kept by the database’s triggers)', () 
 
   it('stays exact, row for row, through statements of several products: inserts, updates, upserts, renames and deletes', async () => {
     const db = t.database.db;
-    // What the index would hold if rebuilt now: the active products' documents and SKUs.
-    const drift = async (): Promise<number> => {
-      const { rows } = await db.execute(
-        sql`WITH expected AS (
-              SELECT p.id, p.category_id, p.subcategory_id, p.brand, p.sp_paise,
-                     product_search_document(p) AS document, product_search_skus(p) AS skus
-                FROM products p WHERE p.status = 'active'),
-            indexed AS (
-              SELECT product_id, category_id, subcategory_id, brand, sp_paise, document, skus
-                FROM product_search)
-            SELECT count(*)::int AS n FROM (
-              (SELECT * FROM expected EXCEPT SELECT * FROM indexed)
-              UNION ALL (SELECT * FROM indexed EXCEPT SELECT * FROM expected)) d`,
-      );
-      return (rows[0] as { n: number }).n;
-    };
     const ids = await insertSearchProducts(db, [
       { name: 'Sheesham Tray', category: 'Baby' },
       { name: 'Mango Wood Tray' },
@@ -703,6 +708,64 @@ describe('consistency with the catalog (kept by the database’s triggers)', () 
       sql`DELETE FROM products WHERE id IN (${list}) OR id IN (SELECT id || 'X' FROM products WHERE id IN (${list}))`,
     );
     expect(await drift()).toBe(0);
+  });
+
+  it('writes a saved batch’s index once a product, after its variants, as a rebuild would: new, changed, leaving active and back', async () => {
+    const place = await firstPlace(t);
+    const doc = (code: string, change: Partial<ProductDocument> = {}) =>
+      productDocument(code, place, { descriptionHtml: `<p>Quokkaware ${code}</p>`, ...change });
+    // The statistics' counts may hold earlier transactions' not yet flushed: read as a difference.
+    const counts = async (tx: Tx) =>
+      (
+        await tx.execute(
+          sql`SELECT pg_stat_get_xact_tuples_inserted('product_search'::regclass)::int AS inserted,
+                     pg_stat_get_xact_tuples_updated('product_search'::regclass)::int AS updated,
+                     pg_stat_get_xact_tuples_deleted('product_search'::regclass)::int AS deleted`,
+        )
+      ).rows[0] as Record<string, number>;
+    /** Saves `docs` in one transaction: the index rows it inserted, updated and deleted. */
+    const indexWrites = (docs: ProductDocument[], after?: (tx: Tx) => Promise<unknown>) =>
+      t.database.db.transaction(async (tx) => {
+        const before = await counts(tx);
+        await saveProducts(tx, docs);
+        await after?.(tx);
+        const now = await counts(tx);
+        return Object.fromEntries(Object.keys(now).map((key) => [key, now[key]! - before[key]!]));
+      });
+    const found = async (query: string) => (await search({ query })).hits.map((h) => h.name);
+
+    expect(
+      await indexWrites([doc('WRITER-A'), doc('WRITER-B'), doc('WRITER-C', { status: 'draft' })]),
+    ).toEqual({ inserted: 2, updated: 0, deleted: 0 });
+    expect(await drift()).toBe(0);
+    expect(await found('WRITER-A-R')).toEqual(['Product WRITER-A']);
+    const words = await t.database.db.execute(
+      sql`SELECT word FROM search_words WHERE word = 'quokkaware'`,
+    );
+    expect(words.rows).toEqual([{ word: 'quokkaware' }]);
+
+    const greenOnly = {
+      options: [{ name: 'Colour', values: ['Green'] }],
+      variants: [{ option1: 'Green', sku: 'WRITER-A-G', pricePaise: null, stock: 3 }],
+    };
+    expect(
+      await indexWrites([
+        doc('WRITER-A', greenOnly),
+        doc('WRITER-B', { status: 'draft' }),
+        doc('WRITER-C'),
+      ]),
+    ).toEqual({ inserted: 1, updated: 1, deleted: 1 });
+    expect(await drift()).toBe(0);
+    expect(await found('WRITER-A-G')).toEqual(['Product WRITER-A']);
+    expect(await found('WRITER-A-R')).toEqual([]);
+
+    // The triggers index the transaction's later statements again.
+    await indexWrites([doc('WRITER-B')], (tx) =>
+      tx.execute(sql`UPDATE products SET name = 'Quokka Tray' WHERE code = 'WRITER-C'`),
+    );
+    expect(await drift()).toBe(0);
+    expect(await found('quokka tray')).toEqual(['Quokka Tray']);
+    await t.database.db.execute(sql`DELETE FROM products WHERE code LIKE 'WRITER-%'`);
   });
 
   it('re-indexes a price change for numeric filters', async () => {
