@@ -9,7 +9,7 @@
 import './require-node.mjs';
 import { spawnSync } from 'node:child_process';
 import { randomInt } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -53,11 +53,18 @@ for (const database of databases) {
       '--reporter=default',
       '--reporter=json',
       `--outputFile.json=${report}`,
+      `--reporter=${join(root, 'scripts/vitest-outside-errors.mjs')}`,
     ],
     {
       cwd: root,
       stdio: 'inherit',
-      env: { ...process.env, FORCE_COLOR: '1', TEST_DB: database, CRASH_SEED: seeds.join(',') },
+      env: {
+        ...process.env,
+        FORCE_COLOR: '1',
+        TEST_DB: database,
+        CRASH_SEED: seeds.join(','),
+        OUTSIDE_ERRORS_FILE: `${report}.outside`,
+      },
     },
   );
   const minutes = ((Date.now() - started) / 60_000).toFixed(1);
@@ -69,13 +76,20 @@ for (const database of databases) {
   } catch {
     // No report: the runner failed before testing anything; the exit status says so.
   }
-  results.push({ database, status, minutes, tests });
+  // Errors outside any test (a hook, an unhandled rejection) fail the run without failing a test.
+  const outside = existsSync(`${report}.outside`)
+    ? readFileSync(`${report}.outside`, 'utf8')
+        .split('\n')
+        .filter(Boolean)
+        .map((line) => JSON.parse(line))
+    : [];
+  results.push({ database, status, minutes, tests, outside });
 }
 rmSync(reportDir, { recursive: true, force: true });
 
 console.log('\nCrash summary');
 let ok = true;
-for (const { database, status, minutes, tests } of results) {
+for (const { database, status, minutes, tests, outside } of results) {
   const passed = tests.filter((t) => t.status === 'passed').length;
   const failed = tests.filter((t) => t.status === 'failed');
   const good = status === 0 && tests.length > 0 && failed.length === 0;
@@ -90,5 +104,7 @@ for (const { database, status, minutes, tests } of results) {
       `          replay: TEST_DB=${database} CRASH_SEED=${seed} npx vitest run --project crash ${test.file.replace(`${root}/`, '')}`,
     );
   }
+  for (const { where, message } of outside)
+    console.log(`        ✗ outside a test, ${where}: ${message.split('\n')[0]}`);
 }
 process.exit(ok ? 0 : 1);

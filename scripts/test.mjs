@@ -59,10 +59,11 @@ const step = (name, command, args, { env = {}, counts, failures = () => [] } = {
   console.log(`\n▶ ${name}\n`);
   const started = Date.now();
   const report = join(reportDir, `${results.length}.json`);
+  const outside = `${report}.outside`;
   const { status } = spawnSync(command, args(report), {
     cwd: root,
     stdio: 'inherit',
-    env: { ...process.env, FORCE_COLOR: '1', ...env },
+    env: { ...process.env, FORCE_COLOR: '1', OUTSIDE_ERRORS_FILE: outside, ...env },
   });
   let tally = null;
   let failed = [];
@@ -73,6 +74,7 @@ const step = (name, command, args, { env = {}, counts, failures = () => [] } = {
   } catch {
     // No report: the runner failed before testing anything; the exit status says so.
   }
+  failed.push(...outsideErrors(outside));
   const seconds = Math.round((Date.now() - started) / 1000);
   const ok = status === 0 && tally !== null && tally.failed === 0;
   results.push({ name, ok, tally, seconds, failed });
@@ -86,6 +88,16 @@ const firstLine = (message = '') =>
     .find((text) => text.trim())
     ?.trim()
     .slice(0, 240) ?? '';
+const outsideReporter = join(root, 'scripts/vitest-outside-errors.mjs');
+/** What scripts/vitest-outside-errors.mjs wrote: errors that failed a run outside any test. */
+const outsideErrors = (file) =>
+  existsSync(file)
+    ? readFileSync(file, 'utf8')
+        .split('\n')
+        .filter(Boolean)
+        .map((line) => JSON.parse(line))
+        .map(({ where, message }) => `outside a test, ${where}: ${firstLine(message)}`)
+    : [];
 const vitestCounts = (report) => ({
   passed: report.numPassedTests,
   failed: report.numFailedTests,
@@ -95,8 +107,9 @@ const vitestFailures = (report) =>
   report.testResults.flatMap((file) => {
     const where = relative(root, file.name);
     const tests = file.assertionResults.filter(({ status }) => status === 'failed');
-    // A file that failed to load has no failed test but a message of its own.
-    if (tests.length === 0 && file.status === 'failed')
+    // A file that failed to load has no failed test but a message of its own (a failed hook's
+    // comes from outsideErrors).
+    if (tests.length === 0 && file.status === 'failed' && file.message)
       return [`${where}: ${firstLine(file.message)}`];
     return tests.map(
       ({ fullName, failureMessages }) => `${where} › ${fullName}: ${firstLine(failureMessages[0])}`,
@@ -140,6 +153,7 @@ for (const project of projects) {
       '--reporter=default',
       '--reporter=json',
       `--outputFile.json=${report}`,
+      `--reporter=${outsideReporter}`,
     ],
     { counts: vitestCounts, failures: vitestFailures },
   );
@@ -158,6 +172,7 @@ for (const database of postgresUp ? ['pglite', 'postgres'] : ['pglite']) {
       '--reporter=default',
       '--reporter=json',
       `--outputFile.json=${report}`,
+      `--reporter=${outsideReporter}`,
     ],
     {
       env: { TEST_DB: database, CRASH_ROUNDS: '3' },
