@@ -1,10 +1,10 @@
 /**
- * API scenarios: each one is run against the production server, then the same load settings
- * run against the baseline answering the scenario's own bytes from memory, giving every
- * scenario a ratio to the ceiling of a Node server on this machine.
+ * API scenarios: each one is run against the production server and the same load settings
+ * against the baseline answering the scenario's own bytes from memory, alternately in slices,
+ * giving every scenario a ratio to the ceiling of a Node server on this machine.
  */
 import { request } from 'node:http';
-import { runLoad, type LoadRequest, type LoadResult } from './lib/load.js';
+import { runAlternately, runLoad, type LoadRequest, type LoadResult } from './lib/load.js';
 import { startBaseline, type RunningProcess, type WireAnswer } from './lib/processes.js';
 
 export interface ScenarioResult extends LoadResult {
@@ -77,51 +77,43 @@ export function sample(baseUrl: string, load: LoadRequest): Promise<WireAnswer> 
   });
 }
 
+/** How long each of a scenario's alternating slices runs on the server, then on the baseline. */
+const SLICE_SEC = 2;
+
 export async function runScenario(
   server: RunningProcess,
   scenario: Scenario,
   options: ScenarioOptions,
 ): Promise<ScenarioResult> {
   const answer = await sample(server.baseUrl, scenario.request(0));
-  // A short warm-up so JIT and caches are in their steady state.
-  await runLoad({
+  const serverLoad = {
     baseUrl: server.baseUrl,
     connections: scenario.connections,
-    durationSec: 2,
+    durationSec: options.durationSec,
     request: scenario.request,
-  });
-  server.resetPeak();
-  const measured = scenario.measure
-    ? await scenario.measure(server, options.durationSec)
-    : await runLoad({
-        baseUrl: server.baseUrl,
-        connections: scenario.connections,
-        durationSec: options.durationSec,
-        request: scenario.request,
-        ...(scenario.overallRate ? { overallRate: scenario.overallRate } : {}),
-      });
-  const serverPeakRssMb = server.peakRssMb();
-
+    ...(scenario.overallRate ? { overallRate: scenario.overallRate } : {}),
+  };
+  // A short warm-up of each, so JIT and caches are in their steady state.
+  await runLoad({ ...serverLoad, durationSec: 2 });
   const baselineServer = await startBaseline(answer, options.baselinePort);
   try {
-    await runLoad({
-      baseUrl: baselineServer.baseUrl,
-      connections: scenario.connections,
-      durationSec: 1,
-      request: scenario.request,
-    });
-    const baseline = await runLoad({
-      baseUrl: baselineServer.baseUrl,
-      connections: scenario.connections,
-      durationSec: options.durationSec,
-      request: scenario.request,
-      ...(scenario.overallRate ? { overallRate: scenario.overallRate } : {}),
-    });
+    const baselineLoad = { ...serverLoad, baseUrl: baselineServer.baseUrl };
+    await runLoad({ ...baselineLoad, durationSec: 1 });
+    server.resetPeak();
+    // The server and the baseline in alternating slices, so the machine's swings fall on both;
+    // a scenario that measures itself runs whole, then the baseline.
+    const [measured, baseline] = scenario.measure
+      ? [await scenario.measure(server, options.durationSec), await runLoad(baselineLoad)]
+      : await runAlternately(
+          serverLoad,
+          baselineLoad,
+          Math.max(1, Math.round(options.durationSec / SLICE_SEC)),
+        );
     return {
       name: scenario.name,
       connections: scenario.connections,
       ...measured,
-      serverPeakRssMb,
+      serverPeakRssMb: server.peakRssMb(),
       baseline,
       ratio: baseline.requestsPerSec > 0 ? measured.requestsPerSec / baseline.requestsPerSec : 0,
       responseBytes: answer.body.length,

@@ -3,7 +3,7 @@
  * HDR histogram so that p50/p95/p99 come from the whole run (autocannon's own summary has no p95).
  */
 import autocannon from 'autocannon';
-import { latencyRecorder } from './latency-recorder.js';
+import { latencyRecorder, type LatencyRecorder } from './latency-recorder.js';
 
 export interface LoadRequest {
   method?: 'GET' | 'POST' | 'PATCH' | 'DELETE';
@@ -32,8 +32,11 @@ export interface LoadResult {
   errors: number;
 }
 
-export async function runLoad(options: LoadOptions): Promise<LoadResult> {
-  const latency = latencyRecorder();
+/** `latency` keeps the response times; one recorder given to several runs gives their percentiles together. */
+export async function runLoad(
+  options: LoadOptions,
+  latency: LatencyRecorder = latencyRecorder(),
+): Promise<LoadResult> {
   let counter = 0;
   let finish!: (result: autocannon.Result) => void;
   let fail!: (error: Error) => void;
@@ -81,4 +84,38 @@ export async function runLoad(options: LoadOptions): Promise<LoadResult> {
     non2xx: result.non2xx,
     errors: result.errors + result.timeouts,
   };
+}
+
+/**
+ * The same load on two targets measured alternately, `a` then `b`, in `slices` slices of
+ * `durationSec / slices` each, and answered as one result per target over all its slices. Run one
+ * after the other, the two met the machine at different moments, and its swings (3.5× within a
+ * day) moved their ratio as much as the targets did (bench/README.md, 2026-11-28).
+ */
+export async function runAlternately(
+  a: LoadOptions,
+  b: LoadOptions,
+  slices: number,
+): Promise<[LoadResult, LoadResult]> {
+  const targets = [a, b].map((options) => ({
+    options: { ...options, durationSec: options.durationSec / slices },
+    latency: latencyRecorder(),
+    results: [] as LoadResult[],
+  }));
+  for (let slice = 0; slice < slices; slice++)
+    for (const target of targets)
+      target.results.push(await runLoad(target.options, target.latency));
+  const [first, second] = targets.map(({ latency, results }, i) => {
+    const sum = (field: 'requests' | 'non2xx' | 'errors') =>
+      results.reduce((total, result) => total + result[field], 0);
+    return {
+      // Over the time asked of autocannon, the same for both, so their ratio is their requests'.
+      requestsPerSec: Math.round(sum('requests') / [a, b][i]!.durationSec),
+      ...latency.percentiles(),
+      requests: sum('requests'),
+      non2xx: sum('non2xx'),
+      errors: sum('errors'),
+    };
+  });
+  return [first!, second!];
 }
