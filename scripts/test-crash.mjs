@@ -9,12 +9,13 @@
 import './require-node.mjs';
 import { spawnSync } from 'node:child_process';
 import { randomInt } from 'node:crypto';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ensureBuilds, ensureInstalled } from './ensure.mjs';
 import { postgresReachable, postgresUrl } from './postgres.mjs';
+import { OUTSIDE_REPORTER, readOutsideErrors } from './vitest-outside-errors.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const ci = process.env.CI === 'true' || process.env.CI === '1';
@@ -53,7 +54,7 @@ for (const database of databases) {
       '--reporter=default',
       '--reporter=json',
       `--outputFile.json=${report}`,
-      `--reporter=${join(root, 'scripts/vitest-outside-errors.mjs')}`,
+      `--reporter=${OUTSIDE_REPORTER}`,
     ],
     {
       cwd: root,
@@ -77,12 +78,7 @@ for (const database of databases) {
     // No report: the runner failed before testing anything; the exit status says so.
   }
   // Errors outside any test (a hook, an unhandled rejection) fail the run without failing a test.
-  const outside = existsSync(`${report}.outside`)
-    ? readFileSync(`${report}.outside`, 'utf8')
-        .split('\n')
-        .filter(Boolean)
-        .map((line) => JSON.parse(line))
-    : [];
+  const outside = readOutsideErrors(`${report}.outside`);
   results.push({ database, status, minutes, tests, outside });
 }
 rmSync(reportDir, { recursive: true, force: true });

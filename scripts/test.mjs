@@ -16,6 +16,7 @@ import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ensureBuilds, ensureInstalled } from './ensure.mjs';
 import { postgresReachable, postgresUrl } from './postgres.mjs';
+import { OUTSIDE_REPORTER, readOutsideErrors } from './vitest-outside-errors.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const ci = process.env.CI === 'true' || process.env.CI === '1';
@@ -88,16 +89,11 @@ const firstLine = (message = '') =>
     .find((text) => text.trim())
     ?.trim()
     .slice(0, 240) ?? '';
-const outsideReporter = join(root, 'scripts/vitest-outside-errors.mjs');
-/** What scripts/vitest-outside-errors.mjs wrote: errors that failed a run outside any test. */
+/** Errors that failed a run outside any test, as the summary lists them. */
 const outsideErrors = (file) =>
-  existsSync(file)
-    ? readFileSync(file, 'utf8')
-        .split('\n')
-        .filter(Boolean)
-        .map((line) => JSON.parse(line))
-        .map(({ where, message }) => `outside a test, ${where}: ${firstLine(message)}`)
-    : [];
+  readOutsideErrors(file).map(
+    ({ where, message }) => `outside a test, ${where}: ${firstLine(message)}`,
+  );
 const vitestCounts = (report) => ({
   passed: report.numPassedTests,
   failed: report.numFailedTests,
@@ -153,7 +149,7 @@ for (const project of projects) {
       '--reporter=default',
       '--reporter=json',
       `--outputFile.json=${report}`,
-      `--reporter=${outsideReporter}`,
+      `--reporter=${OUTSIDE_REPORTER}`,
     ],
     { counts: vitestCounts, failures: vitestFailures },
   );
@@ -172,7 +168,7 @@ for (const database of postgresUp ? ['pglite', 'postgres'] : ['pglite']) {
       '--reporter=default',
       '--reporter=json',
       `--outputFile.json=${report}`,
-      `--reporter=${outsideReporter}`,
+      `--reporter=${OUTSIDE_REPORTER}`,
     ],
     {
       env: { TEST_DB: database, CRASH_ROUNDS: '3' },
