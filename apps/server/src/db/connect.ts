@@ -12,6 +12,7 @@ import pg from 'pg';
 import { repoRoot } from '../config.js';
 import { queryCounter } from '../lib/query-counter.js';
 import { PgliteThread, unavailable, type PgliteThreadOptions } from './pglite-thread.js';
+import { MAX_PREPARED_STATEMENTS, prepareStatements } from './prepared.js';
 import { schema } from './schema.js';
 import { StatementClock } from './statement-clock.js';
 
@@ -46,9 +47,6 @@ export interface Database {
 }
 
 export const CATALOG_CHANNEL = 'catalog_changed';
-
-/** Named statements one connection keeps prepared at most (prepared.ts). */
-export const MAX_PREPARED_STATEMENTS = 50;
 
 export const migrationsFolder = join(repoRoot, 'apps', 'server', 'src', 'db', 'migrations');
 /**
@@ -181,6 +179,7 @@ export function connectPostgres(
   // statements (inside a transaction) emits its own, with no listener unless given one here:
   // its request then fails on the next statement and the pool discards it on release.
   pool.on('error', () => {});
+  prepareStatements(pool);
   const statements = new StatementClock();
   pool.on('connect', (client) => {
     client.on('error', () => {});

@@ -9,15 +9,10 @@ import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, afterEach, describe, expect, inject, it } from 'vitest';
 import { buildTestApp } from '../test/app.js';
-import {
-  connectPglite,
-  databaseUnavailable,
-  MAX_PREPARED_STATEMENTS,
-  type Database,
-} from './connect.js';
+import { connectPglite, databaseUnavailable, type Database } from './connect.js';
 import { MAX_PREPARED_PARAMETERS } from './pglite-protocol.js';
 import type { PgliteThread } from './pglite-thread.js';
-import { runPrepared } from './prepared.js';
+import { MAX_PREPARED_STATEMENTS } from './prepared.js';
 
 type ThreadDatabase = Database & { client: PgliteThread };
 
@@ -95,7 +90,6 @@ describe('PGlite in a thread of its own', () => {
     ];
     expect((await db.execute(select)).rows).toEqual(expected);
     expect((await db.execute(select)).rows).toEqual(expected);
-    expect(await runPrepared(db, select)).toEqual(expected);
     const preparedTexts = async () =>
       (await db.execute(sql`SELECT statement FROM pg_prepared_statements`)).rows.map(
         (r) => r.statement as string,

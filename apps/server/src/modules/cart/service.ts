@@ -33,6 +33,7 @@ import {
   quantityProblem,
 } from '@storefront/shared/stock';
 import type { Db } from '../../db/connect.js';
+import { prepared } from '../../db/prepared.js';
 import { AppError, conflict, invalid, notFound } from '../../lib/errors.js';
 import type { TaxSetup } from '../../module-context.js';
 import {
@@ -216,9 +217,9 @@ export interface PricedLine {
 /** The buyer's lines in the cart's order (as they came), each with its product: one statement. */
 export async function readPricedLines(db: Executor, userId: string): Promise<PricedLine[]> {
   const result = await db.execute(
-    sql`SELECT l.product_id, l.variant_index, l.source, l.quantity, ${pricingColumns}
-          FROM cart_lines l JOIN products p ON p.id = l.product_id
-         WHERE l.user_id = ${userId} ORDER BY l.id`,
+    prepared(sql`SELECT l.product_id, l.variant_index, l.source, l.quantity, ${pricingColumns}
+                   FROM cart_lines l JOIN products p ON p.id = l.product_id
+                  WHERE l.user_id = ${userId} ORDER BY l.id`),
   );
   // The inner join drops nothing: cart_lines cascades on product delete.
   return (result.rows as unknown as (CartLineRow & PricingRow)[]).map((row) => ({
@@ -318,9 +319,9 @@ export async function addItem(
   const variantIndex = body.variantIndex ?? null;
   const outcome = await db.transaction(async (tx) => {
     const read = await tx.execute(
-      sql`SELECT ${pricingColumns} FROM users u, products p
-           WHERE u.id = ${userId} AND p.id = ${productId}
-             FOR NO KEY UPDATE OF u`,
+      prepared(sql`SELECT ${pricingColumns} FROM users u, products p
+                    WHERE u.id = ${userId} AND p.id = ${productId}
+                      FOR NO KEY UPDATE OF u`),
     );
     const row = read.rows[0] as PricingRow | undefined;
     if (!row) throw notFound('product_not_found', 'Product not found');
@@ -328,7 +329,7 @@ export async function addItem(
     checkVariant(product, variantIndex);
     await checkLineQuantity(tx, userId, product, { ...body, variantIndex }, 'add');
     const result = await tx.execute(
-      sql`WITH cart AS (
+      prepared(sql`WITH cart AS (
             SELECT count(*) AS lines,
                    coalesce(bool_or(product_id = ${productId}
                        AND variant_index IS NOT DISTINCT FROM ${variantIndex}::smallint
@@ -344,7 +345,7 @@ export async function addItem(
               WHERE cart_lines.quantity + excluded.quantity <= ${QUANTITY_MAX}
             RETURNING quantity
           )
-          SELECT cart.has_line, EXISTS (SELECT 1 FROM added) AS added FROM cart`,
+          SELECT cart.has_line, EXISTS (SELECT 1 FROM added) AS added FROM cart`),
     );
     return result.rows[0] as { has_line: boolean; added: boolean };
   });
@@ -381,8 +382,8 @@ async function checkLineQuantity(
   // Any quantity of an untracked product without rules will do: no statement spent on it.
   if (!row && product.minOrderQuantity === 1 && product.orderMultiple === 1) return;
   const result = await tx.execute(
-    sql`SELECT variant_index, source, quantity FROM cart_lines
-         WHERE user_id = ${userId} AND product_id = ${product.id}`,
+    prepared(sql`SELECT variant_index, source, quantity FROM cart_lines
+                  WHERE user_id = ${userId} AND product_id = ${product.id}`),
   );
   const lines = (result.rows as unknown as CartLineRow[]).map((r) => ({
     variantIndex: r.variant_index,
@@ -478,7 +479,7 @@ export async function readCartForOrder(
   lines: { id: number; line: CartLine; product: ProductForPricing }[];
 }> {
   const result = await db.execute(
-    sql`SELECT ${
+    prepared(sql`SELECT ${
       idempotencyKey === undefined
         ? sql`NULL`
         : sql`(SELECT json_build_object('requestHash', k.request_hash,
@@ -493,7 +494,7 @@ export async function readCartForOrder(
           FROM users u
           LEFT JOIN (cart_lines l JOIN products p ON p.id = l.product_id) ON l.user_id = u.id
          WHERE u.id = ${userId}
-         ORDER BY l.id`,
+         ORDER BY l.id`),
   );
   // The inner join drops nothing: cart_lines cascades on product delete. With an empty cart
   // the one row holds only the stored answer and the account.

@@ -55,6 +55,7 @@ import type {
 } from '@storefront/shared/orders';
 import type { Config } from '../../config.js';
 import type { Db, DbOrTx, Tx } from '../../db/connect.js';
+import { prepared } from '../../db/prepared.js';
 import { setLockTimeout } from '../../db/lock-timeout.js';
 import { orderLines, orderStatusHistory, orders } from '../../db/schema.js';
 import { AppError, conflict, notFound } from '../../lib/errors.js';
@@ -804,7 +805,7 @@ async function placeOrder(
     let placed: { replayed?: boolean; numberTaken?: boolean } & Partial<StoredOrderAnswer>;
     try {
       const result = await ex.execute(
-        sql`SELECT place_order(${JSON.stringify(input)}::jsonb) AS placed`,
+        prepared(sql`SELECT place_order(${JSON.stringify(input)}::jsonb) AS placed`),
       );
       placed = (result.rows[0] as { placed: typeof placed }).placed;
     } catch (error) {

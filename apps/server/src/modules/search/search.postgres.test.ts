@@ -17,7 +17,7 @@ import {
 } from '../../db/connect.js';
 import { buildReplica, buildTestApp, type TestApp } from '../../test/app.js';
 import { ORDER_LOCK_TIMEOUT_MS } from '../orders/service.js';
-import { MAX_PREPARED_STATEMENTS } from '../../db/connect.js';
+import { MAX_PREPARED_STATEMENTS } from '../../db/prepared.js';
 
 let t: TestApp;
 beforeAll(async () => {

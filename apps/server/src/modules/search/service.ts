@@ -26,7 +26,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { paiseToRupees } from '@storefront/shared/money';
 import type { ProductRecord, SearchFacet } from '@storefront/shared/search';
 import type { Db } from '../../db/connect.js';
-import { runPrepared } from '../../db/prepared.js';
+import { prepared } from '../../db/prepared.js';
 import { filterSql } from './filters.js';
 import { SEARCH_LIMITS, type FacetSearch, type QueryType, type SearchParams } from './params.js';
 
@@ -407,7 +407,7 @@ export async function searchIndex(db: Db, params: SearchParams): Promise<SearchR
         sql``,
       )}`;
 
-  const [row] = (await runPrepared(db, statement)) as [
+  const [row] = (await db.execute(prepared(statement))).rows as [
     { nb_hits: number; hits: HitRow[] } & Record<string, unknown>,
   ];
   const nbHits = Number(row.nb_hits);

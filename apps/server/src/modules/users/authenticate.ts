@@ -4,10 +4,10 @@
  * everywhere, password change, account disabled), and whose session (refresh-token family) was
  * not revoked.
  */
-import { eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../../db/connect.js';
-import { refreshTokens, users } from '../../db/schema.js';
+import { prepared } from '../../db/prepared.js';
 import { bearerToken } from '../../lib/bearer-token.js';
 import type { Authenticate } from '../../module-context.js';
 import { unauthorized, type TokenService } from './access-tokens.js';
@@ -19,24 +19,28 @@ export function buyerAuthenticator(db: Db, tokens: TokenService): Authenticate {
     const token = bearerToken(request);
     if (!token) throw unauthorized();
     const { userId, issuedAt, sessionId } = await tokens.verifyAccessToken(token);
-    const [user] = await db
-      .select({
-        tokensValidAfter: users.tokensValidAfter,
-        disabledAt: users.disabledAt,
-        sessionRevoked: sessionId
-          ? sql<boolean>`EXISTS (SELECT 1 FROM ${refreshTokens} WHERE ${refreshTokens.familyId} = ${sessionId} AND ${refreshTokens.revokedAt} IS NOT NULL)`
-          : sql<boolean>`false`,
-      })
-      .from(users)
-      .where(eq(users.id, userId));
+    // Prepared (decision 086): every signed-in request runs it, and planning it cost four times
+    // its run.
+    const result = await db.execute(
+      prepared(sql`SELECT floor(extract(epoch FROM u.tokens_valid_after))::float8 AS valid_after_s,
+                          u.disabled_at IS NOT NULL AS disabled,
+                          ${
+                            sessionId
+                              ? sql`EXISTS (SELECT 1 FROM refresh_tokens t
+                                             WHERE t.family_id = ${sessionId}
+                                               AND t.revoked_at IS NOT NULL)`
+                              : sql`false`
+                          } AS session_revoked
+                     FROM users u WHERE u.id = ${userId}`),
+    );
+    const user = result.rows[0] as
+      { valid_after_s: number | null; disabled: boolean; session_revoked: boolean } | undefined;
     if (!user) throw unauthorized();
     // Staff disabled the account (account-status.ts): refused at once, whatever the token.
-    if (user.disabledAt) throw accountDisabled();
-    if (user.sessionRevoked) throw unauthorized('Session ended');
-    if (
-      user.tokensValidAfter &&
-      issuedAt * 1000 < Math.floor(user.tokensValidAfter.getTime() / 1000) * 1000
-    ) {
+    if (user.disabled) throw accountDisabled();
+    if (user.session_revoked) throw unauthorized('Session ended');
+    // Compared in whole seconds, as tokens carry them.
+    if (user.valid_after_s !== null && issuedAt < user.valid_after_s) {
       throw unauthorized('Session ended');
     }
     request.userId = userId;
