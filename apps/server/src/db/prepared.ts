@@ -37,20 +37,31 @@ export const MAX_PREPARED_STATEMENTS = 50;
 /** What each pooled connection has prepared, and whether it is full and due to be closed. */
 const preparedOn = new WeakMap<pg.ClientBase, { names: Set<string>; full: boolean }>();
 /** Each shape's name, so a statement's text is hashed once, not on every request. */
-const names = new Map<string, string>();
+const nameByText = new Map<string, string>();
 const MAX_NAMES_REMEMBERED = 1000;
 
 function nameOf(text: string): string {
-  let name = names.get(text);
+  let name = nameByText.get(text);
   if (name === undefined) {
     name = `prepared_${createHash('sha1').update(text).digest('hex').slice(0, 20)}`;
-    if (names.size >= MAX_NAMES_REMEMBERED) names.clear();
-    names.set(text, name);
+    if (nameByText.size >= MAX_NAMES_REMEMBERED) nameByText.clear();
+    nameByText.set(text, name);
   }
   return name;
 }
 
 type Query = (...args: unknown[]) => unknown;
+
+/** The text of a query as node-postgres takes it, when it is a marked one not yet named. */
+function markedText(first: unknown): string | undefined {
+  let text: unknown = first;
+  if (typeof first === 'object' && first !== null) {
+    // A Submittable (a cursor) or a statement already named goes node-postgres's own way.
+    if ('submit' in first || (first as pg.QueryConfig).name !== undefined) return undefined;
+    text = (first as pg.QueryConfig).text;
+  }
+  return typeof text === 'string' && text.startsWith(PREPARED_MARK) ? text : undefined;
+}
 
 /**
  * Makes every connection of `pool` run each marked shape as a prepared statement of its own, and
@@ -63,16 +74,9 @@ export function prepareStatements(pool: pg.Pool): void {
     const plainQuery = connection.query.bind(connection) as Query;
     (connection as { query: Query }).query = (...args: unknown[]) => {
       const [first, second] = args;
-      // A Submittable (a cursor) or a statement already named: node-postgres's own way.
-      if (typeof first === 'object' && first !== null) {
-        if ('submit' in first || ('name' in first && first.name !== undefined))
-          return plainQuery(...args);
-      } else if (typeof first !== 'string') return plainQuery(...args);
-      const config = (typeof first === 'string' ? { text: first } : { ...first }) as pg.QueryConfig;
-      if (typeof config.text !== 'string' || !config.text.startsWith(PREPARED_MARK))
-        return plainQuery(...args);
-      if (Array.isArray(second)) config.values = second;
-      const name = nameOf(config.text);
+      const text = markedText(first);
+      if (text === undefined) return plainQuery(...args);
+      const name = nameOf(text);
       if (!state.names.has(name)) {
         if (state.names.size >= MAX_PREPARED_STATEMENTS) {
           state.full = true;
@@ -80,10 +84,11 @@ export function prepareStatements(pool: pg.Pool): void {
         }
         state.names.add(name);
       }
+      const config: pg.QueryConfig =
+        typeof first === 'string' ? { text, name } : { ...(first as pg.QueryConfig), name };
+      if (Array.isArray(second)) config.values = second;
       const callback = args.at(-1);
-      return typeof callback === 'function'
-        ? plainQuery({ ...config, name }, callback)
-        : plainQuery({ ...config, name });
+      return typeof callback === 'function' ? plainQuery(config, callback) : plainQuery(config);
     };
   });
 
