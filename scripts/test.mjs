@@ -102,14 +102,13 @@ const vitestCounts = (report) => ({
 const vitestFailures = (report) =>
   report.testResults.flatMap((file) => {
     const where = relative(root, file.name);
-    const tests = file.assertionResults.filter(({ status }) => status === 'failed');
-    // A file that failed to load has no failed test but a message of its own (a failed hook's
-    // comes from outsideErrors).
-    if (tests.length === 0 && file.status === 'failed' && file.message)
-      return [`${where}: ${firstLine(file.message)}`];
-    return tests.map(
-      ({ fullName, failureMessages }) => `${where} › ${fullName}: ${firstLine(failureMessages[0])}`,
-    );
+    // A file that failed to load, or a failed hook, is listed by outsideErrors.
+    return file.assertionResults
+      .filter(({ status }) => status === 'failed')
+      .map(
+        ({ fullName, failureMessages }) =>
+          `${where} › ${fullName}: ${firstLine(failureMessages[0])}`,
+      );
   });
 /** Expected failures (test.fail) count as passed, as Playwright counts them. */
 const playwrightCounts = (report) => ({
