@@ -64,10 +64,12 @@ function errorData(error: unknown): ErrorData {
 }
 
 /**
- * Statements that may be prepared: one query or data-changing statement. Utility statements
+ * Statements that may be prepared: one query or data-changing statement, after any leading
+ * comments (the mark of db/prepared.ts is one, decision 086). Utility statements
  * (SET, DDL, DEALLOCATE) run unnamed, as PGlite runs them.
  */
-const PREPARABLE = /^\s*(?:select|insert|update|delete|with|values)\b/i;
+const PREPARABLE =
+  /^\s*(?:\/\*(?:[^*]|\*(?!\/))*\*\/\s*)*(?:select|insert|update|delete|with|values)\b/i;
 
 interface Prepared {
   name: string;

@@ -12,7 +12,7 @@ import { buildTestApp } from '../test/app.js';
 import { connectPglite, databaseUnavailable, type Database } from './connect.js';
 import { MAX_PREPARED_PARAMETERS } from './pglite-protocol.js';
 import type { PgliteThread } from './pglite-thread.js';
-import { MAX_PREPARED_STATEMENTS } from './prepared.js';
+import { MAX_PREPARED_STATEMENTS, prepared } from './prepared.js';
 
 type ThreadDatabase = Database & { client: PgliteThread };
 
@@ -95,6 +95,13 @@ describe('PGlite in a thread of its own', () => {
         (r) => r.statement as string,
       );
     expect((await preparedTexts()).filter((text) => text.includes('now() >'))).toHaveLength(1);
+    // A statement the code marks for PostgreSQL (decision 086) is prepared here too: the mark, a
+    // leading comment, once kept the order path and the search unprepared on PGlite.
+    const marked = prepared(sql`SELECT body FROM notes WHERE id = ${2}`);
+    expect((await db.execute(marked)).rows).toEqual([{ body: 'two' }]);
+    expect(
+      (await preparedTexts()).some((text) => text.startsWith('/* prepared */ SELECT body')),
+    ).toBe(true);
     // A statement that fails to prepare is not kept, and fails as unprepared would.
     const broken = await failure(db.execute(sql`SELECT nope FROM notes`));
     expect((broken as Error).cause).toMatchObject({ code: '42703' });
