@@ -1,8 +1,9 @@
 // A Vitest reporter for the runners' summaries (scripts/test.mjs, scripts/test-crash.mjs): the
 // errors raised outside any test (a failed beforeAll/afterAll, a module that failed to load, an
-// unhandled rejection after a test ended), which fail the run but which Vitest's JSON report
-// leaves out. Written as JSON lines of {where, message} to the file named by OUTSIDE_ERRORS_FILE;
-// the runners pass OUTSIDE_REPORTER to Vitest and read the file back with readOutsideErrors.
+// unhandled rejection after a test ended, a test process that died), which fail the run but which
+// Vitest's JSON report leaves out. Written as JSON lines of {where, message} to the file named by
+// OUTSIDE_ERRORS_FILE; the runners pass OUTSIDE_REPORTER to Vitest and read the file back with
+// readOutsideErrors.
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -19,7 +20,28 @@ export const readOutsideErrors = (file) =>
         .map((line) => JSON.parse(line))
     : [];
 
+/** An error with its causes, on one line: Vitest's "Worker forks emitted error" says why only in its cause. */
+const withCauses = (error) => {
+  const messages = [];
+  for (let at = error; at; at = at.cause) messages.push(at?.message ?? String(at));
+  return messages.join(', caused by: ');
+};
+
 export default class OutsideErrorsReporter {
+  /**
+   * The modules started and not yet ended. A test process that dies mid-file ends its module
+   * never, and Vitest then leaves the module out of onTestRunEnd's list altogether.
+   */
+  running = new Map();
+
+  onTestModuleStart(testModule) {
+    this.running.set(testModule.moduleId, testModule);
+  }
+
+  onTestModuleEnd(testModule) {
+    this.running.delete(testModule.moduleId);
+  }
+
   onTestRunEnd(testModules, unhandledErrors) {
     const file = process.env.OUTSIDE_ERRORS_FILE;
     if (!file) return;
@@ -31,8 +53,18 @@ export default class OutsideErrorsReporter {
         for (const error of suite.errors())
           errors.push({ where: `${where} › ${suite.fullName}`, message: error.message });
     }
+    for (const testModule of this.running.values()) {
+      // Results reach this process in batches, so a test that passed just before may be here too.
+      const withoutResult = [...testModule.children.allTests()]
+        .filter((test) => test.result().state === 'pending')
+        .map((test) => test.fullName);
+      errors.push({
+        where: relative(process.cwd(), testModule.moduleId),
+        message: `never finished (its test process ended); without a result: ${withoutResult.join('; ') || 'none'}`,
+      });
+    }
     for (const error of unhandledErrors)
-      errors.push({ where: 'unhandled', message: error?.message ?? String(error) });
+      errors.push({ where: 'unhandled', message: withCauses(error) });
     writeFileSync(file, errors.map((error) => JSON.stringify(error)).join('\n'));
   }
 }
