@@ -4,7 +4,8 @@
 // database (`npm run test:crash` runs 20), a one-minute soak (`npm run bench -- soak` runs 10)
 // Playwright (real server, Debian Chromium), and the journeys through the production shape
 // (nginx in front of two replicas on PostgreSQL and Redis), and
-// close with each suite's counts and seconds and a 'Total: N passed, N failed in N s' line.
+// close with each suite's counts and seconds and a 'Total: N passed, N failed in N s' line. A
+// Vitest file whose test process died is run once more on its own (decision 087).
 // Under CI=true a missing PostgreSQL or Chromium fails the run; locally it is reported and
 // that suite is skipped.
 // First, before any other import runs: stop on a Node.js older than engines.node.
@@ -16,7 +17,7 @@ import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ensureBuilds, ensureInstalled } from './ensure.mjs';
 import { postgresReachable, postgresUrl } from './postgres.mjs';
-import { OUTSIDE_REPORTER, readOutsideErrors } from './vitest-outside-errors.mjs';
+import { OUTSIDE_REPORTER, readOutsideErrors, setAsideDeaths } from './vitest-outside-errors.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const ci = process.env.CI === 'true' || process.env.CI === '1';
@@ -54,31 +55,36 @@ const results = [];
 /**
  * Runs one step; `counts(report)` reads its parsed JSON report into {passed, failed, skipped} and
  * `failures(report)` into the failed tests' names and first error lines, which the summary repeats
- * because a long log is often read from its tail only.
+ * because a long log is often read from its tail only. Returns the step's result, with its report
+ * and the errors outside any test, for vitestStep.
  */
 const step = (name, command, args, { env = {}, counts, failures = () => [] } = {}) => {
   console.log(`\n▶ ${name}\n`);
   const started = Date.now();
-  const report = join(reportDir, `${results.length}.json`);
-  const outside = `${report}.outside`;
-  const { status } = spawnSync(command, args(report), {
+  const reportFile = join(reportDir, `${results.length}.json`);
+  const outsideFile = `${reportFile}.outside`;
+  const { status } = spawnSync(command, args(reportFile), {
     cwd: root,
     stdio: 'inherit',
-    env: { ...process.env, FORCE_COLOR: '1', OUTSIDE_ERRORS_FILE: outside, ...env },
+    env: { ...process.env, FORCE_COLOR: '1', OUTSIDE_ERRORS_FILE: outsideFile, ...env },
   });
+  let report = null;
   let tally = null;
   let failed = [];
   try {
-    const parsed = JSON.parse(readFileSync(report, 'utf8'));
-    tally = counts(parsed);
-    failed = failures(parsed);
+    report = JSON.parse(readFileSync(reportFile, 'utf8'));
+    tally = counts(report);
+    failed = failures(report);
   } catch {
     // No report: the runner failed before testing anything; the exit status says so.
   }
-  failed.push(...outsideErrors(outside));
+  const outside = readOutsideErrors(outsideFile);
+  failed.push(...outside.map(outsideError));
   const seconds = Math.round((Date.now() - started) / 1000);
   const ok = status === 0 && tally !== null && tally.failed === 0;
-  results.push({ name, ok, tally, seconds, failed });
+  const result = { name, ok, tally, seconds, failed, notes: [], report, outside };
+  results.push(result);
+  return result;
 };
 
 const firstLine = (message = '') =>
@@ -89,20 +95,23 @@ const firstLine = (message = '') =>
     .find((text) => text.trim())
     ?.trim()
     .slice(0, 240) ?? '';
-/** Errors that failed a run outside any test, as the summary lists them. */
-const outsideErrors = (file) =>
-  readOutsideErrors(file).map(
-    ({ where, message }) => `outside a test, ${where}: ${firstLine(message)}`,
-  );
-const vitestCounts = (report) => ({
-  passed: report.numPassedTests,
-  failed: report.numFailedTests,
-  skipped: report.numPendingTests + (report.numTodoTests ?? 0),
-});
-const vitestFailures = (report) =>
+/** An error that failed a run outside any test, as the summary lists it. */
+const outsideError = ({ where, message }) => `outside a test, ${where}: ${firstLine(message)}`;
+/** Counts by test, without the files in `leaving` (files run again, counted in their re-run). */
+const vitestCounts = (report, leaving = new Set()) => {
+  const tally = { passed: 0, failed: 0, skipped: 0 };
+  for (const file of report.testResults) {
+    if (leaving.has(relative(root, file.name))) continue;
+    for (const { status } of file.assertionResults)
+      tally[status === 'passed' || status === 'failed' ? status : 'skipped'] += 1;
+  }
+  return tally;
+};
+const vitestFailures = (report, leaving = new Set()) =>
   report.testResults.flatMap((file) => {
     const where = relative(root, file.name);
-    // A file that failed to load, or a failed hook, is listed by outsideErrors.
+    if (leaving.has(where)) return [];
+    // A file that failed to load, or a failed hook, is listed by outsideError.
     return file.assertionResults
       .filter(({ status }) => status === 'failed')
       .map(
@@ -135,47 +144,49 @@ const playwrightFailures = (report) => {
   for (const suite of report.suites) walk(suite);
   return failed;
 };
+const vitestArgs = (project, files) => (report) => [
+  'vitest',
+  'run',
+  '--project',
+  project,
+  '--reporter=default',
+  '--reporter=json',
+  `--outputFile.json=${report}`,
+  `--reporter=${OUTSIDE_REPORTER}`,
+  ...files,
+];
+/**
+ * A Vitest project as one step. A test file whose test process died (a crash of Node itself: the
+ * process is gone, no test failed) is run once more on its own, as a step of its own, and the first
+ * step is judged without it; the summary says so, so a crash that comes back is seen. Anything
+ * else that failed stands.
+ */
+const vitestStep = (name, project, env = {}) => {
+  const first = step(name, 'npx', vitestArgs(project, []), {
+    env,
+    counts: vitestCounts,
+    failures: vitestFailures,
+  });
+  const { died, cause, standing } = setAsideDeaths(first.outside);
+  if (died.length === 0 || first.report === null) return;
+  first.tally = vitestCounts(first.report, new Set(died));
+  first.failed = [...vitestFailures(first.report, new Set(died)), ...standing.map(outsideError)];
+  first.ok = first.tally.failed === 0 && standing.length === 0;
+  first.notes = died.map((where) => `${where}: its test process died (${cause}); run again below`);
+  step(`${name}, re-run`, 'npx', vitestArgs(project, died), {
+    env,
+    counts: vitestCounts,
+    failures: vitestFailures,
+  });
+};
 for (const project of projects) {
   if (project === 'server-postgres' && !postgresUp) continue;
-  step(
-    `Vitest ${project}`,
-    'npx',
-    (report) => [
-      'vitest',
-      'run',
-      '--project',
-      project,
-      '--reporter=default',
-      '--reporter=json',
-      `--outputFile.json=${report}`,
-      `--reporter=${OUTSIDE_REPORTER}`,
-    ],
-    { counts: vitestCounts, failures: vitestFailures },
-  );
+  vitestStep(`Vitest ${project}`, project);
 }
 // The crash tests (a killed server, restarted) as CI runs them: a few rounds, fresh seeds, each
 // round's test named by its seed.
-for (const database of postgresUp ? ['pglite', 'postgres'] : ['pglite']) {
-  step(
-    `Crash ${database} (3 rounds)`,
-    'npx',
-    (report) => [
-      'vitest',
-      'run',
-      '--project',
-      'crash',
-      '--reporter=default',
-      '--reporter=json',
-      `--outputFile.json=${report}`,
-      `--reporter=${OUTSIDE_REPORTER}`,
-    ],
-    {
-      env: { TEST_DB: database, CRASH_ROUNDS: '3' },
-      counts: vitestCounts,
-      failures: vitestFailures,
-    },
-  );
-}
+for (const database of postgresUp ? ['pglite', 'postgres'] : ['pglite'])
+  vitestStep(`Crash ${database} (3 rounds)`, 'crash', { TEST_DB: database, CRASH_ROUNDS: '3' });
 
 // The soak as CI runs it (`npm run bench -- soak` runs 10 minutes on 100,000 products): one
 // minute of the same mixed traffic on a small catalog, a login burst every 20 s, judged on its
@@ -268,10 +279,11 @@ const line = ({ passed, failed, skipped }) =>
   `${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`;
 console.log('\nSummary');
 const total = { passed: 0, failed: 0, skipped: 0 };
-for (const { name, ok, tally, seconds, failed } of results) {
+for (const { name, ok, tally, seconds, failed, notes } of results) {
   const counts = (tally ? line(tally) : 'no report').padEnd(32);
   console.log(`  ${ok ? 'PASS' : 'FAIL'}  ${name.padEnd(32)} ${counts} ${seconds} s`);
   for (const failure of failed) console.log(`          ✗ ${failure}`);
+  for (const note of notes) console.log(`          ! ${note}`);
   if (tally) for (const key of Object.keys(total)) total[key] += tally[key];
 }
 const allOk = results.every(({ ok }) => ok);

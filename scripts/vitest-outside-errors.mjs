@@ -20,6 +20,23 @@ export const readOutsideErrors = (file) =>
         .map((line) => JSON.parse(line))
     : [];
 
+const NEVER_FINISHED = 'never finished (its test process ended)';
+/** Whether an error names a test file that never finished because its test process died. */
+const diedMidFile = ({ message }) => message.startsWith(NEVER_FINISHED);
+/** Whether an error is Vitest's word that a test process died (it names no file). */
+const processDied = ({ where, message }) =>
+  where === 'unhandled' && /^\[vitest-pool\]: Worker \w+ emitted error\./.test(message);
+
+/**
+ * The errors of a run with the deaths set aside: the test files whose process died (to be run
+ * again), what Vitest said of the death, and the errors that fail the run whatever a re-run shows.
+ */
+export const setAsideDeaths = (errors) => ({
+  died: errors.filter(diedMidFile).map(({ where }) => where),
+  cause: errors.find(processDied)?.message ?? 'no cause given',
+  standing: errors.filter((error) => !diedMidFile(error) && !processDied(error)),
+});
+
 /** An error with its causes, on one line: Vitest's "Worker forks emitted error" says why only in its cause. */
 const withCauses = (error) => {
   const messages = [];
@@ -60,7 +77,7 @@ export default class OutsideErrorsReporter {
         .map((test) => test.fullName);
       errors.push({
         where: relative(process.cwd(), testModule.moduleId),
-        message: `never finished (its test process ended); without a result: ${withoutResult.join('; ') || 'none'}`,
+        message: `${NEVER_FINISHED}; without a result: ${withoutResult.join('; ') || 'none'}`,
       });
     }
     for (const error of unhandledErrors)

@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, expect, it } from 'vitest';
-import { OUTSIDE_REPORTER, readOutsideErrors } from './vitest-outside-errors.mjs';
+import { OUTSIDE_REPORTER, readOutsideErrors, setAsideDeaths } from './vitest-outside-errors.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const fixtures = mkdtempSync(join(tmpdir(), 'outside-errors-'));
@@ -30,7 +30,7 @@ it('never runs', () => {});
 `,
 );
 
-it('names a failed hook, and the file whose test process died with the tests it left', () => {
+it('names a failed hook, and the file whose test process died with its tests without a result', () => {
   const file = join(fixtures, 'outside.jsonl');
   const vitest = join(root, 'node_modules', 'vitest', 'vitest.mjs');
   const run = spawnSync(
@@ -41,8 +41,8 @@ it('names a failed hook, and the file whose test process died with the tests it 
   expect(run.status).toBe(1);
   const errors = readOutsideErrors(file);
   expect(errors).toContainEqual({ where: 'hook.test.mjs', message: 'no database' });
-  const died = errors.find(({ where }) => where === 'dies.test.mjs');
-  expect(died?.message).toMatch(
+  const dead = errors.find(({ where }) => where === 'dies.test.mjs');
+  expect(dead?.message).toMatch(
     /^never finished \(its test process ended\); without a result: .*kills its process; never runs$/,
   );
   expect(errors).toContainEqual({
@@ -50,4 +50,10 @@ it('names a failed hook, and the file whose test process died with the tests it 
     message: '[vitest-pool]: Worker forks emitted error., caused by: Worker exited unexpectedly',
   });
   expect(errors.map(({ where }) => where)).not.toContain('fine.test.mjs');
+
+  // npm test runs the dead process's file again; the failed hook fails the run whatever that shows.
+  const { died, cause, standing } = setAsideDeaths(errors);
+  expect(died).toEqual(['dies.test.mjs']);
+  expect(cause).toMatch(/emitted error\., caused by: Worker exited unexpectedly$/);
+  expect(standing).toEqual([{ where: 'hook.test.mjs', message: 'no database' }]);
 });
