@@ -15,7 +15,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ensureBuilds, ensureInstalled } from './ensure.mjs';
 import { postgresReachable, postgresUrl } from './postgres.mjs';
-import { OUTSIDE_REPORTER, readOutsideErrors } from './vitest-outside-errors.mjs';
+import { OUTSIDE_REPORTER, outsideErrorLine, readOutsideErrors } from './vitest-outside-errors.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const ci = process.env.CI === 'true' || process.env.CI === '1';
@@ -100,7 +100,6 @@ for (const { database, status, minutes, tests, outside } of results) {
       `          replay: TEST_DB=${database} CRASH_SEED=${seed} npx vitest run --project crash ${test.file.replace(`${root}/`, '')}`,
     );
   }
-  for (const { where, message } of outside)
-    console.log(`        ✗ outside a test, ${where}: ${message.split('\n')[0]}`);
+  for (const error of outside) console.log(`        ✗ ${outsideErrorLine(error)}`);
 }
 process.exit(ok ? 0 : 1);

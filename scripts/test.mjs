@@ -17,7 +17,13 @@ import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ensureBuilds, ensureInstalled } from './ensure.mjs';
 import { postgresReachable, postgresUrl } from './postgres.mjs';
-import { OUTSIDE_REPORTER, readOutsideErrors, setAsideDeaths } from './vitest-outside-errors.mjs';
+import {
+  OUTSIDE_REPORTER,
+  firstLine,
+  outsideErrorLine,
+  readOutsideErrors,
+  setAsideDeaths,
+} from './vitest-outside-errors.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const ci = process.env.CI === 'true' || process.env.CI === '1';
@@ -55,8 +61,8 @@ const results = [];
 /**
  * Runs one step; `counts(report)` reads its parsed JSON report into {passed, failed, skipped} and
  * `failures(report)` into the failed tests' names and first error lines, which the summary repeats
- * because a long log is often read from its tail only. Returns the step's result, with its report
- * and the errors outside any test, for vitestStep.
+ * because a long log is often read from its tail only. Returns the step's result (kept for the
+ * summary) with, apart from it, the parsed report and the errors outside any test, for vitestStep.
  */
 const step = (name, command, args, { env = {}, counts, failures = () => [] } = {}) => {
   console.log(`\n▶ ${name}\n`);
@@ -79,24 +85,14 @@ const step = (name, command, args, { env = {}, counts, failures = () => [] } = {
     // No report: the runner failed before testing anything; the exit status says so.
   }
   const outside = readOutsideErrors(outsideFile);
-  failed.push(...outside.map(outsideError));
+  failed.push(...outside.map(outsideErrorLine));
   const seconds = Math.round((Date.now() - started) / 1000);
   const ok = status === 0 && tally !== null && tally.failed === 0;
-  const result = { name, ok, tally, seconds, failed, notes: [], report, outside };
+  const result = { name, ok, tally, seconds, failed, notes: [] };
   results.push(result);
-  return result;
+  return { result, report, outside };
 };
 
-const firstLine = (message = '') =>
-  message
-    // eslint-disable-next-line no-control-regex -- strips the terminal's colour codes
-    .replace(/\x1b\[[0-9;]*m/g, '')
-    .split('\n')
-    .find((text) => text.trim())
-    ?.trim()
-    .slice(0, 240) ?? '';
-/** An error that failed a run outside any test, as the summary lists it. */
-const outsideError = ({ where, message }) => `outside a test, ${where}: ${firstLine(message)}`;
 /** Counts by test, without the files in `leaving` (files run again, counted in their re-run). */
 const vitestCounts = (report, leaving = new Set()) => {
   const tally = { passed: 0, failed: 0, skipped: 0 };
@@ -111,7 +107,7 @@ const vitestFailures = (report, leaving = new Set()) =>
   report.testResults.flatMap((file) => {
     const where = relative(root, file.name);
     if (leaving.has(where)) return [];
-    // A file that failed to load, or a failed hook, is listed by outsideError.
+    // A file that failed to load, or a failed hook, is listed by outsideErrorLine.
     return file.assertionResults
       .filter(({ status }) => status === 'failed')
       .map(
@@ -162,22 +158,16 @@ const vitestArgs = (project, files) => (report) => [
  * else that failed stands.
  */
 const vitestStep = (name, project, env = {}) => {
-  const first = step(name, 'npx', vitestArgs(project, []), {
-    env,
-    counts: vitestCounts,
-    failures: vitestFailures,
-  });
-  const { died, cause, standing } = setAsideDeaths(first.outside);
-  if (died.length === 0 || first.report === null) return;
-  first.tally = vitestCounts(first.report, new Set(died));
-  first.failed = [...vitestFailures(first.report, new Set(died)), ...standing.map(outsideError)];
+  const options = { env, counts: vitestCounts, failures: vitestFailures };
+  const { result: first, report, outside } = step(name, 'npx', vitestArgs(project, []), options);
+  const { died, cause, standing } = setAsideDeaths(outside);
+  if (died.length === 0 || report === null) return;
+  const leaving = new Set(died);
+  first.tally = vitestCounts(report, leaving);
+  first.failed = [...vitestFailures(report, leaving), ...standing.map(outsideErrorLine)];
   first.ok = first.tally.failed === 0 && standing.length === 0;
   first.notes = died.map((where) => `${where}: its test process died (${cause}); run again below`);
-  step(`${name}, re-run`, 'npx', vitestArgs(project, died), {
-    env,
-    counts: vitestCounts,
-    failures: vitestFailures,
-  });
+  step(`${name}, re-run`, 'npx', vitestArgs(project, died), options);
 };
 for (const project of projects) {
   if (project === 'server-postgres' && !postgresUp) continue;

@@ -20,6 +20,19 @@ export const readOutsideErrors = (file) =>
         .map((line) => JSON.parse(line))
     : [];
 
+/** A message's first non-blank line, without the terminal's colour codes, at most 240 characters. */
+export const firstLine = (message = '') =>
+  message
+    // eslint-disable-next-line no-control-regex -- strips the terminal's colour codes
+    .replace(/\x1b\[[0-9;]*m/g, '')
+    .split('\n')
+    .find((text) => text.trim())
+    ?.trim()
+    .slice(0, 240) ?? '';
+/** An error that failed a run outside any test, as the runners' summaries list it. */
+export const outsideErrorLine = ({ where, message }) =>
+  `outside a test, ${where}: ${firstLine(message)}`;
+
 const NEVER_FINISHED = 'never finished (its test process ended)';
 /** Whether an error names a test file that never finished because its test process died. */
 const diedMidFile = ({ message }) => message.startsWith(NEVER_FINISHED);
