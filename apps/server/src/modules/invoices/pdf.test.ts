@@ -320,6 +320,16 @@ describe('the tax document as PDF', () => {
     }
   });
 
+  it("is in the server's bundle without PDFKit, fontkit, the QR encoder or sharp loaded at start", () => {
+    // Each is imported where first used (~9 MB of the heap for the PDF's, libvips for sharp): a
+    // static import anywhere in the bundle would load it with the server.
+    const bundle = readFileSync(inject('serverBundle'), 'utf8');
+    for (const name of ['pdfkit', 'fontkit', 'qrcode', 'sharp']) {
+      expect(bundle).not.toMatch(new RegExp(`^import\\b[^;]*?\\bfrom\\s*["']${name}["']`, 'm'));
+      expect(bundle).toContain(`import("${name}")`);
+    }
+  });
+
   it('renders from a bundle beside main.mjs, with the fonts build.mjs copied there', async () => {
     const folder = dirname(inject('serverBundle'));
     const outfile = join(folder, 'invoice-pdf-check.mjs');

@@ -14,9 +14,9 @@
  * every page numbered "Page n of N".
  */
 import { readFileSync } from 'node:fs';
-import * as fontkit from 'fontkit';
-import PDFDocument from 'pdfkit';
-import QRCode from 'qrcode';
+import type * as fontkit from 'fontkit';
+import type PDFDocument from 'pdfkit';
+import type QRCode from 'qrcode';
 import { formatRate, taxHeads } from '@storefront/shared/gst';
 import { groupIndian } from '@storefront/shared/money';
 import type {
@@ -74,29 +74,57 @@ function withSharedShaping(font: fontkit.Font): fontkit.Font {
   });
 }
 
-let loaded: Record<FontName, fontkit.Font> | undefined;
-/** Their PostScript names (fontkit reads a name from the font's table at every ask). */
-let names: Record<FontName, string> | undefined;
-
-/**
- * Parsed once, on the first render, and shared by every document: PDFKit takes a fontkit font
- * as a font source, and a font parsed per document cost several times the rest of a render
- * (its layout tables decoded again each time). A server that never renders never reads them.
- */
-function fonts(): Record<FontName, fontkit.Font> {
-  const open = (file: string): fontkit.Font => {
-    const font = fontkit.create(readFileSync(new URL(`./pdf-fonts/${file}`, import.meta.url)));
-    if (!('layout' in font)) throw new Error(`${file} is a font collection, not a font`);
-    return withSharedShaping(font);
-  };
-  loaded ??= { regular: open(FONT_FILES.regular), bold: open(FONT_FILES.bold) };
-  return loaded;
+/** What a render draws with: the libraries, and the two fonts parsed by fontkit. */
+interface PdfKit {
+  PDFDocument: typeof PDFDocument;
+  QRCode: typeof QRCode;
+  fonts: Record<FontName, fontkit.Font>;
+  /** Their PostScript names (fontkit reads a name from the font's table at every ask). */
+  names: Record<FontName, string>;
 }
 
-function fontNames(): Record<FontName, string> {
-  const { regular, bold } = fonts();
-  names ??= { regular: regular.postscriptName, bold: bold.postscriptName };
-  return names;
+let kitLoading: Promise<PdfKit> | undefined;
+/** Set once the first render has loaded it; every drawing function runs inside a render. */
+let kit: PdfKit | undefined;
+
+/**
+ * PDFKit, fontkit and the QR encoder (~9 MB of the server's heap with the fonts, which V8's
+ * growth makes ~12 MB of RSS) are imported on the first render, not at start, as sharp is
+ * (load-sharp.ts): most of a server's life makes no PDF. The fonts are parsed once and shared
+ * by every document: PDFKit takes a fontkit font as a font source, and a font parsed per
+ * document cost several times the rest of a render (its layout tables decoded again each time).
+ */
+function loadKit(): Promise<PdfKit> {
+  kitLoading ??= Promise.all([import('pdfkit'), import('fontkit'), import('qrcode')]).then(
+    ([pdfkit, fontkitModule, qrcode]) => {
+      const open = (file: string): fontkit.Font => {
+        const font = fontkitModule.create(
+          readFileSync(new URL(`./pdf-fonts/${file}`, import.meta.url)),
+        );
+        if (!('layout' in font)) throw new Error(`${file} is a font collection, not a font`);
+        return withSharedShaping(font);
+      };
+      const regular = open(FONT_FILES.regular);
+      const bold = open(FONT_FILES.bold);
+      kit = {
+        PDFDocument: pdfkit.default,
+        QRCode: qrcode.default,
+        fonts: { regular, bold },
+        names: { regular: regular.postscriptName, bold: bold.postscriptName },
+      };
+      return kit;
+    },
+    (error: unknown) => {
+      kitLoading = undefined; // a later render tries again
+      throw error;
+    },
+  );
+  return kitLoading;
+}
+
+function loadedKit(): PdfKit {
+  if (!kit) throw new Error('a PDF is drawn only inside renderTaxDocumentPdf, after loadKit');
+  return kit;
 }
 
 // ── Page geometry and style ─────────────────────────────────────────────────
@@ -157,7 +185,7 @@ interface Style {
  * compared with the default) on every call, which cost a fifth of a render.
  */
 function style(doc: Doc, { font = 'regular', size = SIZE.body, color = INK }: Style): void {
-  doc.font(fontNames()[font]).fontSize(size).fillColor(color);
+  doc.font(loadedKit().names[font]).fontSize(size).fillColor(color);
 }
 
 /**
@@ -346,9 +374,9 @@ function qrPath(content: string, x: number, y: number, size: number): string {
   // 2,331 bytes at M, 2,953 at L; a signed e-invoice QR is ~1,000).
   let qr: QRCode.QRCode;
   try {
-    qr = QRCode.create(content, { errorCorrectionLevel: 'M' });
+    qr = loadedKit().QRCode.create(content, { errorCorrectionLevel: 'M' });
   } catch {
-    qr = QRCode.create(content, { errorCorrectionLevel: 'L' });
+    qr = loadedKit().QRCode.create(content, { errorCorrectionLevel: 'L' });
   }
   const count = qr.modules.size;
   const module = size / count;
@@ -1026,12 +1054,13 @@ function issueInstant(issueDate: string): Date {
 /**
  * The document as PDF bytes. The same document and registration give the same bytes.
  */
-export function renderTaxDocumentPdf(
+export async function renderTaxDocumentPdf(
   document: TaxDocument,
   registration: EInvoiceRegistration | null,
 ): Promise<Buffer> {
+  const { PDFDocument, fonts, names } = await loadKit();
   const created = issueInstant(document.issueDate);
-  const { regular, bold } = fonts();
+  const { regular, bold } = fonts;
   // @types/pdfkit does not list a fontkit font among the sources PDFKit 0.20 accepts; as the
   // default font it also spares each document parsing Helvetica's metrics, never used here.
   const source = (font: fontkit.Font) => font as unknown as string;
@@ -1057,7 +1086,7 @@ export function renderTaxDocumentPdf(
     doc.on('error', reject);
   });
   // Opened once here, found by name from then on (style()).
-  doc.font(source(bold)).font(fontNames().regular);
+  doc.font(source(bold)).font(names.regular);
   const layout: Layout = { doc, document, y: MARGIN.top };
   drawTitle(layout);
   if (registration) drawEInvoice(layout, registration);

@@ -7,7 +7,6 @@
  */
 import { createHmac, randomBytes } from 'node:crypto';
 import * as OTPAuth from 'otpauth';
-import QRCode from 'qrcode';
 
 const PERIOD_SECONDS = 30;
 /** Steps either side of now a code may come from (RFC 6238 §5.2 recommends at most one). */
@@ -39,6 +38,8 @@ export async function totpEnrolment(
   email: string,
 ): Promise<{ otpauthUri: string; qrCode: string }> {
   const otpauthUri = totp(secretBase32, email).toString();
+  // Imported here, not at start: a staff member enrols once (invoices/pdf.ts loads it likewise).
+  const { default: QRCode } = await import('qrcode');
   const svg = await QRCode.toString(otpauthUri, {
     type: 'svg',
     errorCorrectionLevel: 'M',
