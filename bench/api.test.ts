@@ -2,7 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { brotliCompressSync, brotliDecompressSync } from 'node:zlib';
 import { afterEach, describe, expect, it } from 'vitest';
-import { BROWSER_HEADERS, sample } from './api.js';
+import { BROWSER_HEADERS, runScenario, sample } from './api.js';
 import { startBaseline, type RunningProcess } from './lib/processes.js';
 
 const text = JSON.stringify({ payload: Array.from({ length: 50 }, (_, i) => ({ name: `n${i}` })) });
@@ -65,5 +65,40 @@ describe('the baseline of a catalog read', () => {
     const served = await sample(baseline.baseUrl, { path: '/api/products' });
     expect(served.encoding).toBeUndefined();
     expect(served.body.toString()).toBe(text);
+  });
+});
+
+describe('a scenario that measures itself', () => {
+  it('is warmed up by its own measure before its peak is reset and it is measured', async () => {
+    const server = await storefrontLike();
+    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    const calls: string[] = [];
+    const running: RunningProcess = {
+      baseUrl: url,
+      pid: process.pid,
+      peakRssMb: () => 0,
+      resetPeak: () => calls.push('reset the peak'),
+      stop: async () => {},
+    };
+    const idle = { requestsPerSec: 1, p50: 1, p95: 1, p99: 1, requests: 1, non2xx: 0, errors: 0 };
+    try {
+      await runScenario(
+        running,
+        {
+          name: 'orders',
+          connections: 1,
+          request: () => ({ path: '/api/products' }),
+          measure: (_server, durationSec) => {
+            calls.push(`measure ${durationSec} s`);
+            return Promise.resolve(idle);
+          },
+        },
+        { durationSec: 1, baselinePort: await freePort() },
+      );
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
+    }
+    // Order creation's sample requests alone are refused and leave its write path cold.
+    expect(calls).toEqual(['measure 2 s', 'reset the peak', 'measure 1 s']);
   });
 });
