@@ -88,9 +88,9 @@ let kitLoading: Promise<PdfKit> | undefined;
 let kit: PdfKit | undefined;
 
 /**
- * PDFKit, fontkit and the QR encoder (~9 MB of the server's heap with the fonts, which V8's
- * growth makes ~12 MB of RSS) are imported on the first render, not at start, as sharp is
- * (load-sharp.ts): most of a server's life makes no PDF. The fonts are parsed once and shared
+ * PDFKit, fontkit and the QR encoder (6.8 MB of an idle server's live heap, before any font is
+ * parsed) are imported on the first render, not at start, as sharp is (load-sharp.ts): most of
+ * a server's life makes no PDF. The fonts are parsed once and shared
  * by every document: PDFKit takes a fontkit font as a font source, and a font parsed per
  * document cost several times the rest of a render (its layout tables decoded again each time).
  */
