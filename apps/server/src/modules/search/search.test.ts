@@ -643,6 +643,28 @@ describe('consistency with the catalog (kept by the database’s triggers and th
     expect(counts).toEqual({ ...counts, indexed: counts.products, word: 1, disabled: 0 });
   });
 
+  it('rebuilds the index as it would be written, laid out by category and subcategory', async () => {
+    const db = t.database.db;
+    // Runs of one place (category and subcategory) in the table's physical order: one per place
+    // when grouped, a few more where a later, shorter row filled an earlier page's room; one per
+    // product or so when not (the seed writes products place after place, in turn).
+    await db.execute(sql`SELECT search_rebuild()`);
+    const rebuilt = (
+      await db.execute(
+        sql`SELECT (SELECT count(DISTINCT (category_id, subcategory_id)) FROM product_search)::int
+                       AS places,
+                     (SELECT count(*) FROM product_search)::int AS products,
+                     count(*) FILTER (WHERE starts)::int AS runs
+                FROM (SELECT (category_id, subcategory_id) IS DISTINCT FROM
+                               lag((category_id, subcategory_id)) OVER (ORDER BY ctid) AS starts
+                      FROM product_search) r`,
+      )
+    ).rows[0] as { places: number; products: number; runs: number };
+    expect(rebuilt.products).toBeGreaterThan(rebuilt.places * 5);
+    expect(rebuilt.runs).toBeLessThan(rebuilt.places * 1.5);
+    expect(await drift()).toBe(0);
+  });
+
   it('finds a new product at once, follows renames, and forgets deleted products', async () => {
     const db = t.database.db;
     const [id] = await insertSearchProducts(db, [{ name: 'Teakwood Spice Box', category: 'Baby' }]);
