@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { brotliCompressSync, brotliDecompressSync } from 'node:zlib';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { BROWSER_HEADERS, runScenario, sample } from './api.js';
 import { startBaseline, type RunningProcess } from './lib/processes.js';
 
@@ -81,6 +81,8 @@ describe('a scenario that measures itself', () => {
       stop: async () => {},
     };
     const idle = { requestsPerSec: 1, p50: 1, p95: 1, p99: 1, requests: 1, non2xx: 0, errors: 0 };
+    const log = vi.spyOn(console, 'log').mockImplementation(() => {});
+    let logged: unknown[][] = [];
     try {
       await runScenario(
         running,
@@ -90,15 +92,19 @@ describe('a scenario that measures itself', () => {
           request: () => ({ path: '/api/products' }),
           measure: (_server, durationSec) => {
             calls.push(`measure ${durationSec} s`);
-            return Promise.resolve(idle);
+            return Promise.resolve({ ...idle, notes: [`refused in ${durationSec} s: none`] });
           },
         },
         { durationSec: 1, baselinePort: await freePort() },
       );
     } finally {
       await new Promise((resolve) => server.close(resolve));
+      logged = [...log.mock.calls];
+      log.mockRestore();
     }
     // Order creation's sample requests alone are refused and leave its write path cold.
     expect(calls).toEqual(['measure 2 s', 'reset the peak', 'measure 1 s']);
+    // The warm-up's notes would read as a second measured run in the log.
+    expect(logged).toEqual([['  refused in 1 s: none']]);
   });
 });

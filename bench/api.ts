@@ -28,7 +28,12 @@ export interface Scenario {
    * Measures the scenario itself when one request is not enough (order creation needs a cart
    * filled first); `request` still gives the sample answer and the baseline's load.
    */
-  measure?: (server: RunningProcess, durationSec: number) => Promise<LoadResult>;
+  measure?: (server: RunningProcess, durationSec: number) => Promise<Measured>;
+}
+
+/** What a scenario's own measure found, with lines for the log (what was refused, say). */
+export interface Measured extends LoadResult {
+  notes?: string[];
 }
 
 export interface ScenarioOptions {
@@ -106,13 +111,15 @@ export async function runScenario(
     server.resetPeak();
     // The server and the baseline in alternating slices, so the machine's swings fall on both;
     // a scenario that measures itself runs whole, then the baseline.
-    const [measured, baseline] = scenario.measure
+    const [{ notes, ...measured }, baseline]: [Measured, LoadResult] = scenario.measure
       ? [await scenario.measure(server, options.durationSec), await runLoad(baselineLoad)]
       : await runAlternately(
           serverLoad,
           baselineLoad,
           Math.max(1, Math.round(options.durationSec / SLICE_SEC)),
         );
+    // The measured run's notes only: the warm-up's would read as a second run.
+    for (const note of notes ?? []) console.log(`  ${note}`);
     return {
       name: scenario.name,
       connections: scenario.connections,

@@ -4,9 +4,9 @@
  * while orders flow (issue 20): orders take stock all the time, which must not empty the cached
  * catalog answers (decision 048), so the product and category pages keep their budgets.
  */
-import { BROWSER_HEADERS, type Scenario } from './api.js';
+import { BROWSER_HEADERS, type Measured, type Scenario } from './api.js';
 import { latencyRecorder } from './lib/latency-recorder.js';
-import { runLoad, type LoadRequest, type LoadResult } from './lib/load.js';
+import { runLoad, type LoadRequest } from './lib/load.js';
 import { post, send } from './lib/post.js';
 import type { RunningProcess } from './lib/processes.js';
 import { SEARCH_KINDS, searchBody } from './search.js';
@@ -112,7 +112,7 @@ async function measureOrders(
   products: string[],
   durationSec: number,
   ratePerSec?: number,
-): Promise<LoadResult> {
+): Promise<Measured> {
   const intervalMs = ratePerSec ? (tokens.length * 1000) / ratePerSec : 0;
   const latency = latencyRecorder();
   const deadline = Date.now() + durationSec * 1000;
@@ -164,16 +164,15 @@ async function measureOrders(
       }
     }),
   );
-  if (refusals.size)
-    console.log(
-      `  orders refused: ${[...refusals].map(([code, n]) => `${code} ×${n}`).join(', ')}`,
-    );
   return {
     requestsPerSec: Math.round(requests / ((Date.now() - started) / 1000)),
     ...latency.percentiles(),
     requests,
     non2xx,
     errors,
+    notes: refusals.size
+      ? [`orders refused: ${[...refusals].map(([code, n]) => `${code} ×${n}`).join(', ')}`]
+      : [],
   };
 }
 
@@ -265,10 +264,13 @@ export async function flowScenarios(
             ORDERS_PER_SEC_WHILE_READING,
           ),
         ]);
-        console.log(
-          `  orders meanwhile: ${placed.requests} (${placed.requestsPerSec}/s, ${placed.non2xx} refused), ${placed.requests * ORDER_QUANTITY} units asked of stock`,
-        );
-        return reads;
+        return {
+          ...reads,
+          notes: [
+            `orders meanwhile: ${placed.requests} (${placed.requestsPerSec}/s, ${placed.non2xx} refused), ${placed.requests * ORDER_QUANTITY} units asked of stock`,
+            ...(placed.notes ?? []),
+          ],
+        };
       },
     };
   }
