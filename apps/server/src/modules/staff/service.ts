@@ -161,11 +161,6 @@ function takeOrRefuse(slot: Take): { release(): void } {
 }
 
 /**
- * Spends the second factor the member gave, once: a TOTP code of a later time step than the
- * last accepted (one guarded UPDATE, so of two concurrent sign-ins with one code only one
- * wins), or an unused recovery code. Answers which it was, or undefined.
- */
-/**
  * A member's TOTP seed. Sealed under JWT_SECRET: if that changed since, no seed opens and every
  * staff sign-in fails, so the log says why rather than a bare decryption error.
  */
@@ -180,6 +175,11 @@ function openTotpSecret(secrets: StaffSecrets, sealed: string): string {
   }
 }
 
+/**
+ * Spends the second factor the member gave, once: a TOTP code of a later time step than the
+ * last accepted (one guarded UPDATE, so of two concurrent sign-ins with one code only one
+ * wins), or an unused recovery code. Answers which it was, or undefined.
+ */
 async function useSecondFactor(
   db: Db,
   secrets: StaffSecrets,
