@@ -12,13 +12,14 @@ describe('ResponseCache', () => {
     // Mostly ASCII with one rupee sign: V8 would keep the string at two bytes a character.
     const text = `{"price":"₹${'9'.repeat(40)}"}`;
     const entry = await cache.entry('key', async () => text);
-    expect(entry.body.toString('utf8')).toBe(text);
-    expect(entry.body.length).toBe(Buffer.byteLength(text));
+    const plain = entry.plain!;
+    expect(plain.toString('utf8')).toBe(text);
+    expect(plain.length).toBe(Buffer.byteLength(text));
     // Not a slice of Node's shared 8 KB pool, which the entry would keep alive whole.
-    expect(entry.body.buffer.byteLength).toBe(entry.body.length);
-    expect(entry.body.byteOffset).toBe(0);
+    expect(plain.buffer.byteLength).toBe(plain.length);
+    expect(plain.byteOffset).toBe(0);
     expect(cache.bytes).toBe(
-      ENTRY_OVERHEAD_BYTES + 'key'.length + entry.body.length + entry.etag.length,
+      ENTRY_OVERHEAD_BYTES + 'key'.length + plain.length + entry.etag.length,
     );
   });
 
@@ -63,10 +64,11 @@ describe('sendCached', () => {
   }
 
   const key = JSON.stringify(['/answer', [], []]);
-  const plainBytes = (cache: ResponseCache) =>
+  /** What the entry counts at without its answer's bytes (plain or compressed). */
+  const entryCost = (cache: ResponseCache) =>
     cache
       .entry(key, async () => 'unused')
-      .then((entry) => ENTRY_OVERHEAD_BYTES + key.length + entry.body.length + entry.etag.length);
+      .then((entry) => ENTRY_OVERHEAD_BYTES + key.length + entry.etag.length);
 
   it('serves each encoding a browser asks for, made on the first request for it and reused after', async () => {
     const { app, computations } = await appServing(large);
@@ -125,21 +127,39 @@ describe('sendCached', () => {
       expect(response.body).toBe(JSON.stringify(large));
     }
     expect(compressionQueue.done).toBe(before);
-    expect(cache.bytes).toBe(await plainBytes(cache));
+    expect(cache.bytes).toBe((await entryCost(cache)) + Buffer.byteLength(JSON.stringify(large)));
   });
 
-  it('counts a compressed copy in the entry, in a buffer of its own', async () => {
+  it('keeps the compressed copies in place of the plain bytes, each in a buffer of its own', async () => {
     const { app, cache } = await appServing(large);
     const br = await app.inject({ url: '/answer', headers: { 'accept-encoding': 'br' } });
     const gzip = await app.inject({ url: '/answer', headers: { 'accept-encoding': 'gzip' } });
     expect(cache.bytes).toBe(
-      (await plainBytes(cache)) + br.rawPayload.length + gzip.rawPayload.length,
+      (await entryCost(cache)) + br.rawPayload.length + gzip.rawPayload.length,
     );
     // Not a slice of zlib's 64 KB output chunk, which the entry would keep alive whole.
     const entry = await cache.entry(key, async () => 'unused');
     const kept = await entry.encoded.br!;
     expect(kept.equals(br.rawPayload)).toBe(true);
     expect([kept.buffer.byteLength, kept.byteOffset]).toEqual([kept.length, 0]);
+  });
+
+  it('answers the plain bytes of a compressed entry from its copy, without keeping them again', async () => {
+    const { app, cache, computations } = await appServing(large);
+    const br = await app.inject({ url: '/answer', headers: { 'accept-encoding': 'br' } });
+    const counted = cache.bytes;
+    for (let i = 0; i < 2; i++) {
+      const plain = await app.inject({ url: '/answer' });
+      expect(plain.headers['content-encoding']).toBeUndefined();
+      expect(plain.headers.etag).toBe(br.headers.etag);
+      expect(plain.body).toBe(JSON.stringify(large));
+    }
+    // A gzip copy made after, from the Brotli copy's bytes.
+    const gzip = await app.inject({ url: '/answer', headers: { 'accept-encoding': 'gzip' } });
+    expect(gunzipSync(gzip.rawPayload).toString('utf8')).toBe(JSON.stringify(large));
+    expect(computations()).toBe(1);
+    expect(cache.bytes).toBe(counted + gzip.rawPayload.length);
+    expect((await cache.entry(key, async () => 'unused')).plain).toBeUndefined();
   });
 
   it('drops the compressed copies with the entry when the catalog changes', async () => {

@@ -14,9 +14,9 @@ import { consoleRoutes } from './console-routes.js';
 import { webAppRoutes } from './routes.js';
 
 /**
- * A rendered page is ~60–80 KB with its Brotli and gzip copies: 4 MB keeps the ~50 most visited
- * (home, the categories' first pages, the policies, the popular products) within the server's
- * memory budget (decision 040).
+ * A rendered page is 57–73 KB, kept once a browser has asked for it as its Brotli copy (5–9 KB;
+ * decision 089): 4 MB keeps the ~500 most visited (home, the categories' first pages, the
+ * policies, the popular products) within the server's memory budget (decision 040).
  */
 export const PAGE_CACHE_LIMITS = { maxEntries: 1_000, maxBytes: 4 * 1024 * 1024 };
 
