@@ -8,14 +8,17 @@
 // shared machine) and --v8-pool-size=2 with UV_THREADPOOL_SIZE=2 (276 vs 277 MB, noise).
 export const SERVER_NODE_FLAGS = ['--max-old-space-size=192', '--max-semi-space-size=4'];
 
-// What the C library reads at the process's start (decision 040): glibc's malloc gives each thread
-// that allocates at once an arena of its own (up to 8 per core), and the memory freed in one
-// arena is reused by that arena only; libvips's threads, brotli and the password hash's pool
-// threads left the soak's RSS ~46 MB higher than with two arenas, at no measured cost in speed.
+// What the C library reads at the process's start (decisions 040, 089): glibc's malloc gives each
+// thread that allocates at once an arena of its own (up to 8 per core), and the memory freed in
+// one arena is reused by that arena only; libvips's threads, brotli and the password hash's pool
+// threads left the soak's RSS ~46 MB higher than with two arenas, and the second of two held
+// 32-38 MB that PGlite's thread had freed (its compile at start) where the main thread could not
+// reuse it. One arena: no cost measured in CPU per request (threads take small blocks from a
+// cache of their own, glibc's tcache, without the arena's lock).
 // A fixed mmap threshold (decision 078): a block of 128 KiB or more gets pages of its own, given
 // back when freed. glibc's default raises the threshold to the largest block freed (up to 32 MiB),
 // after which such blocks come from the arenas, whose free middle stays resident: V8's compile of
 // PGlite's largest function (~600 MB of zone memory, once, seconds after start) and the cached
 // answers' buffers left 40 MB in the second arena and ~40 MB more in the main one under the
 // bench's load. The operator's own value wins.
-export const SERVER_ENV = { MALLOC_ARENA_MAX: '2', MALLOC_MMAP_THRESHOLD_: '131072' };
+export const SERVER_ENV = { MALLOC_ARENA_MAX: '1', MALLOC_MMAP_THRESHOLD_: '131072' };
