@@ -115,6 +115,7 @@ export async function buildApp({
   if (config.metricsToken) {
     metrics.countRequests(app);
     metrics.collectProcessMetrics();
+    if (database.threadHeap) metrics.addThread('database', database.threadHeap);
   }
   await app.register(compress, { global: true, threshold: 1024 });
   registerErrorHandler(app);

@@ -3,6 +3,7 @@
  * DATABASE_URL is set, PostgreSQL otherwise. Same schema, same migrations, same queries.
  */
 import { join } from 'node:path';
+import type { HeapInfo } from 'node:v8';
 import { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
@@ -44,6 +45,8 @@ export interface Database {
   copyDataDir?(into: string): Promise<void>;
   /** The statements this process sent and their time (lib/metrics.ts). */
   statements: StatementClock;
+  /** PGlite only: the heap of the thread it runs in (lib/metrics.ts). */
+  threadHeap?(): Promise<HeapInfo | undefined>;
 }
 
 export const CATALOG_CHANNEL = 'catalog_changed';
@@ -112,6 +115,7 @@ export async function connectPglite(
       if (client.status !== 'ready') throw unavailable();
     },
     close: () => client.close(),
+    threadHeap: () => client.heapStatistics(),
     ...(dataPath ? { copyDataDir: (into: string) => client.copyDataDir(into) } : {}),
   };
 }

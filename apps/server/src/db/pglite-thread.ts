@@ -17,6 +17,7 @@
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
+import type { HeapInfo } from 'node:v8';
 import { Worker } from 'node:worker_threads';
 import type { Results, Transaction } from '@electric-sql/pglite';
 import {
@@ -212,6 +213,16 @@ export class PgliteThread {
   async copyDataDir(into: string): Promise<void> {
     const id = this.#nextId++;
     await this.#ask({ op: 'copy', id, into }, id);
+  }
+
+  /**
+   * The thread's heap (V8's statistics of its isolate), read without waiting for its work;
+   * undefined while no thread runs. PostgreSQL's WebAssembly memory counts in its external
+   * memory, at its whole size (resident or not).
+   */
+  async heapStatistics(): Promise<HeapInfo | undefined> {
+    if (this.#status !== 'ready') return undefined;
+    return this.#worker.getHeapStatistics().catch(() => undefined);
   }
 
   /** Ends the thread as a crash would: a new one starts, and what it had begun fails. */

@@ -15,6 +15,7 @@ import {
 } from 'prom-client';
 import { sql, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import type { HeapInfo } from 'node:v8';
 import type { DbOrTx } from '../db/connect.js';
 import type { StatementClock } from '../db/statement-clock.js';
 import { hashingQueue } from './password.js';
@@ -28,6 +29,9 @@ export interface Backlog {
 
 /** Reads a worker's backlog from the database when scraped. */
 export type BacklogProbe = () => Promise<Backlog>;
+
+/** Reads a thread's heap when scraped (undefined while the thread is being restarted). */
+export type ThreadHeapProbe = () => Promise<HeapInfo | undefined>;
 
 /**
  * A backlog in one statement: the rows `from` (a FROM and WHERE clause) selects, and how long
@@ -47,6 +51,7 @@ export class Metrics {
   readonly registry = new Registry();
   readonly #caches = new Map<string, ResponseCache>();
   readonly #queues = new Map<string, BacklogProbe>();
+  readonly #threads = new Map<string, ThreadHeapProbe>();
 
   readonly requestDuration = new Histogram({
     name: 'http_request_duration_seconds',
@@ -139,6 +144,23 @@ export class Metrics {
         for (const [queue, backlog] of await backlogs()) this.set({ queue }, backlog.oldestSeconds);
       },
     });
+    const threads = this.#threads;
+    new Gauge({
+      name: 'storefront_thread_heap_bytes',
+      help: "A thread's heap: used and total of V8's heap, and external memory (buffers; PGlite's WebAssembly memory at its whole size)",
+      labelNames: ['thread', 'kind'] as const,
+      registers: [this.registry],
+      async collect() {
+        this.reset();
+        for (const [thread, probe] of threads) {
+          const heap = await probe();
+          if (!heap) continue;
+          this.set({ thread, kind: 'used' }, heap.used_heap_size);
+          this.set({ thread, kind: 'total' }, heap.total_heap_size);
+          this.set({ thread, kind: 'external' }, heap.external_memory);
+        }
+      },
+    });
   }
 
   #reading: Promise<Map<string, Backlog>> | undefined;
@@ -169,6 +191,11 @@ export class Metrics {
   /** Reports a worker's backlog as `queue`. */
   addQueue(queue: string, probe: BacklogProbe): void {
     this.#queues.set(queue, probe);
+  }
+
+  /** Reports the heap of a thread of this process as `thread`. */
+  addThread(thread: string, probe: ThreadHeapProbe): void {
+    this.#threads.set(thread, probe);
   }
 
   /** The process's own (CPU, memory, event-loop delay, handles), for a process that is scraped. */

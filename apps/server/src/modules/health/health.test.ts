@@ -231,4 +231,18 @@ describe('/metrics', () => {
     // The process's own figures, for a process that is scraped.
     expect(sample(after, 'process_resident_memory_bytes')).toBeGreaterThan(0);
   });
+
+  it('reports the PGlite thread’s heap beside the process’s own, and none on PostgreSQL', async () => {
+    const text = await scrape();
+    const heap = (kind: string) =>
+      sample(text, 'storefront_thread_heap_bytes', `thread="database",kind="${kind}"`);
+    if (t.database.kind === 'postgres') {
+      expect(heap('used')).toBeUndefined();
+      return;
+    }
+    expect(heap('used')).toBeGreaterThan(1_000_000);
+    expect(heap('total')).toBeGreaterThanOrEqual(heap('used')!);
+    // PostgreSQL's WebAssembly memory, which the main thread's heap figures do not show.
+    expect(heap('external')).toBeGreaterThan(64 * 1024 * 1024);
+  });
 });
