@@ -15,10 +15,11 @@ export const SERVER_NODE_FLAGS = ['--max-old-space-size=192', '--max-semi-space-
 // 32-38 MB that PGlite's thread had freed (its compile at start) where the main thread could not
 // reuse it. One arena: no cost measured in CPU per request (threads take small blocks from a
 // cache of their own, glibc's tcache, without the arena's lock).
-// A fixed mmap threshold (decision 078): a block of 128 KiB or more gets pages of its own, given
-// back when freed. glibc's default raises the threshold to the largest block freed (up to 32 MiB),
-// after which such blocks come from the arenas, whose free middle stays resident: V8's compile of
-// PGlite's largest function (~600 MB of zone memory, once, seconds after start) and the cached
-// answers' buffers left 40 MB in the second arena and ~40 MB more in the main one under the
-// bench's load. The operator's own value wins.
-export const SERVER_ENV = { MALLOC_ARENA_MAX: '1', MALLOC_MMAP_THRESHOLD_: '131072' };
+// A fixed mmap threshold (decisions 078, 090): a block of 32 KiB or more gets pages of its own,
+// given back when freed. glibc's default raises the threshold to the largest block freed (up to
+// 32 MiB), after which such blocks come from the arena, whose free middle stays resident (glibc
+// gives back only its top). V8's compiler takes its memory in blocks that grow to 32 KiB (PGlite's
+// largest function ~600 MB of them, seconds after start), and a file read arrives in 64 KiB:
+// at 128 KiB these went to the arena, which under the PGlite import held 52 MB, half of it free.
+// The operator's own value wins.
+export const SERVER_ENV = { MALLOC_ARENA_MAX: '1', MALLOC_MMAP_THRESHOLD_: '32768' };
