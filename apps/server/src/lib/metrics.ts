@@ -15,8 +15,7 @@ import {
 } from 'prom-client';
 import { sql, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import type { HeapInfo } from 'node:v8';
-import type { DbOrTx } from '../db/connect.js';
+import type { Database, DbOrTx } from '../db/connect.js';
 import type { StatementClock } from '../db/statement-clock.js';
 import { hashingQueue } from './password.js';
 import type { ResponseCache } from './response-cache.js';
@@ -31,7 +30,7 @@ export interface Backlog {
 export type BacklogProbe = () => Promise<Backlog>;
 
 /** Reads a thread's heap when scraped (undefined while the thread is being restarted). */
-export type ThreadHeapProbe = () => Promise<HeapInfo | undefined>;
+export type ThreadHeapProbe = NonNullable<Database['threadHeap']>;
 
 /**
  * A backlog in one statement: the rows `from` (a FROM and WHERE clause) selects, and how long
