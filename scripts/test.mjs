@@ -59,14 +59,14 @@ const reportDir = mkdtempSync(join(tmpdir(), 'storefront-test-report-'));
 const results = [];
 
 /**
- * Runs one step; `counts(report)` reads its parsed JSON report into {passed, failed, skipped} and
- * `failures(report)` into the failed tests' names and first error lines, which the summary repeats
- * because a long log is often read from its tail only. Returns the step's result (kept for the
- * summary) with, apart from it, the parsed report and the errors outside any test, for vitestStep.
+ * Runs one suite and reads what it left: its exit status, its parsed JSON report (null when it
+ * wrote none: the runner failed before testing anything, as the status says), the errors outside
+ * any test, and its time. Records nothing (`record` does).
  */
-const step = (name, command, args, { env = {}, counts, failures = () => [] } = {}) => {
+const runSuite = (name, command, args, env) => {
   console.log(`\n▶ ${name}\n`);
   const started = Date.now();
+  // Each run is recorded before the next starts: the results so far number the report files.
   const reportFile = join(reportDir, `${results.length}.json`);
   const outsideFile = `${reportFile}.outside`;
   const { status } = spawnSync(command, args(reportFile), {
@@ -75,23 +75,43 @@ const step = (name, command, args, { env = {}, counts, failures = () => [] } = {
     env: { ...process.env, FORCE_COLOR: '1', OUTSIDE_ERRORS_FILE: outsideFile, ...env },
   });
   let report = null;
+  try {
+    report = JSON.parse(readFileSync(reportFile, 'utf8'));
+  } catch {
+    // No report: judged by the exit status below.
+  }
+  const seconds = Math.round((Date.now() - started) / 1000);
+  return { status, report, outside: readOutsideErrors(outsideFile), seconds };
+};
+
+/**
+ * Records a run for the summary: `counts(report)` reads its report into {passed, failed, skipped}
+ * and `failures(report)` into the failed tests' names and first error lines, which the summary
+ * repeats because a long log is often read from its tail only; the errors outside any test are
+ * listed with them. `exitOk` and `outside` judge the run on other terms (vitestStep's).
+ */
+const record = (
+  name,
+  run,
+  { counts, failures = () => [], exitOk = run.status === 0, outside = run.outside, notes = [] },
+) => {
   let tally = null;
   let failed = [];
   try {
-    report = JSON.parse(readFileSync(reportFile, 'utf8'));
-    tally = counts(report);
-    failed = failures(report);
+    tally = counts(run.report);
+    failed = failures(run.report);
   } catch {
-    // No report: the runner failed before testing anything; the exit status says so.
+    // No report, or not of the shape expected: the run is not ok.
+    tally = null;
   }
-  const outside = readOutsideErrors(outsideFile);
   failed.push(...outside.map(outsideErrorLine));
-  const seconds = Math.round((Date.now() - started) / 1000);
-  const ok = status === 0 && tally !== null && tally.failed === 0;
-  const result = { name, ok, tally, seconds, failed, notes: [] };
-  results.push(result);
-  return { result, report, outside };
+  const ok = exitOk && tally !== null && tally.failed === 0;
+  results.push({ name, ok, tally, seconds: run.seconds, failed, notes });
 };
+
+/** Runs one step and records it (`record`'s options, and `env` for its process). */
+const step = (name, command, args, { env = {}, ...options }) =>
+  record(name, runSuite(name, command, args, env), options);
 
 /** Counts by test, without the files in `leaving` (files run again, counted in their re-run). */
 const vitestCounts = (report, leaving = new Set()) => {
@@ -158,16 +178,20 @@ const vitestArgs = (project, files) => (report) => [
  * else that failed stands.
  */
 const vitestStep = (name, project, env = {}) => {
-  const options = { env, counts: vitestCounts, failures: vitestFailures };
-  const { result: first, report, outside } = step(name, 'npx', vitestArgs(project, []), options);
-  const { died, cause, standing } = setAsideDeaths(outside);
-  if (died.length === 0 || report === null) return;
+  const options = { counts: vitestCounts, failures: vitestFailures };
+  const run = runSuite(name, 'npx', vitestArgs(project, []), env);
+  const { died, cause, standing } = setAsideDeaths(run.outside);
+  if (died.length === 0 || run.report === null) return record(name, run, options);
+  // Judged without the files whose process died (their exit status is theirs), which run again.
   const leaving = new Set(died);
-  first.tally = vitestCounts(report, leaving);
-  first.failed = [...vitestFailures(report, leaving), ...standing.map(outsideErrorLine)];
-  first.ok = first.tally.failed === 0 && standing.length === 0;
-  first.notes = died.map((where) => `${where}: its test process died (${cause}); run again below`);
-  step(`${name}, re-run`, 'npx', vitestArgs(project, died), options);
+  record(name, run, {
+    counts: (report) => vitestCounts(report, leaving),
+    failures: (report) => vitestFailures(report, leaving),
+    exitOk: standing.length === 0,
+    outside: standing,
+    notes: died.map((where) => `${where}: its test process died (${cause}); run again below`),
+  });
+  step(`${name}, re-run`, 'npx', vitestArgs(project, died), { env, ...options });
 };
 for (const project of projects) {
   if (project === 'server-postgres' && !postgresUp) continue;

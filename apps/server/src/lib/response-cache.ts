@@ -39,11 +39,12 @@ export interface Entry {
   /** The answer's status: 200 for a JSON read, a page's own (a product not found answers 404). */
   status: number;
   /**
-   * UTF-8, outside V8's heap: counted exactly (a string with one non-Latin-1 character takes two
-   * bytes a character in V8), with no garbage-collector headroom on top, and sent as it is. Let go
-   * once a compressed copy is made (decision 089): a later request for it decompresses that copy.
+   * The answer as kept: its plain UTF-8 bytes (outside V8's heap: counted exactly, where a string
+   * with one non-Latin-1 character takes two bytes a character in V8, with no garbage-collector
+   * headroom on top, and sent as they are) until a compressed copy is made, then that copy, from
+   * which a request for the plain bytes remakes them (decision 089).
    */
-  plain: Buffer | undefined;
+  kept: { as: 'plain' | Encoding; bytes: Buffer };
   /** The plain answer's length, which decides whether it is compressed at all. */
   plainBytes: number;
   etag: string;
@@ -51,9 +52,13 @@ export interface Entry {
   encoded: Partial<Record<Encoding, Promise<Buffer>>>;
   /** The encodings made, sent without waiting: a hit's whole path is synchronous. */
   made: Partial<Record<Encoding, Buffer>>;
-  /** The bytes of the encodings made so far, counted in the entry's size. */
-  encodedBytes: number;
 }
+
+/** The bytes an entry is counted at: the ETag, the plain bytes while kept, every copy made. */
+const entryBytes = (entry: Entry) =>
+  (entry.kept.as === 'plain' ? entry.kept.bytes.length : 0) +
+  entry.etag.length +
+  Object.values(entry.made).reduce((sum, bytes) => sum + bytes.length, 0);
 
 /** @fastify/compress's threshold (app.ts), so an answer reads the same from either. */
 const COMPRESS_FROM_BYTES = 1024;
@@ -101,16 +106,15 @@ async function compressed(body: Buffer, encoding: Encoding): Promise<Buffer> {
 }
 
 /**
- * The entry's plain bytes: kept until a compressed copy is made, then decompressed from it at each
+ * The entry's plain bytes: as kept, or decompressed from the copy kept in their place at each
  * request (a 16 KB listing in ~0.06 ms, a 70 KB page in ~0.3) rather than kept again beside it.
  */
-function plainOf(entry: Entry): Buffer {
-  if (entry.plain) return entry.plain;
-  const { br, gzip } = entry.made;
-  if (br) return brotliDecompressSync(br);
-  if (gzip) return gunzipSync(gzip);
-  throw new Error('A cached entry holds neither its plain bytes nor a compressed copy');
-}
+const plainFrom: Record<Entry['kept']['as'], (bytes: Buffer) => Buffer> = {
+  plain: (bytes) => bytes,
+  br: (bytes) => brotliDecompressSync(bytes),
+  gzip: (bytes) => gunzipSync(bytes),
+};
+const plainOf = ({ kept }: Entry): Buffer => plainFrom[kept.as](kept.bytes);
 
 const negotiator = new Negotiator({ supportedValues: ['br', 'gzip'], cache: new Map() });
 
@@ -133,10 +137,7 @@ export class ResponseCache {
   misses = 0;
 
   constructor(limits: CacheLimits = RESPONSE_CACHE_LIMITS) {
-    this.entries = new BoundedCache(
-      limits,
-      (entry) => (entry.plain?.length ?? 0) + entry.etag.length + entry.encodedBytes,
-    );
+    this.entries = new BoundedCache(limits, entryBytes);
   }
 
   /** Drops everything; computations in flight are not stored. */
@@ -190,12 +191,11 @@ export class ResponseCache {
         body.write(text, 'utf8');
         const entry: Entry = {
           status,
-          plain: body,
+          kept: { as: 'plain', bytes: body },
           plainBytes: body.length,
           etag: `"${createHash('sha1').update(body).digest('base64url').slice(0, 20)}"`,
           encoded: {},
           made: {},
-          encodedBytes: 0,
         };
         if (keep && generation === this.generation) this.entries.set(key, entry);
         return entry;
@@ -219,11 +219,9 @@ export class ResponseCache {
     const making = compressed(plainOf(entry), encoding).then(
       (bytes) => {
         entry.made[encoding] = bytes;
-        entry.encodedBytes += bytes.length;
-        // A browser asks for the compressed copy, a sixth to a seventh of the plain bytes for a
-        // listing; the plain bytes are asked for by the server's own page renders and API clients
-        // only, and cheaply remade from the copy (decision 089).
-        entry.plain = undefined;
+        // Browsers ask for a compressed copy; the plain bytes, asked for by the server's own page
+        // renders and API clients only, are remade from it (decision 089).
+        if (entry.kept.as === 'plain') entry.kept = { as: encoding, bytes };
         this.entries.recount(key, entry);
         return bytes;
       },
