@@ -84,8 +84,6 @@ interface PdfKit {
 }
 
 let kitLoading: Promise<PdfKit> | undefined;
-/** Set once the first render has loaded it; every drawing function runs inside a render. */
-let kit: PdfKit | undefined;
 
 /**
  * PDFKit, fontkit and the QR encoder (6.8 MB of an idle server's live heap, before any font is
@@ -106,13 +104,12 @@ function loadKit(): Promise<PdfKit> {
       };
       const regular = open(FONT_FILES.regular);
       const bold = open(FONT_FILES.bold);
-      kit = {
+      return {
         PDFDocument: pdfkit.default,
         QRCode: qrcode.default,
         fonts: { regular, bold },
         names: { regular: regular.postscriptName, bold: bold.postscriptName },
       };
-      return kit;
     },
     (error: unknown) => {
       kitLoading = undefined; // a later render tries again
@@ -120,11 +117,6 @@ function loadKit(): Promise<PdfKit> {
     },
   );
   return kitLoading;
-}
-
-function loadedKit(): PdfKit {
-  if (!kit) throw new Error('a PDF is drawn only inside renderTaxDocumentPdf, after loadKit');
-  return kit;
 }
 
 // ── Page geometry and style ─────────────────────────────────────────────────
@@ -146,7 +138,8 @@ const ACCENT = '#1f3a5f';
 const SIZE = { title: 15, name: 9.5, body: 8, table: 7.5, small: 6.5 };
 const PAD = 5;
 
-type Doc = PDFKit.PDFDocument;
+/** A document being drawn, with the kit its render loaded (fonts by name, the QR encoder). */
+type Doc = PDFKit.PDFDocument & { readonly kit: PdfKit };
 
 // ── Formatting ──────────────────────────────────────────────────────────────
 
@@ -185,7 +178,7 @@ interface Style {
  * compared with the default) on every call, which cost a fifth of a render.
  */
 function style(doc: Doc, { font = 'regular', size = SIZE.body, color = INK }: Style): void {
-  doc.font(loadedKit().names[font]).fontSize(size).fillColor(color);
+  doc.font(doc.kit.names[font]).fontSize(size).fillColor(color);
 }
 
 /**
@@ -366,7 +359,13 @@ const pdfNumber = (value: number) => String(Math.round(value * 1000) / 1000);
  * modules merged into runs, written as one path and filled once. The encoding (the error
  * correction level, the mask the library picks by its penalty rules) is deterministic.
  */
-function qrPath(content: string, x: number, y: number, size: number): string {
+function qrPath(
+  encoder: PdfKit['QRCode'],
+  content: string,
+  x: number,
+  y: number,
+  size: number,
+): string {
   const key = `${x} ${y} ${size} ${content}`;
   const cached = qrPaths.get(key);
   if (cached) return cached;
@@ -374,9 +373,9 @@ function qrPath(content: string, x: number, y: number, size: number): string {
   // 2,331 bytes at M, 2,953 at L; a signed e-invoice QR is ~1,000).
   let qr: QRCode.QRCode;
   try {
-    qr = loadedKit().QRCode.create(content, { errorCorrectionLevel: 'M' });
+    qr = encoder.create(content, { errorCorrectionLevel: 'M' });
   } catch {
-    qr = loadedKit().QRCode.create(content, { errorCorrectionLevel: 'L' });
+    qr = encoder.create(content, { errorCorrectionLevel: 'L' });
   }
   const count = qr.modules.size;
   const module = size / count;
@@ -402,7 +401,7 @@ function qrPath(content: string, x: number, y: number, size: number): string {
 }
 
 function drawQr(doc: Doc, content: string, x: number, y: number, size: number): void {
-  doc.addContent(qrPath(content, x, y, size));
+  doc.addContent(qrPath(doc.kit.QRCode, content, x, y, size));
   doc.fillColor('#000000').fill();
 }
 
@@ -1058,13 +1057,14 @@ export async function renderTaxDocumentPdf(
   document: TaxDocument,
   registration: EInvoiceRegistration | null,
 ): Promise<Buffer> {
-  const { PDFDocument, fonts, names } = await loadKit();
+  const kit = await loadKit();
+  const { PDFDocument, fonts, names } = kit;
   const created = issueInstant(document.issueDate);
   const { regular, bold } = fonts;
   // @types/pdfkit does not list a fontkit font among the sources PDFKit 0.20 accepts; as the
   // default font it also spares each document parsing Helvetica's metrics, never used here.
   const source = (font: fontkit.Font) => font as unknown as string;
-  const doc = new PDFDocument({
+  const pdf = new PDFDocument({
     font: source(regular),
     size: 'A4',
     margin: 0,
@@ -1079,6 +1079,7 @@ export async function renderTaxDocumentPdf(
       ModDate: created,
     },
   });
+  const doc: Doc = Object.assign(pdf, { kit });
   const chunks: Buffer[] = [];
   const done = new Promise<Buffer>((resolve, reject) => {
     doc.on('data', (chunk: Buffer) => chunks.push(chunk));
