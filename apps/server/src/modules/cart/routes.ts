@@ -28,7 +28,8 @@ import { addQuickOrder, checkQuickOrder, rowsOfBody } from './quick-order.js';
 import * as cart from './service.js';
 
 // 403 account_disabled: the owner disabled the account (users/authenticate.ts). 409: too few
-// units in stock for the line, or a line of a product no longer sold (decision 048).
+// units in stock for the line, or a line of a product no longer sold (decision 048), or (an
+// add) the buyer's lines of the product changed under it again and again (cart_busy, 091).
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody };
 
 const isText = (type: string | undefined) =>

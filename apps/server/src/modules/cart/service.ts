@@ -300,15 +300,24 @@ export function cartOf(
 
 const lineNotFound = () => notFound('cart_line_not_found', 'This item is not in your cart');
 
+/** How often an add reads again when the buyer's lines of the product moved under it. */
+const ADD_ATTEMPTS = 5;
+
+/** The buyer's lines of one product (cart_product_lines, migration 0032). */
+interface ProductLine {
+  variantIndex: number | null;
+  source: string;
+  quantity: number;
+}
+
 /**
- * Adds to the line with the same product, variant and source, or creates it. Both caps are
- * enforced by the database inside one transaction, so concurrent adds cannot exceed them:
- * - the product is read with the buyer's row locked (FOR NO KEY UPDATE), so the adds of one
- *   buyer run one after another and each counts the lines the previous ones committed (Read
- *   Committed takes a new snapshot per statement);
- * - the upsert then inserts a new line only while the cart holds fewer than CART_LINES_MAX, and
- *   raises an existing line only while its sum stays within QUANTITY_MAX (the ON CONFLICT's
- *   WHERE). Its answer says which cap refused it.
+ * Adds to the line with the same product, variant and source, or creates it (decision 091): the
+ * product and the buyer's lines of it read in one statement, unlocked, the rules checked here,
+ * then one call of `add_cart_line`, which locks the buyer's row (one buyer's adds run one after
+ * another), writes only if those lines are still as read, and keeps both caps: a new line only
+ * while the cart holds fewer than CART_LINES_MAX, an existing one raised only while it stays
+ * within QUANTITY_MAX. Lines that moved meanwhile are read and checked again. No transaction is
+ * held open between round trips: on PGlite's one connection it held every other request.
  */
 export async function addItem(
   db: Db,
@@ -317,41 +326,31 @@ export async function addItem(
   body: CartItemAddBody,
 ): Promise<void> {
   const variantIndex = body.variantIndex ?? null;
-  const outcome = await db.transaction(async (tx) => {
-    const read = await tx.execute(
-      prepared(sql`SELECT ${pricingColumns} FROM users u, products p
-                    WHERE u.id = ${userId} AND p.id = ${productId}
-                      FOR NO KEY UPDATE OF u`),
+  for (let attempt = 0; attempt < ADD_ATTEMPTS; attempt++) {
+    const read = await db.execute(
+      prepared(sql`SELECT ${pricingColumns}, cart_product_lines(${userId}, p.id)::text AS lines
+                     FROM products p WHERE p.id = ${productId}`),
     );
-    const row = read.rows[0] as PricingRow | undefined;
+    const row = read.rows[0] as (PricingRow & { lines: string }) | undefined;
     if (!row) throw notFound('product_not_found', 'Product not found');
     const product = toProductForPricing(row);
     checkVariant(product, variantIndex);
-    await checkLineQuantity(tx, userId, product, { ...body, variantIndex }, 'add');
-    const result = await tx.execute(
-      prepared(sql`WITH cart AS (
-            SELECT count(*) AS lines,
-                   coalesce(bool_or(product_id = ${productId}
-                       AND variant_index IS NOT DISTINCT FROM ${variantIndex}::smallint
-                       AND source = ${body.source}), false) AS has_line
-              FROM cart_lines WHERE user_id = ${userId}
-          ), added AS (
-            INSERT INTO cart_lines (user_id, product_id, variant_index, source, quantity)
-            SELECT ${userId}, ${productId}, ${variantIndex}::smallint, ${body.source},
-                   ${body.quantity}::integer
-              FROM cart WHERE cart.has_line OR cart.lines < ${CART_LINES_MAX}
-            ON CONFLICT ON CONSTRAINT cart_lines_key DO UPDATE
-              SET quantity = cart_lines.quantity + excluded.quantity, updated_at = now()
-              WHERE cart_lines.quantity + excluded.quantity <= ${QUANTITY_MAX}
-            RETURNING quantity
-          )
-          SELECT cart.has_line, EXISTS (SELECT 1 FROM added) AS added FROM cart`),
+    const lines = JSON.parse(row.lines) as ProductLine[];
+    checkLineQuantity(product, lines, { ...body, variantIndex }, 'add');
+    const result = await db.execute(
+      prepared(sql`SELECT add_cart_line(${userId}, ${productId}, ${variantIndex}::smallint,
+                     ${body.source}, ${body.quantity}::integer, ${row.lines}::jsonb,
+                     ${CART_LINES_MAX}::integer, ${QUANTITY_MAX}::integer) AS outcome`),
     );
-    return result.rows[0] as { has_line: boolean; added: boolean };
-  });
-  if (outcome.added) return;
-  if (!outcome.has_line) throw invalid('cart_too_many_lines', CART_TOO_MANY_LINES_MESSAGE);
-  throw invalid('quantity_too_large', LINE_TOO_LARGE_MESSAGE);
+    const { outcome } = result.rows[0] as {
+      outcome: 'added' | 'moved' | 'too_many_lines' | 'too_large';
+    };
+    if (outcome === 'added') return;
+    if (outcome === 'too_many_lines')
+      throw invalid('cart_too_many_lines', CART_TOO_MANY_LINES_MESSAGE);
+    if (outcome === 'too_large') throw invalid('quantity_too_large', LINE_TOO_LARGE_MESSAGE);
+  }
+  throw conflict('cart_busy', 'Your cart is being changed elsewhere right now; try again');
 }
 
 /** The buyer's line keyed by product, variant (or none) and source, as a WHERE condition. */
@@ -368,33 +367,23 @@ function lineKey(
 /**
  * The rules a line's new quantity must keep (issue 20): the minimum order and the pack size
  * (400), and the units on hand of its stock row, counted with the cart's other lines drawing on
- * that row (409). `mode` says whether `body.quantity` is added to the line or replaces it. Runs
- * inside the change's transaction, the buyer's row locked, so the lines it counts are current.
+ * that row (409). `lines` are the buyer's lines of the product as read with it; `mode` says
+ * whether `body.quantity` is added to the line or replaces it.
  */
-async function checkLineQuantity(
-  tx: Executor,
-  userId: string,
+function checkLineQuantity(
   product: ProductForPricing,
+  lines: readonly ProductLine[],
   body: { quantity: number; source: string; variantIndex: number | null },
   mode: 'add' | 'set',
-): Promise<void> {
+): void {
   const row = lineRow(product, body.variantIndex);
-  // Any quantity of an untracked product without rules will do: no statement spent on it.
+  // Any quantity of an untracked product without rules will do.
   if (!row && product.minOrderQuantity === 1 && product.orderMultiple === 1) return;
-  const result = await tx.execute(
-    prepared(sql`SELECT variant_index, source, quantity FROM cart_lines
-                  WHERE user_id = ${userId} AND product_id = ${product.id}`),
-  );
-  const lines = (result.rows as unknown as CartLineRow[]).map((r) => ({
-    variantIndex: r.variant_index,
-    source: r.source,
-    quantity: Number(r.quantity),
-  }));
-  const isThis = (l: (typeof lines)[number]) =>
+  const isThis = (l: ProductLine) =>
     l.variantIndex === body.variantIndex && l.source === body.source;
   const before = lines.find(isThis)?.quantity ?? 0;
   const quantity = mode === 'add' ? before + body.quantity : body.quantity;
-  // QUANTITY_MAX is the upsert's to refuse, with its own message.
+  // QUANTITY_MAX is add_cart_line's (or the schema's) to refuse, with its own message.
   if (quantity > QUANTITY_MAX) return;
   const others = row
     ? lines
@@ -427,7 +416,13 @@ export async function setQuantity(
     if (product.status !== 'active')
       throw conflict('product_unavailable', productUnavailableMessage(product.name));
     const variantIndex = body.variantIndex ?? null;
-    await checkLineQuantity(tx, userId, product, { ...body, variantIndex }, 'set');
+    // A statement of its own, after the lock: one begun before it would see the lines as they
+    // were when it began, not as the add it waited for left them.
+    const current = await tx.execute(
+      prepared(sql`SELECT cart_product_lines(${userId}, ${productId})::text AS lines`),
+    );
+    const lines = JSON.parse((current.rows[0] as { lines: string }).lines) as ProductLine[];
+    checkLineQuantity(product, lines, { ...body, variantIndex }, 'set');
     await tx.execute(
       sql`UPDATE cart_lines SET quantity = ${body.quantity}, updated_at = now()
            WHERE ${lineKey(userId, productId, body)}`,

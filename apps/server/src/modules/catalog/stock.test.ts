@@ -258,6 +258,25 @@ describe('the cart', () => {
     });
   });
 
+  it('checks again an add whose lines moved under it: concurrent adds never pass the stock', async () => {
+    const buyer = await createBuyer(t);
+    const id = await product({ name: 'Copper Rivet', stock: 10 });
+    // Each add reads the product and the lines unlocked; add_cart_line writes only if the lines
+    // are still as read (decision 091), so every add but the first reads again, and those that
+    // would take the two lines past the 10 units are refused.
+    const responses = await Promise.all(
+      Array.from({ length: 6 }, (_, i) =>
+        addToCart(buyer, id, { quantity: 3, source: i % 2 ? 'Ex-china' : 'Ex-india custom' }),
+      ),
+    );
+    const statuses = responses.map((r) => r.statusCode).sort();
+    expect(statuses).toEqual([200, 200, 200, 409, 409, 409]);
+    for (const refused of responses.filter((r) => r.statusCode === 409))
+      expect(refused.json().code).toBe('out_of_stock');
+    const lines = (await cartOf(buyer)).lines;
+    expect(lines.reduce((sum, line) => sum + line.quantity, 0)).toBe(9);
+  });
+
   it('keeps a line to the minimum order and whole packs, with messages that say why', async () => {
     const buyer = await createBuyer(t);
     const id = await product({ name: 'Cable Ties', minOrderQuantity: 10, orderMultiple: 5 });
