@@ -1,12 +1,9 @@
--- Decision 091: a cart add in one call after one read. The server reads the product and the
--- buyer's lines of it (cart_product_lines) unlocked and checks the quantity rules in TypeScript
--- (written once); add_cart_line then locks the buyer's row, so one buyer's adds run one after
--- another, finds the lines as they were read, and inserts the line or raises it within the
--- caps. No transaction stays open between the server's round trips: on PGlite's one connection
--- it held every other request (bench/README.md). It answers:
+-- Decision 091: a cart add in one call after one read. add_cart_line locks the buyer's row,
+-- finds the buyer's lines of the product as the caller read them (lines_read; NULL when its
+-- rules did not look at them), and inserts the line or raises it within the caps. It answers:
 --   added           the line was inserted or raised
---   moved           the buyer's lines of the product changed since the read (the caller reads
---                   again and checks again)
+--   moved           the lines changed since the read (the caller reads and checks again)
+--   no_buyer        no such account
 --   too_many_lines  a new line, and the cart holds lines_max already
 --   too_large       the line would pass quantity_max
 CREATE FUNCTION cart_product_lines(buyer text, product text) RETURNS jsonb
@@ -26,7 +23,10 @@ DECLARE
   has_line boolean;
 BEGIN
   PERFORM 1 FROM users WHERE id = buyer FOR NO KEY UPDATE;
-  IF cart_product_lines(buyer, product) IS DISTINCT FROM lines_read THEN
+  IF NOT FOUND THEN
+    RETURN 'no_buyer';
+  END IF;
+  IF lines_read IS NOT NULL AND cart_product_lines(buyer, product) IS DISTINCT FROM lines_read THEN
     RETURN 'moved';
   END IF;
   SELECT count(*),

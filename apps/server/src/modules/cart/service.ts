@@ -311,13 +311,11 @@ interface ProductLine {
 }
 
 /**
- * Adds to the line with the same product, variant and source, or creates it (decision 091): the
- * product and the buyer's lines of it read in one statement, unlocked, the rules checked here,
- * then one call of `add_cart_line`, which locks the buyer's row (one buyer's adds run one after
- * another), writes only if those lines are still as read, and keeps both caps: a new line only
- * while the cart holds fewer than CART_LINES_MAX, an existing one raised only while it stays
- * within QUANTITY_MAX. Lines that moved meanwhile are read and checked again. No transaction is
- * held open between round trips: on PGlite's one connection it held every other request.
+ * Adds to the line with the same product, variant and source, or creates it, in one call after
+ * one read (decision 091): the product and the buyer's lines of it read unlocked, the rules
+ * checked here, then `add_cart_line` locks the buyer's row, writes only if the lines the rules
+ * counted are still as read (else they are read and checked again), and keeps both caps
+ * (CART_LINES_MAX new lines, QUANTITY_MAX a line).
  */
 export async function addItem(
   db: Db,
@@ -336,19 +334,21 @@ export async function addItem(
     const product = toProductForPricing(row);
     checkVariant(product, variantIndex);
     const lines = JSON.parse(row.lines) as ProductLine[];
-    checkLineQuantity(product, lines, { ...body, variantIndex }, 'add');
+    const counted = checkLineQuantity(product, lines, { ...body, variantIndex }, 'add');
+    // Lines no rule counted need not stay as read: concurrent adds of such a product all pass.
+    const linesRead = counted ? row.lines : null;
     const result = await db.execute(
       prepared(sql`SELECT add_cart_line(${userId}, ${productId}, ${variantIndex}::smallint,
-                     ${body.source}, ${body.quantity}::integer, ${row.lines}::jsonb,
+                     ${body.source}, ${body.quantity}::integer, ${linesRead}::jsonb,
                      ${CART_LINES_MAX}::integer, ${QUANTITY_MAX}::integer) AS outcome`),
     );
-    const { outcome } = result.rows[0] as {
-      outcome: 'added' | 'moved' | 'too_many_lines' | 'too_large';
-    };
+    const { outcome } = result.rows[0] as { outcome: string };
     if (outcome === 'added') return;
+    if (outcome === 'no_buyer') throw notFound('account_not_found', 'Your account was not found');
     if (outcome === 'too_many_lines')
       throw invalid('cart_too_many_lines', CART_TOO_MANY_LINES_MESSAGE);
     if (outcome === 'too_large') throw invalid('quantity_too_large', LINE_TOO_LARGE_MESSAGE);
+    if (outcome !== 'moved') throw new Error(`add_cart_line answered ${outcome}`);
   }
   throw conflict('cart_busy', 'Your cart is being changed elsewhere right now; try again');
 }
@@ -368,23 +368,23 @@ function lineKey(
  * The rules a line's new quantity must keep (issue 20): the minimum order and the pack size
  * (400), and the units on hand of its stock row, counted with the cart's other lines drawing on
  * that row (409). `lines` are the buyer's lines of the product as read with it; `mode` says
- * whether `body.quantity` is added to the line or replaces it.
+ * whether `body.quantity` is added to the line or replaces it. Answers whether the lines counted.
  */
 function checkLineQuantity(
   product: ProductForPricing,
   lines: readonly ProductLine[],
   body: { quantity: number; source: string; variantIndex: number | null },
   mode: 'add' | 'set',
-): void {
+): boolean {
   const row = lineRow(product, body.variantIndex);
   // Any quantity of an untracked product without rules will do.
-  if (!row && product.minOrderQuantity === 1 && product.orderMultiple === 1) return;
+  if (!row && product.minOrderQuantity === 1 && product.orderMultiple === 1) return false;
   const isThis = (l: ProductLine) =>
     l.variantIndex === body.variantIndex && l.source === body.source;
   const before = lines.find(isThis)?.quantity ?? 0;
   const quantity = mode === 'add' ? before + body.quantity : body.quantity;
   // QUANTITY_MAX is add_cart_line's (or the schema's) to refuse, with its own message.
-  if (quantity > QUANTITY_MAX) return;
+  if (quantity > QUANTITY_MAX) return true;
   const others = row
     ? lines
         .filter((l) => !isThis(l) && lineRow(product, l.variantIndex) === row)
@@ -392,6 +392,7 @@ function checkLineQuantity(
     : 0;
   const problem = lineQuantityProblem(product, body.variantIndex, quantity, others);
   if (problem) throw new AppError(problem.kind, problem.code, problem.message);
+  return true;
 }
 
 /** Sets the quantity of the buyer's line keyed by product, variant and source. */

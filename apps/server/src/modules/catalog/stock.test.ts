@@ -277,6 +277,18 @@ describe('the cart', () => {
     expect(lines.reduce((sum, line) => sum + line.quantity, 0)).toBe(9);
   });
 
+  it('takes every one of many concurrent adds of a product no rule counts', async () => {
+    const buyer = await createBuyer(t);
+    const id = await product({ name: 'Untracked Washer' });
+    // No stock row, no minimum, no packs: the lines are not compared (decision 091), so no add
+    // reads again, however many arrive together (five rounds of reads would end in cart_busy).
+    const responses = await Promise.all(
+      Array.from({ length: 8 }, () => addToCart(buyer, id, { quantity: 2 })),
+    );
+    expect(responses.map((r) => r.statusCode)).toEqual(Array.from({ length: 8 }, () => 200));
+    expect((await cartOf(buyer)).lines.map((line) => line.quantity)).toEqual([16]);
+  });
+
   it('keeps a line to the minimum order and whole packs, with messages that say why', async () => {
     const buyer = await createBuyer(t);
     const id = await product({ name: 'Cable Ties', minOrderQuantity: 10, orderMultiple: 5 });
