@@ -333,10 +333,14 @@ export async function addItem(
     if (!row) throw notFound('product_not_found', 'Product not found');
     const product = toProductForPricing(row);
     checkVariant(product, variantIndex);
-    const lines = JSON.parse(row.lines) as ProductLine[];
-    const counted = checkLineQuantity(product, lines, { ...body, variantIndex }, 'add');
-    // Lines no rule counted need not stay as read: concurrent adds of such a product all pass.
-    const linesRead = counted ? row.lines : null;
+    checkLineQuantity(
+      product,
+      JSON.parse(row.lines) as ProductLine[],
+      { ...body, variantIndex },
+      'add',
+    );
+    // Lines no rule counts need not stay as read: concurrent adds of such a product all pass.
+    const linesRead = rulesCountLines(product, variantIndex) ? row.lines : null;
     const result = await db.execute(
       prepared(sql`SELECT add_cart_line(${userId}, ${productId}, ${variantIndex}::smallint,
                      ${body.source}, ${body.quantity}::integer, ${linesRead}::jsonb,
@@ -364,27 +368,32 @@ function lineKey(
     AND source = ${source}`;
 }
 
+/** Whether a line's quantity rules look at the cart's lines: any quantity of an untracked product without a minimum or packs will do. */
+const rulesCountLines = (product: ProductForPricing, variantIndex: number | null) =>
+  lineRow(product, variantIndex) !== null ||
+  product.minOrderQuantity !== 1 ||
+  product.orderMultiple !== 1;
+
 /**
  * The rules a line's new quantity must keep (issue 20): the minimum order and the pack size
  * (400), and the units on hand of its stock row, counted with the cart's other lines drawing on
  * that row (409). `lines` are the buyer's lines of the product as read with it; `mode` says
- * whether `body.quantity` is added to the line or replaces it. Answers whether the lines counted.
+ * whether `body.quantity` is added to the line or replaces it.
  */
 function checkLineQuantity(
   product: ProductForPricing,
   lines: readonly ProductLine[],
   body: { quantity: number; source: string; variantIndex: number | null },
   mode: 'add' | 'set',
-): boolean {
+): void {
+  if (!rulesCountLines(product, body.variantIndex)) return;
   const row = lineRow(product, body.variantIndex);
-  // Any quantity of an untracked product without rules will do.
-  if (!row && product.minOrderQuantity === 1 && product.orderMultiple === 1) return false;
   const isThis = (l: ProductLine) =>
     l.variantIndex === body.variantIndex && l.source === body.source;
   const before = lines.find(isThis)?.quantity ?? 0;
   const quantity = mode === 'add' ? before + body.quantity : body.quantity;
   // QUANTITY_MAX is add_cart_line's (or the schema's) to refuse, with its own message.
-  if (quantity > QUANTITY_MAX) return true;
+  if (quantity > QUANTITY_MAX) return;
   const others = row
     ? lines
         .filter((l) => !isThis(l) && lineRow(product, l.variantIndex) === row)
@@ -392,7 +401,6 @@ function checkLineQuantity(
     : 0;
   const problem = lineQuantityProblem(product, body.variantIndex, quantity, others);
   if (problem) throw new AppError(problem.kind, problem.code, problem.message);
-  return true;
 }
 
 /** Sets the quantity of the buyer's line keyed by product, variant and source. */
@@ -417,13 +425,15 @@ export async function setQuantity(
     if (product.status !== 'active')
       throw conflict('product_unavailable', productUnavailableMessage(product.name));
     const variantIndex = body.variantIndex ?? null;
-    // A statement of its own, after the lock: one begun before it would see the lines as they
-    // were when it began, not as the add it waited for left them.
-    const current = await tx.execute(
-      prepared(sql`SELECT cart_product_lines(${userId}, ${productId})::text AS lines`),
-    );
-    const lines = JSON.parse((current.rows[0] as { lines: string }).lines) as ProductLine[];
-    checkLineQuantity(product, lines, { ...body, variantIndex }, 'set');
+    if (rulesCountLines(product, variantIndex)) {
+      // A statement of its own, after the lock: one begun before it would see the lines as they
+      // were when it began, not as the add it waited for left them.
+      const current = await tx.execute(
+        prepared(sql`SELECT cart_product_lines(${userId}, ${productId})::text AS lines`),
+      );
+      const lines = JSON.parse((current.rows[0] as { lines: string }).lines) as ProductLine[];
+      checkLineQuantity(product, lines, { ...body, variantIndex }, 'set');
+    }
     await tx.execute(
       sql`UPDATE cart_lines SET quantity = ${body.quantity}, updated_at = now()
            WHERE ${lineKey(userId, productId, body)}`,
