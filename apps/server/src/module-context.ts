@@ -16,15 +16,25 @@ import type { Config } from './config.js';
 import type { Db, DbOrTx } from './db/connect.js';
 import type { Limiters } from './lib/limits.js';
 import type { Metrics } from './lib/metrics.js';
+import type { AccessClaims } from './modules/users/access-tokens.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
     /** The signed-in buyer's id; set by the context's `authenticate`. */
     userId?: string;
+    /**
+     * On a route that `checksSession`, the buyer's verified token, whose session its service's
+     * first statement checks (users/authenticate.ts, decision 092); `userId` is then unset.
+     */
+    claims?: AccessClaims;
+  }
+  interface FastifyContextConfig {
+    /** The route's service checks the buyer's session in its first statement (decision 092). */
+    checksSession?: boolean;
   }
 }
 
-/** A preHandler (or onRequest hook) that sets `request.userId` or answers 401. */
+/** A preHandler (or onRequest hook) that sets `request.userId` (or `request.claims`) or answers 401. */
 export type Authenticate = preHandlerAsyncHookHandler;
 
 /**

@@ -181,9 +181,11 @@ export async function registerRateLimits(
     const takeSlots = async (request: FastifyRequest, reply: FastifyReply) => {
       const taken: Take[] = [];
       for (const { limit, by } of limits) {
-        // Per account where signed in.
-        if (by === 'account' && !request.userId) continue;
-        const key = by === 'address' ? addressKey(request.ip) : `account:${request.userId}`;
+        // Per account where signed in: a route that `checksSession` counts the token's buyer
+        // before its statement checks the session (decision 092).
+        const account = request.userId ?? request.claims?.userId;
+        if (by === 'account' && !account) continue;
+        const key = by === 'address' ? addressKey(request.ip) : `account:${account}`;
         const slot = await limiters[limit].take(key);
         if (!slot.ok) {
           // A refused request uses no other limit's slot (a buyer at the account limit does not

@@ -7,6 +7,7 @@ import { SHIPPING_SOURCES } from '@storefront/shared/pricing';
 import { buildTestApp, type TestApp } from '../../test/app.js';
 import { createBuyer, type TestBuyer } from '../../test/buyers.js';
 import { insertFixtures, insertProducts } from '../../test/catalog-fixtures.js';
+import { ADD_CART_LINE_OUTCOMES } from './service.js';
 
 let t: TestApp;
 let ids: Awaited<ReturnType<typeof insertFixtures>>;
@@ -79,17 +80,17 @@ describe('statements per cart call (bench/README.md)', () => {
   const statements = (response: { headers: Record<string, unknown> }) =>
     Number(response.headers['x-sql-statements']);
 
-  it('reads a cart of several products in two statements, and adds a line in four', async () => {
+  it('reads a cart of several products in two statements, and adds a line in three', async () => {
     const buyer = await createBuyer(t);
     const added = await call(buyer, 'POST', `/api/cart/items/${ids.tiered}`, {
       quantity: 2,
       source: 'Ex-china',
     });
     expect(added.statusCode, added.body).toBe(200);
-    // The session check; the product for its rules with the buyer's lines of it; the call that
-    // locks the buyer's row and writes the line within the caps (decision 091: no transaction
-    // held between them); the cart answered back.
-    expect(statements(added)).toBe(4);
+    // The product for its rules with the buyer's lines of it and the session's check (decision
+    // 092); the call that locks the buyer's row and writes the line within the caps (decision
+    // 091: no transaction held between them); the cart answered back.
+    expect(statements(added)).toBe(3);
     await add(buyer, ids.cheap, { quantity: 1, source: 'Ex-india custom' });
     await add(buyer, ids.shirt, { quantity: 1, source: 'Ex-india custom', variantIndex: 1 });
 
@@ -97,6 +98,17 @@ describe('statements per cart call (bench/README.md)', () => {
     expect(read.json<CartResponse>().lineCount).toBe(3);
     // The session check, then lines and products together.
     expect(statements(read)).toBe(2);
+  });
+});
+
+describe('add_cart_line (migration 0032, decision 091)', () => {
+  it('answers only what the add knows: the function and the code list the same outcomes', async () => {
+    const found = await t.database.db.execute(
+      sql`SELECT pg_get_functiondef('add_cart_line'::regproc) AS definition`,
+    );
+    const { definition } = found.rows[0] as { definition: string };
+    const answers = [...definition.matchAll(/RETURN '([a-z_]+)'/g)].map((match) => match[1]);
+    expect(new Set(answers)).toEqual(new Set(ADD_CART_LINE_OUTCOMES));
   });
 });
 

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -23,6 +23,7 @@ import type { ModuleContext } from '../../module-context.js';
 import type { Db } from '../../db/connect.js';
 import { invalid } from '../../lib/errors.js';
 import { supplyOfQuery } from '../gst/tax.js';
+import { callerId, checkedBuyer, routeCaller, type Caller } from '../users/authenticate.js';
 import { decodeText, readQuickOrderText } from './quick-order-file.js';
 import { addQuickOrder, checkQuickOrder, rowsOfBody } from './quick-order.js';
 import * as cart from './service.js';
@@ -35,8 +36,8 @@ const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody,
 const isText = (type: string | undefined) =>
   QUICK_ORDER_TEXT_TYPES.some((text) => type?.toLowerCase().startsWith(text) === true);
 
-/** Set by `authenticate`, which runs on every route of this plugin. */
-const buyer = (request: FastifyRequest) => request.userId!;
+/** A change to one of the buyer's lines, by who asks (a checked id, or a `Caller`). */
+type LineChange<Who, Body> = (db: Db, who: Who, productId: string, body: Body) => Promise<void>;
 
 /** Spec §7 cart calls. Every change answers the whole cart, so the screen needs no refetch. */
 export function cartRoutes({ db, authenticate, taxSetup }: ModuleContext) {
@@ -67,21 +68,27 @@ export function cartRoutes({ db, authenticate, taxSetup }: ModuleContext) {
         async (request) => {
           const setup = await taxSetup.current();
           const supply = supplyOfQuery(setup.settings.stateCode, request.query);
-          return cart.getCart(db, buyer(request), setup, supply);
+          return cart.getCart(db, checkedBuyer(request), setup, supply);
         },
       );
     }
 
-    /** A change to one line; every change answers the whole cart. */
+    /**
+     * A change to one line; every change answers the whole cart. An add checks the buyer's
+     * session in its first read (decision 092), the others are checked by `authenticate`.
+     */
     function lineRoute<Body extends z.ZodType>(
       method: 'POST' | 'PATCH' | 'DELETE',
       summary: string,
       body: Body,
-      change: (db: Db, userId: string, productId: string, body: z.infer<Body>) => Promise<void>,
+      line:
+        | { checksSession: true; change: LineChange<Caller, z.infer<Body>> }
+        | { checksSession: false; change: LineChange<string, z.infer<Body>> },
     ) {
       app.route({
         method,
         url: '/api/cart/items/:productId',
+        config: { checksSession: line.checksSession },
         schema: {
           tags,
           security,
@@ -93,8 +100,11 @@ export function cartRoutes({ db, authenticate, taxSetup }: ModuleContext) {
         handler: async (request) => {
           // Validated by `body` above; the provider cannot carry a generic schema's type here.
           const parsed = request.body as z.infer<Body>;
-          await change(db, buyer(request), request.params.productId, parsed);
-          return cart.getCart(db, buyer(request), await taxSetup.current());
+          const { productId } = request.params;
+          if (line.checksSession) await line.change(db, routeCaller(request), productId, parsed);
+          else await line.change(db, checkedBuyer(request), productId, parsed);
+          // The change checked the caller: its id is the buyer's.
+          return cart.getCart(db, callerId(routeCaller(request)), await taxSetup.current());
         },
       });
     }
@@ -103,20 +113,18 @@ export function cartRoutes({ db, authenticate, taxSetup }: ModuleContext) {
       'POST',
       'Add a quantity to the line of this product, variant and source',
       CartItemAddBody,
-      cart.addItem,
+      { checksSession: true, change: cart.addItem },
     );
     lineRoute(
       'PATCH',
       'Set the quantity of the line of this product, variant and source',
       CartItemPatchBody,
-      cart.setQuantity,
+      { checksSession: false, change: cart.setQuantity },
     );
-    lineRoute(
-      'DELETE',
-      'Remove the line of this product, variant and source',
-      CartItemDeleteBody,
-      cart.removeItem,
-    );
+    lineRoute('DELETE', 'Remove the line of this product, variant and source', CartItemDeleteBody, {
+      checksSession: false,
+      change: cart.removeItem,
+    });
 
     // Quick order (issue 22, decision 065).
     const quickTags = ['quick order'];
@@ -131,7 +139,7 @@ export function cartRoutes({ db, authenticate, taxSetup }: ModuleContext) {
           response: { 200: QuickOrderReport, 400: ErrorBody, 401: ErrorBody, 403: ErrorBody },
         },
       },
-      async (request) => checkQuickOrder(db, buyer(request), rowsOfBody(request.body.rows)),
+      async (request) => checkQuickOrder(db, checkedBuyer(request), rowsOfBody(request.body.rows)),
     );
 
     app.post(
@@ -147,7 +155,7 @@ export function cartRoutes({ db, authenticate, taxSetup }: ModuleContext) {
         },
       },
       async (request) => {
-        const lines = await addQuickOrder(db, buyer(request), rowsOfBody(request.body.rows));
+        const lines = await addQuickOrder(db, checkedBuyer(request), rowsOfBody(request.body.rows));
         return cart.cartOf(lines, await taxSetup.current());
       },
     );
@@ -177,7 +185,7 @@ export function cartRoutes({ db, authenticate, taxSetup }: ModuleContext) {
             'quick_order_not_text',
             'Send the file as text/csv, or pasted rows as text/plain',
           );
-        return checkQuickOrder(db, buyer(request), readQuickOrderText(request.body));
+        return checkQuickOrder(db, checkedBuyer(request), readQuickOrderText(request.body));
       },
     );
   };

@@ -44,6 +44,13 @@ import {
   type StockRow,
 } from '../catalog/service.js';
 import { stockRowFor } from '../catalog/stock.js';
+import {
+  callerId,
+  refuseEndedSession,
+  sessionStateColumns,
+  type Caller,
+  type SessionState,
+} from '../users/authenticate.js';
 import { effectiveRate, lineGstView, taxSummaryView, type Supply } from '../gst/tax.js';
 
 type Executor = Pick<Db, 'execute'>;
@@ -300,15 +307,21 @@ export function cartOf(
 
 const lineNotFound = () => notFound('cart_line_not_found', 'This item is not in your cart');
 
+/** What add_cart_line (migration 0032) answers; a test holds the function to this list. */
+export const ADD_CART_LINE_OUTCOMES = [
+  'added',
+  'moved',
+  'no_buyer',
+  'too_many_lines',
+  'too_large',
+] as const;
+type AddCartLineOutcome = (typeof ADD_CART_LINE_OUTCOMES)[number];
+
 /** How often an add reads again when the buyer's lines of the product moved under it. */
 const ADD_ATTEMPTS = 5;
 
 /** The buyer's lines of one product (cart_product_lines, migration 0032). */
-interface ProductLine {
-  variantIndex: number | null;
-  source: string;
-  quantity: number;
-}
+type ProductLine = Omit<CartLine, 'productId'>;
 
 /**
  * Adds to the line with the same product, variant and source, or creates it, in one call after
@@ -319,18 +332,23 @@ interface ProductLine {
  */
 export async function addItem(
   db: Db,
-  userId: string,
+  caller: Caller,
   productId: string,
   body: CartItemAddBody,
 ): Promise<void> {
+  const userId = callerId(caller);
   const variantIndex = body.variantIndex ?? null;
   for (let attempt = 0; attempt < ADD_ATTEMPTS; attempt++) {
+    // The caller's session is checked by the read (decision 092): no product row leaves `id` null.
     const read = await db.execute(
-      prepared(sql`SELECT ${pricingColumns}, cart_product_lines(${userId}, p.id)::text AS lines
-                     FROM products p WHERE p.id = ${productId}`),
+      prepared(sql`SELECT ${sessionStateColumns(caller)}, ${pricingColumns},
+                          cart_product_lines(u.id, p.id)::text AS lines
+                     FROM users u LEFT JOIN products p ON p.id = ${productId}
+                    WHERE u.id = ${userId}`),
     );
-    const row = read.rows[0] as (PricingRow & { lines: string }) | undefined;
-    if (!row) throw notFound('product_not_found', 'Product not found');
+    const row = read.rows[0] as (SessionState & PricingRow & { lines: string }) | undefined;
+    refuseEndedSession(row, caller);
+    if (row.id === null) throw notFound('product_not_found', 'Product not found');
     const product = toProductForPricing(row);
     checkVariant(product, variantIndex);
     checkLineQuantity(
@@ -346,13 +364,21 @@ export async function addItem(
                      ${body.source}, ${body.quantity}::integer, ${linesRead}::jsonb,
                      ${CART_LINES_MAX}::integer, ${QUANTITY_MAX}::integer) AS outcome`),
     );
-    const { outcome } = result.rows[0] as { outcome: string };
-    if (outcome === 'added') return;
-    if (outcome === 'no_buyer') throw notFound('account_not_found', 'Your account was not found');
-    if (outcome === 'too_many_lines')
-      throw invalid('cart_too_many_lines', CART_TOO_MANY_LINES_MESSAGE);
-    if (outcome === 'too_large') throw invalid('quantity_too_large', LINE_TOO_LARGE_MESSAGE);
-    if (outcome !== 'moved') throw new Error(`add_cart_line answered ${outcome}`);
+    const { outcome } = result.rows[0] as { outcome: AddCartLineOutcome };
+    switch (outcome) {
+      case 'added':
+        return;
+      case 'no_buyer':
+        throw notFound('account_not_found', 'Your account was not found');
+      case 'too_many_lines':
+        throw invalid('cart_too_many_lines', CART_TOO_MANY_LINES_MESSAGE);
+      case 'too_large':
+        throw invalid('quantity_too_large', LINE_TOO_LARGE_MESSAGE);
+      case 'moved':
+        continue;
+      default:
+        throw new Error(`add_cart_line answered ${String(outcome satisfies never)}`);
+    }
   }
   throw conflict('cart_busy', 'Your cart is being changed elsewhere right now; try again');
 }
@@ -474,18 +500,20 @@ export interface StoredOrderAnswer {
  * the answer already stored under `idempotencyKey` (null when none, or no key), the buyer's
  * account's billing details, and the cart's lines in the order they were added (each with its
  * id, so the order's write can prove it took exactly these) with their products for pricing.
+ * The caller's session is checked by the same statement (decision 092).
  */
 export async function readCartForOrder(
   db: Executor,
-  userId: string,
+  caller: Caller,
   idempotencyKey: string | undefined,
 ): Promise<{
   stored: StoredOrderAnswer | null;
   account: AccountBilling;
   lines: { id: number; line: CartLine; product: ProductForPricing }[];
 }> {
+  const userId = callerId(caller);
   const result = await db.execute(
-    prepared(sql`SELECT ${
+    prepared(sql`SELECT ${sessionStateColumns(caller)}, ${
       idempotencyKey === undefined
         ? sql`NULL`
         : sql`(SELECT json_build_object('requestHash', k.request_hash,
@@ -508,8 +536,10 @@ export async function readCartForOrder(
     stored: StoredOrderAnswer | null;
     account: AccountBilling;
     line_id: number | string | null;
-  } & CartLineRow &
+  } & SessionState &
+    CartLineRow &
     PricingRow)[];
+  refuseEndedSession(rows[0], caller);
   return {
     stored: rows[0]!.stored,
     account: rows[0]!.account,

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ErrorBody } from '@storefront/shared/errors';
@@ -14,11 +14,9 @@ import {
 } from '@storefront/shared/orders';
 import { ReorderResponse } from '@storefront/shared/quick-order';
 import type { ModuleContext } from '../../module-context.js';
+import { checkedBuyer, routeCaller } from '../users/authenticate.js';
 import { reorder } from './reorder.js';
 import * as orders from './service.js';
-
-/** Set by `authenticate`, which runs on every route of this plugin. */
-const buyer = (request: FastifyRequest) => request.userId!;
 
 const CreateHeaders = z.object({ [IDEMPOTENCY_KEY_HEADER]: IdempotencyKey.optional() });
 
@@ -37,6 +35,8 @@ export function buyerOrderRoutes(
     app.post(
       '/api/orders/',
       {
+        // The cart's read checks the buyer's session (decision 092).
+        config: { checksSession: true },
         schema: {
           tags,
           security,
@@ -57,7 +57,7 @@ export function buyerOrderRoutes(
       async (request, reply) => {
         const result = await orders.createOrder(
           db,
-          buyer(request),
+          routeCaller(request),
           request.body,
           request.headers[IDEMPOTENCY_KEY_HEADER],
           { setup: await taxSetup.current(), env: config.env },
@@ -78,7 +78,7 @@ export function buyerOrderRoutes(
           response: { 200: OrderListResponse, 401: ErrorBody, 403: ErrorBody },
         },
       },
-      async (request) => ({ payload: await orders.listOrders(db, buyer(request)) }),
+      async (request) => ({ payload: await orders.listOrders(db, checkedBuyer(request)) }),
     );
 
     app.get(
@@ -99,7 +99,7 @@ export function buyerOrderRoutes(
         },
       },
       async (request) => ({
-        payload: await orders.getOrder(db, buyer(request), request.params.id),
+        payload: await orders.getOrder(db, checkedBuyer(request), request.params.id),
       }),
     );
 
@@ -121,7 +121,8 @@ export function buyerOrderRoutes(
           },
         },
       },
-      async (request) => reorder(db, buyer(request), request.params.id, await taxSetup.current()),
+      async (request) =>
+        reorder(db, checkedBuyer(request), request.params.id, await taxSetup.current()),
     );
     app.put(
       '/api/orders/:id/shipping',
@@ -147,7 +148,7 @@ export function buyerOrderRoutes(
       async (request) => ({
         payload: await orders.changeOrderShipping(
           db,
-          buyer(request),
+          checkedBuyer(request),
           request.params.id,
           request.body,
           { setup: await taxSetup.current(), env: config.env },

@@ -82,6 +82,7 @@ import { returnStock } from '../catalog/stock.js';
 import { checkTakesOrders } from '../gst/settings.js';
 import { effectiveRate, lineGstView, supplyOf, taxSummaryView, type Supply } from '../gst/tax.js';
 import { recordAudit, type StaffActor } from '../staff/audit.js';
+import { callerId, type Caller } from '../users/authenticate.js';
 import { saveOrderEntries, type OrderEntries } from '../address-book/service.js';
 import { queueOrderUpdate } from './status-emails.js';
 
@@ -920,18 +921,20 @@ class ReplayedInTransaction extends Error {
  */
 export async function createOrder(
   db: Db,
-  userId: string,
+  caller: Caller,
   body: OrderCreateBody,
   idempotencyKey: string | undefined,
   tax: OrderTaxContext,
   options: CreateOrderOptions = {},
 ): Promise<CreateOrderResult> {
+  const userId = callerId(caller);
   const orderNumber = options.orderNumber ?? newOrderNumber;
   const lockTimeoutMs = options.lockTimeoutMs ?? ORDER_LOCK_TIMEOUT_MS;
   const requestHash = fingerprint(body);
   try {
     for (let attempt = 0; attempt < CHECKOUT_ATTEMPTS; attempt++) {
-      const read = await readCartForOrder(db, userId, idempotencyKey);
+      // Checks the caller's session too (decision 092): nothing is answered or written before.
+      const read = await readCartForOrder(db, caller, idempotencyKey);
       // A committed claim holds its answer (decision 014), which stands whatever the cart and
       // the settings have become since.
       if (read.stored) return replayOf(read.stored, requestHash);

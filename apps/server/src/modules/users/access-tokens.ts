@@ -12,6 +12,14 @@ const ISSUER = 'b2b-storefront';
 const AUDIENCE = 'storefront-api';
 const TYPE = 'at+jwt';
 
+/** What a valid access token says: whose it is, when it was issued, of which session. */
+export interface AccessClaims {
+  userId: string;
+  /** Seconds since the epoch. */
+  issuedAt: number;
+  sessionId: string | undefined;
+}
+
 export interface TokenService {
   /**
    * `sessionId` is the refresh-token family the token was issued for (claim `sid`): revoking
@@ -19,9 +27,7 @@ export interface TokenService {
    */
   signAccessToken(userId: string, now?: Date, sessionId?: string): Promise<string>;
   /** The user id of a valid access token; throws a 401 AppError otherwise. */
-  verifyAccessToken(
-    token: string,
-  ): Promise<{ userId: string; issuedAt: number; sessionId: string | undefined }>;
+  verifyAccessToken(token: string): Promise<AccessClaims>;
 }
 
 export const unauthorized = (detail = 'Not authenticated') =>
