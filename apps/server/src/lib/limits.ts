@@ -99,7 +99,7 @@ export type Limiters = Record<LimitName, Limiter>;
 
 interface RouteLimit {
   limit: LimitName;
-  /** The client address, or the signed-in buyer (the route authenticates before this counts). */
+  /** The client address, or the signed-in buyer (the route's token is verified before this counts). */
   by: 'address' | 'account';
 }
 
@@ -160,9 +160,12 @@ async function buildLimiters(
 
 /**
  * Builds the limiters (in Redis when REDIS_URL is set) and applies ROUTE_LIMITS: each limited
- * route gets a last preHandler, so it runs after the route's own authentication (request.userId
- * is set) and validation. Answers the limiters for the modules that apply their own (users).
- * Call before the modules register their routes.
+ * route gets a last preHandler, so it runs after the route's own authentication and validation.
+ * A route that `checksSession` counts the token's buyer before its service checks the session
+ * (decision 092); its slots are given back when the answer is 401 or 403, so an ended session,
+ * like an anonymous caller, spends none of its buyer's or its address's budget. Answers the
+ * limiters for the modules that apply their own (users). Call before the modules register their
+ * routes.
  */
 export async function registerRateLimits(
   app: FastifyInstance,
@@ -170,6 +173,8 @@ export async function registerRateLimits(
   now: () => Date,
 ): Promise<Limiters> {
   const { limiters, close } = await buildLimiters(config, now, app.log);
+  /** The slots a request of a session not yet checked took, until its answer (decision 092). */
+  const slotsOfUncheckedSession = new WeakMap<FastifyRequest, Take[]>();
   app.addHook('onClose', async () => close());
 
   app.addHook('onRoute', (route) => {
@@ -181,8 +186,7 @@ export async function registerRateLimits(
     const takeSlots = async (request: FastifyRequest, reply: FastifyReply) => {
       const taken: Take[] = [];
       for (const { limit, by } of limits) {
-        // Per account where signed in: a route that `checksSession` counts the token's buyer
-        // before its statement checks the session (decision 092).
+        // Per account where signed in (on a route that `checksSession`, the token's buyer).
         const account = request.userId ?? request.claims?.userId;
         if (by === 'account' && !account) continue;
         const key = by === 'address' ? addressKey(request.ip) : `account:${account}`;
@@ -198,8 +202,16 @@ export async function registerRateLimits(
         }
         taken.push(slot);
       }
+      if (request.claims) slotsOfUncheckedSession.set(request, taken);
     };
     route.preHandler = [...[route.preHandler ?? []].flat(), takeSlots];
+    if (route.config?.checksSession) {
+      const giveBackIfRefused = async (request: FastifyRequest, reply: FastifyReply) => {
+        if (reply.statusCode !== 401 && reply.statusCode !== 403) return;
+        for (const slot of slotsOfUncheckedSession.get(request) ?? []) if (slot.ok) slot.release();
+      };
+      route.onResponse = [...[route.onResponse ?? []].flat(), giveBackIfRefused];
+    }
   });
   return limiters;
 }

@@ -10,11 +10,14 @@
  * limits.test.ts checks the scale itself and the table's numbers at scale 1.
  */
 import { randomBytes } from 'node:crypto';
+import { sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newObjectId } from '../lib/ids.js';
 import { LIMITS, scaled, type LimitName } from '../lib/limits.js';
 import { SHIPPING } from '../modules/payments/test-support.js';
+import { createTokenService } from '../modules/users/access-tokens.js';
+import { startSession } from '../modules/users/sessions.js';
 import { buildTestApp, type TestApp } from './app.js';
 import { createBuyer, createBuyers, type TestBuyer } from './buyers.js';
 
@@ -195,6 +198,36 @@ describe('order creation', () => {
     );
     expect(anonymous).toEqual(Array(allowed('orderPerAddress') + 5).fill(401));
     expect((await placeOrder(await createBuyer(t), address)).statusCode).not.toBe(429);
+  });
+
+  it("an ended session's requests are refused with 401 and spend none of its buyer's or its address's budget (decision 092)", async () => {
+    const address = newAddress();
+    const [buyer, ...others] = await createBuyers(t, allowed('orderPerAddress'));
+    const ended = await startSession(
+      t.database.db,
+      createTokenService(t.config.jwtSecret),
+      buyer!.id,
+      // The token's own time is the real one (jose checks it); the limits run on the test's clock.
+      new Date(),
+    );
+    await t.database.db.execute(
+      sql`UPDATE refresh_tokens SET revoked_at = now() WHERE user_id = ${buyer!.id}`,
+    );
+    const endedSession = { ...buyer!, headers: { authorization: `Bearer ${ended.access_token}` } };
+    const flood = allowed('orderPerAddress') + 5;
+    expect(await statuses(flood, () => placeOrder(endedSession, address))).toEqual(
+      Array(flood).fill(401),
+    );
+    // Refused for its session, not its token (the token is valid: its claims reach the limits).
+    expect((await placeOrder(endedSession, address)).json()).toEqual({
+      detail: 'Session ended',
+      code: 'unauthorized',
+    });
+    // The buyer's other session, and other buyers at the same address, have their whole budgets.
+    const own = allowed('orderPerAccount');
+    expect(await statuses(own, () => placeOrder(buyer, address))).not.toContain(429);
+    const rest = allowed('orderPerAddress') - own;
+    expect(await statuses(rest, (i) => placeOrder(others[i], address))).not.toContain(429);
   });
 });
 

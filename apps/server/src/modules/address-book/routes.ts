@@ -3,7 +3,7 @@
  * signed-in buyer's own book; another buyer's entry id is unknown (404). Every answer is the
  * whole book as it now is.
  */
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   AddressBookEntryParams,
@@ -14,12 +14,10 @@ import {
 import { ErrorBody } from '@storefront/shared/errors';
 import type { ModuleContext } from '../../module-context.js';
 import * as book from './service.js';
+import { checkedBuyer } from '../users/authenticate.js';
 
 const errors = (...statuses: (400 | 401 | 403 | 404 | 409)[]) =>
   Object.fromEntries(statuses.map((status) => [status, ErrorBody]));
-
-/** Set by `authenticate`, which runs on every route of this plugin. */
-const buyer = (request: FastifyRequest) => request.userId!;
 
 export function addressBookRoutes({ db, authenticate }: ModuleContext) {
   return async (fastify: FastifyInstance) => {
@@ -39,7 +37,7 @@ export function addressBookRoutes({ db, authenticate }: ModuleContext) {
           response: { 200: AddressBookResponse, ...errors(401, 403) },
         },
       },
-      async (request) => ({ payload: await book.getAddressBook(db, buyer(request)) }),
+      async (request) => ({ payload: await book.getAddressBook(db, checkedBuyer(request)) }),
     );
 
     app.post(
@@ -56,7 +54,7 @@ export function addressBookRoutes({ db, authenticate }: ModuleContext) {
       async (request, reply) =>
         reply
           .status(201)
-          .send({ payload: await book.addAddress(db, buyer(request), request.body) }),
+          .send({ payload: await book.addAddress(db, checkedBuyer(request), request.body) }),
     );
 
     app.put(
@@ -72,7 +70,12 @@ export function addressBookRoutes({ db, authenticate }: ModuleContext) {
         },
       },
       async (request) => ({
-        payload: await book.updateAddress(db, buyer(request), request.params.id, request.body),
+        payload: await book.updateAddress(
+          db,
+          checkedBuyer(request),
+          request.params.id,
+          request.body,
+        ),
       }),
     );
 
@@ -88,7 +91,7 @@ export function addressBookRoutes({ db, authenticate }: ModuleContext) {
         },
       },
       async (request) => ({
-        payload: await book.deleteEntry(db, 'address', buyer(request), request.params.id),
+        payload: await book.deleteEntry(db, 'address', checkedBuyer(request), request.params.id),
       }),
     );
 
@@ -104,7 +107,7 @@ export function addressBookRoutes({ db, authenticate }: ModuleContext) {
         },
       },
       async (request) => ({
-        payload: await book.setDefault(db, 'address', buyer(request), request.params.id),
+        payload: await book.setDefault(db, 'address', checkedBuyer(request), request.params.id),
       }),
     );
 
@@ -122,7 +125,7 @@ export function addressBookRoutes({ db, authenticate }: ModuleContext) {
       async (request, reply) =>
         reply
           .status(201)
-          .send({ payload: await book.addBillingEntity(db, buyer(request), request.body) }),
+          .send({ payload: await book.addBillingEntity(db, checkedBuyer(request), request.body) }),
     );
 
     app.put(
@@ -140,7 +143,7 @@ export function addressBookRoutes({ db, authenticate }: ModuleContext) {
       async (request) => ({
         payload: await book.updateBillingEntity(
           db,
-          buyer(request),
+          checkedBuyer(request),
           request.params.id,
           request.body,
         ),
@@ -159,7 +162,7 @@ export function addressBookRoutes({ db, authenticate }: ModuleContext) {
         },
       },
       async (request) => ({
-        payload: await book.deleteEntry(db, 'billing', buyer(request), request.params.id),
+        payload: await book.deleteEntry(db, 'billing', checkedBuyer(request), request.params.id),
       }),
     );
 
@@ -175,7 +178,7 @@ export function addressBookRoutes({ db, authenticate }: ModuleContext) {
         },
       },
       async (request) => ({
-        payload: await book.setDefault(db, 'billing', buyer(request), request.params.id),
+        payload: await book.setDefault(db, 'billing', checkedBuyer(request), request.params.id),
       }),
     );
   };

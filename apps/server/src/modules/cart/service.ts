@@ -346,7 +346,8 @@ export async function addItem(
                      FROM users u LEFT JOIN products p ON p.id = ${productId}
                     WHERE u.id = ${userId}`),
     );
-    const row = read.rows[0] as (SessionState & PricingRow & { lines: string }) | undefined;
+    const row = read.rows[0] as
+      (SessionState & { lines: string } & (PricingRow | { id: null })) | undefined;
     refuseEndedSession(row, caller);
     if (row.id === null) throw notFound('product_not_found', 'Product not found');
     const product = toProductForPricing(row);
@@ -531,7 +532,8 @@ export async function readCartForOrder(
          ORDER BY l.id`),
   );
   // The inner join drops nothing: cart_lines cascades on product delete. With an empty cart
-  // the one row holds only the stored answer and the account.
+  // the one row holds only the session's state, the stored answer and the account; with no
+  // buyer row there is no row at all.
   const rows = result.rows as unknown as ({
     stored: StoredOrderAnswer | null;
     account: AccountBilling;
@@ -539,10 +541,11 @@ export async function readCartForOrder(
   } & SessionState &
     CartLineRow &
     PricingRow)[];
-  refuseEndedSession(rows[0], caller);
+  const [first] = rows;
+  refuseEndedSession(first, caller);
   return {
-    stored: rows[0]!.stored,
-    account: rows[0]!.account,
+    stored: first.stored,
+    account: first.account,
     lines: rows
       .filter((row) => row.line_id !== null)
       .map((row) => ({

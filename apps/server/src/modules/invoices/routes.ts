@@ -15,6 +15,7 @@ import { TaxDocumentId } from '@storefront/shared/tax-summary';
 import type { ModuleContext } from '../../module-context.js';
 import { renderStoredDocument } from './attachments.js';
 import { buyerDocument, staffDocument, type StoredDocument } from './service.js';
+import { checkedBuyer } from '../users/authenticate.js';
 
 const errors = (...statuses: (400 | 401 | 403 | 404)[]) =>
   Object.fromEntries(statuses.map((status) => [status, ErrorBody]));
@@ -53,7 +54,12 @@ export function taxDocumentRoutes({ db, authenticate, requireStaff }: ModuleCont
       async (request, reply) =>
         sendPdf(
           reply as FastifyReply,
-          await buyerDocument(db, request.userId!, request.params.id, request.params.documentId),
+          await buyerDocument(
+            db,
+            checkedBuyer(request),
+            request.params.id,
+            request.params.documentId,
+          ),
         ),
     );
 

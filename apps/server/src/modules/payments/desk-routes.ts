@@ -31,6 +31,7 @@ import type { ModuleContext } from '../../module-context.js';
 import { getOrder } from '../orders/service.js';
 import { actorOf } from '../staff/audit.js';
 import type { RefundsService } from './refunds.js';
+import { checkedBuyer } from '../users/authenticate.js';
 
 const errors = (...statuses: (400 | 401 | 403 | 404 | 409 | 422)[]) =>
   Object.fromEntries(statuses.map((status) => [status, ErrorBody]));
@@ -205,7 +206,7 @@ export function moneyDeskRoutes(
         },
       },
       async (request) => {
-        const userId = request.userId!;
+        const userId = checkedBuyer(request);
         await refunds.cancelOrder(
           { type: 'buyer', userId },
           { id: request.params.id, userId },

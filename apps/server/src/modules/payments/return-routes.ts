@@ -27,6 +27,7 @@ import type { ModuleContext } from '../../module-context.js';
 import { readForm, registerUploadForm, UploadForm } from '../images/upload-routes.js';
 import { actorOf } from '../staff/audit.js';
 import type { ReturnsService } from '../returns/service.js';
+import { checkedBuyer } from '../users/authenticate.js';
 
 const errors = (...statuses: (400 | 401 | 403 | 404 | 409 | 413 | 415 | 422)[]) =>
   Object.fromEntries(statuses.map((status) => [status, ErrorBody]));
@@ -79,7 +80,7 @@ export function returnRoutes(
       async (request, reply) =>
         reply
           .status(201)
-          .send(await returns.create(request.userId!, request.params.id, request.body)),
+          .send(await returns.create(checkedBuyer(request), request.params.id, request.body)),
     );
 
     app.get(
@@ -94,7 +95,7 @@ export function returnRoutes(
           response: { 200: ReturnList, ...errors(400, 401, 403, 404) },
         },
       },
-      async (request) => returns.listOwn(request.userId!, request.params.id),
+      async (request) => returns.listOwn(checkedBuyer(request), request.params.id),
     );
 
     app.post(
@@ -117,7 +118,7 @@ export function returnRoutes(
           .status(201)
           .send(
             await returns.addPhoto(
-              request.userId!,
+              checkedBuyer(request),
               request.params.returnId,
               request.body.file.data,
             ),
@@ -138,7 +139,11 @@ export function returnRoutes(
       async (request, reply) =>
         sendPhoto(
           reply as FastifyReply,
-          await returns.photo(request.params.returnId, request.params.photoId, request.userId!),
+          await returns.photo(
+            request.params.returnId,
+            request.params.photoId,
+            checkedBuyer(request),
+          ),
         ),
     );
 

@@ -7,6 +7,7 @@ import { AppError } from '../../lib/errors.js';
 import type { Authenticate } from '../../module-context.js';
 import type { PaymentProvider } from './provider.js';
 import { MAX_ATTEMPTS_PER_ORDER, type PaymentsService } from './service.js';
+import { checkedBuyer } from '../users/authenticate.js';
 
 const OrderParams = z.object({ orderId: ObjectId }).strict();
 
@@ -40,7 +41,7 @@ export function paymentRoutes(
           },
         },
       },
-      async (request) => service.startPayment(request.userId!, request.params.orderId),
+      async (request) => service.startPayment(checkedBuyer(request), request.params.orderId),
     );
 
     app.post(
@@ -60,7 +61,7 @@ export function paymentRoutes(
           },
         },
       },
-      async (request) => service.refreshOrder(request.userId!, request.params.orderId),
+      async (request) => service.refreshOrder(checkedBuyer(request), request.params.orderId),
     );
 
     // The gateway's server-to-server callback. Its raw bytes are what the signature covers,

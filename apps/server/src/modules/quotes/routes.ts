@@ -3,7 +3,7 @@
  * only; another's is 404; they may withdraw or decline one, decision 073), the staff's queue
  * under /api/staff/quotes (owner, finance), each staff action audited.
  */
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import { ErrorBody } from '@storefront/shared/errors';
@@ -24,11 +24,10 @@ import {
 import type { ModuleContext } from '../../module-context.js';
 import { actorOf } from '../staff/audit.js';
 import * as quotes from './service.js';
+import { checkedBuyer } from '../users/authenticate.js';
 
 const errors = (...statuses: (400 | 401 | 403 | 404 | 409 | 422)[]) =>
   Object.fromEntries(statuses.map((status) => [status, ErrorBody]));
-
-const buyer = (request: FastifyRequest) => request.userId!;
 
 export function buyerQuoteRoutes({ db, config, authenticate, taxSetup, now }: ModuleContext) {
   return async (fastify: FastifyInstance) => {
@@ -49,9 +48,9 @@ export function buyerQuoteRoutes({ db, config, authenticate, taxSetup, now }: Mo
         },
       },
       async (request, reply) =>
-        reply
-          .status(201)
-          .send({ payload: await quotes.requestQuote(db, buyer(request), request.body, now()) }),
+        reply.status(201).send({
+          payload: await quotes.requestQuote(db, checkedBuyer(request), request.body, now()),
+        }),
     );
 
     app.get(
@@ -65,7 +64,10 @@ export function buyerQuoteRoutes({ db, config, authenticate, taxSetup, now }: Mo
         },
       },
       async (request) => {
-        const { payload } = await quotes.listQuotes(db, { userId: buyer(request), now: now() });
+        const { payload } = await quotes.listQuotes(db, {
+          userId: checkedBuyer(request),
+          now: now(),
+        });
         return { payload };
       },
     );
@@ -83,7 +85,7 @@ export function buyerQuoteRoutes({ db, config, authenticate, taxSetup, now }: Mo
       },
       async (request) => ({
         payload: await quotes.getQuote(db, request.params.id, {
-          userId: buyer(request),
+          userId: checkedBuyer(request),
           now: now(),
         }),
       }),
@@ -106,7 +108,7 @@ export function buyerQuoteRoutes({ db, config, authenticate, taxSetup, now }: Mo
           db,
           request.params.id,
           request.body.body,
-          { userId: buyer(request) },
+          { userId: checkedBuyer(request) },
           now(),
         ),
       }),
@@ -140,7 +142,7 @@ export function buyerQuoteRoutes({ db, config, authenticate, taxSetup, now }: Mo
           return {
             payload: await quotes.closeQuote(
               db,
-              buyer(request),
+              checkedBuyer(request),
               request.params.id,
               closingOf(parsed),
               parsed.reason,
@@ -180,7 +182,7 @@ export function buyerQuoteRoutes({ db, config, authenticate, taxSetup, now }: Mo
       async (request, reply) => {
         const order = await quotes.acceptQuote(
           db,
-          buyer(request),
+          checkedBuyer(request),
           request.params.id,
           request.body,
           { setup: await taxSetup.current(), env: config.env },

@@ -49,7 +49,7 @@ export interface SessionState {
 
 /**
  * Columns saying whether the caller's session stands, read from its buyer's row as `users u`
- * (constants for a buyer already checked, so a statement has one shape for both).
+ * (constants for a buyer already checked, so its rows have the same columns either way).
  */
 export function sessionStateColumns(caller: Caller): SQL {
   if (typeof caller === 'string')

@@ -32,6 +32,7 @@ import { RESET_MESSAGES, requestPasswordReset, resetPassword } from './password-
 import * as accounts from './service.js';
 import { confirmEmailChange, requestEmailChange } from './email-change.js';
 import { endSession, rotateSession } from './sessions.js';
+import { checkedBuyer } from './authenticate.js';
 
 /** The shared rules plus what only the server checks: the bundled common-password list. */
 const ServerSignupBody = SignupBody.superRefine((body, ctx) => {
@@ -69,7 +70,7 @@ function limitBy(limiter: Limiter, key: (request: FastifyRequest) => string) {
 const byAddress = (request: FastifyRequest) => addressKey(request.ip);
 const byEmail = (request: FastifyRequest) => (request.body as { email: string }).email;
 /** The signed-in buyer (the route authenticates first). */
-const byAccount = (request: FastifyRequest) => request.userId!;
+const byAccount = checkedBuyer;
 
 /** The account routes, signing with `tokens` and counting attempts with the context's limiters. */
 export function userRoutes(context: ModuleContext, tokens: TokenService) {
@@ -244,7 +245,7 @@ export function userRoutes(context: ModuleContext, tokens: TokenService) {
         preHandler: context.authenticate,
       },
       async (request) =>
-        accounts.changePassword(db, tokens, request.userId!, request.body, {
+        accounts.changePassword(db, tokens, checkedBuyer(request), request.body, {
           now: now(),
           failures: limiters.failedLoginsPerAccount,
         }),
@@ -268,7 +269,7 @@ export function userRoutes(context: ModuleContext, tokens: TokenService) {
         ],
       },
       async (request, reply) => {
-        const msg = await requestEmailChange(db, request.userId!, request.body, {
+        const msg = await requestEmailChange(db, checkedBuyer(request), request.body, {
           ...accountContext(),
           failures: limiters.failedLoginsPerAccount,
         });
@@ -301,7 +302,7 @@ export function userRoutes(context: ModuleContext, tokens: TokenService) {
         },
         preHandler: context.authenticate,
       },
-      async (request) => accounts.profile(db, request.userId!),
+      async (request) => accounts.profile(db, checkedBuyer(request)),
     );
 
     app.patch(
@@ -317,7 +318,7 @@ export function userRoutes(context: ModuleContext, tokens: TokenService) {
         },
         preHandler: context.authenticate,
       },
-      async (request) => accounts.updateProfile(db, request.userId!, request.body, now()),
+      async (request) => accounts.updateProfile(db, checkedBuyer(request), request.body, now()),
     );
   };
 }

@@ -12,6 +12,7 @@ import { buyerRow, shippingAddress } from '../../test/buyers.js';
 import { insertFixtures } from '../../test/catalog-fixtures.js';
 import { users } from '../../db/schema.js';
 import { createTokenService } from './access-tokens.js';
+import { ACCOUNT_DISABLED_MESSAGE } from './account-status.js';
 import { startSession } from './sessions.js';
 
 let t: TestApp;
@@ -85,7 +86,7 @@ const endings: {
     end: (userId) =>
       t.database.db.execute(sql`UPDATE users SET disabled_at = now() WHERE id = ${userId}`),
     status: 403,
-    answer: expect.objectContaining({ code: 'account_disabled' }) as never,
+    answer: { detail: ACCOUNT_DISABLED_MESSAGE, code: 'account_disabled' },
   },
   {
     name: 'an account deleted',
@@ -137,6 +138,29 @@ describe('a route that checks the session in its own statement (decision 092)', 
       expect(await holdings(buyer.id)).toEqual(before);
     });
   }
+
+  it("replays no stored answer to an ended session: the order's key is refused like the rest", async () => {
+    const buyer = await signedInWithCart();
+    const headers = { ...buyer.headers, 'idempotency-key': `replay-${buyer.id}` };
+    const placed = await t.app.inject({
+      method: 'POST',
+      url: '/api/orders/',
+      headers,
+      payload: ORDER,
+    });
+    expect(placed.statusCode, placed.body).toBe(201);
+    await t.database.db.execute(
+      sql`UPDATE refresh_tokens SET revoked_at = now() WHERE user_id = ${buyer.id}`,
+    );
+    const again = await t.app.inject({
+      method: 'POST',
+      url: '/api/orders/',
+      headers,
+      payload: ORDER,
+    });
+    expect(again.statusCode).toBe(401);
+    expect(again.json()).toEqual({ detail: 'Session ended', code: 'unauthorized' });
+  });
 
   it('answers a standing session as before: the add and the order pass', async () => {
     const buyer = await signedInWithCart();
