@@ -183,6 +183,7 @@ export async function registerRateLimits(
       (method) => ROUTE_LIMITS[`${method} ${route.url}`] ?? [],
     );
     if (!limits.length) return;
+    const givesBackOnRefusal = route.config?.checksSession === true;
     const takeSlots = async (request: FastifyRequest, reply: FastifyReply) => {
       const taken: Take[] = [];
       for (const { limit, by } of limits) {
@@ -202,10 +203,10 @@ export async function registerRateLimits(
         }
         taken.push(slot);
       }
-      if (request.claims) slotsOfUncheckedSession.set(request, taken);
+      if (givesBackOnRefusal) slotsOfUncheckedSession.set(request, taken);
     };
     route.preHandler = [...[route.preHandler ?? []].flat(), takeSlots];
-    if (route.config?.checksSession) {
+    if (givesBackOnRefusal) {
       const giveBackIfRefused = async (request: FastifyRequest, reply: FastifyReply) => {
         if (reply.statusCode !== 401 && reply.statusCode !== 403) return;
         for (const slot of slotsOfUncheckedSession.get(request) ?? []) if (slot.ok) slot.release();

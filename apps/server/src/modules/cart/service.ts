@@ -395,7 +395,10 @@ function lineKey(
     AND source = ${source}`;
 }
 
-/** Whether a line's quantity rules look at the cart's lines: any quantity of an untracked product without a minimum or packs will do. */
+/**
+ * Whether a line's quantity rules look at the cart's lines: any quantity of an untracked product
+ * without a minimum or packs will do.
+ */
 const rulesCountLines = (product: ProductForPricing, variantIndex: number | null) =>
   lineRow(product, variantIndex) !== null ||
   product.minOrderQuantity !== 1 ||
