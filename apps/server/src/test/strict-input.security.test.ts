@@ -7,10 +7,11 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SHIPPING_SOURCES } from '@storefront/shared/pricing';
+import { ACCOUNT_DISABLED_MESSAGE } from '../modules/users/account-status.js';
 import { GOOD_PASSWORD, signupPayload } from '../modules/users/test-support.js';
 import { DEMO_STORE } from '../seed/seed.js';
 import type { TestApp } from './app.js';
-import { BUYER_GSTIN, shippingAddress, type TestBuyer } from './buyers.js';
+import { BUYER_GSTIN, createBuyer, shippingAddress, type TestBuyer } from './buyers.js';
 import { productDocument } from './catalog-fixtures.js';
 import { photo } from './image-fixtures.js';
 import { operationsTestApp, type Operation } from './openapi-operations.js';
@@ -744,6 +745,67 @@ describe('unknown parameters on every documented operation', () => {
     }
     expect(failures).toEqual([]);
   });
+});
+
+/**
+ * Every operation a buyer's token opens, sent its valid request by a buyer whose sessions have
+ * ended: the answer is the one `authenticate` gives, and nothing is written. The sweep finds a
+ * route that leaves the session to its own statement (decision 092's `checksSession`) and then
+ * forgets to check it, whichever route that is.
+ */
+describe('an ended session on every operation a buyer token opens', () => {
+  const endings = [
+    {
+      name: 'every session ended',
+      end: sql`tokens_valid_after = now() + interval '1 minute'`,
+      status: 401,
+      answer: { detail: 'Session ended', code: 'unauthorized' },
+    },
+    {
+      name: 'the account disabled',
+      end: sql`disabled_at = now()`,
+      status: 403,
+      answer: { detail: ACCOUNT_DISABLED_MESSAGE, code: 'account_disabled' },
+    },
+  ];
+
+  it.each(endings)(
+    '$name: refused as authenticate refuses, and nothing written',
+    async (ending) => {
+      const signedIn = buyer;
+      const ended = await createBuyer(t);
+      // A line in the cart, so that an unchecked order would be placed rather than refused as empty.
+      const add = operations.find((op) => label(op) === 'POST /api/cart/items/{productId}')!;
+      const added = await send(add, { ...VALID[label(add)]!(), headers: ended.headers });
+      expect(added.statusCode, added.body).toBe(200);
+      await t.database.db.execute(sql`UPDATE users SET ${ending.end} WHERE id = ${ended.id}`);
+      buyer = ended;
+      try {
+        const swept: string[] = [];
+        const failures: string[] = [];
+        const before = await databaseDigest();
+        for (const op of operations.filter((o) => label(o) in VALID)) {
+          const request = VALID[label(op)]!();
+          if (request.headers?.authorization !== ended.headers.authorization) continue;
+          swept.push(label(op));
+          const response = await send(op, request);
+          if (
+            response.statusCode !== ending.status ||
+            response.body !== JSON.stringify(ending.answer)
+          )
+            failures.push(`${label(op)} → ${response.statusCode} ${response.body.slice(0, 160)}`);
+        }
+        expect(failures).toEqual([]);
+        expect(await databaseDigest()).toBe(before);
+        expect(swept).toEqual(
+          expect.arrayContaining(['POST /api/cart/items/{productId}', 'POST /api/orders/']),
+        );
+        expect(swept.length).toBeGreaterThanOrEqual(20);
+      } finally {
+        buyer = signedIn;
+      }
+    },
+  );
 });
 
 describe('what stays open', () => {
