@@ -1,7 +1,7 @@
 /**
- * The server's V8 flags and C library settings are written once, in node-flags.mjs, for
- * `npm start`, the bench and the production-shape suite; the systemd unit and the deploy guide
- * cannot import them, so they are held to the same values here.
+ * The server's V8 flags and C library settings are written once, in node-flags.mjs, which
+ * `npm start`, the bench and the production-shape suite import; the systemd unit and the deploy
+ * guide cannot, so they are held to the same values here.
  */
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -20,7 +20,7 @@ function flagsOf(commandLine) {
   return match[1].trim().split(/\s+/);
 }
 
-describe('the server is started with the flags of node-flags.mjs everywhere', () => {
+describe('the unit and the guide start the server with the flags of node-flags.mjs', () => {
   it('the systemd unit', () => {
     const unit = read('deploy/systemd/storefront@.service');
     const execStart = unit.split('\n').find((line) => line.startsWith('ExecStart='));

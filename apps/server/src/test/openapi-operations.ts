@@ -16,8 +16,10 @@ export interface Operation {
   bodyProperties: Record<string, { type?: string }>;
   /** The media types of its request body ('application/json', 'text/csv', …). */
   bodyTypes: string[];
-  /** The operation declares a bearer token (`security`). */
+  /** The operation declares a credential (`security`): a bearer token or the staff session. */
   secured: boolean;
+  /** The names of the security schemes it declares (`bearer`, `staffSession`). */
+  schemes: string[];
 }
 
 interface OpenApiDocument {
@@ -27,7 +29,7 @@ interface OpenApiDocument {
       string,
       {
         parameters?: { in: string; name: string; schema?: { type?: string } }[];
-        security?: unknown[];
+        security?: Record<string, unknown>[];
         requestBody?: {
           content?: Record<string, { schema?: { properties?: Record<string, { type?: string }> } }>;
         };
@@ -50,6 +52,7 @@ export async function documentedOperations(app: FastifyInstance): Promise<Operat
       bodyProperties: op.requestBody?.content?.['application/json']?.schema?.properties ?? {},
       bodyTypes: Object.keys(op.requestBody?.content ?? {}),
       secured: (op.security ?? []).length > 0,
+      schemes: (op.security ?? []).flatMap((scheme) => Object.keys(scheme)),
     })),
   );
 }
