@@ -7,14 +7,16 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SHIPPING_SOURCES } from '@storefront/shared/pricing';
-import { users } from '../db/schema.js';
-import { createTokenService } from '../modules/users/access-tokens.js';
-import { ACCOUNT_DISABLED_MESSAGE } from '../modules/users/account-status.js';
-import { startSession } from '../modules/users/sessions.js';
 import { GOOD_PASSWORD, signupPayload } from '../modules/users/test-support.js';
 import { DEMO_STORE } from '../seed/seed.js';
 import type { TestApp } from './app.js';
-import { BUYER_GSTIN, buyerRow, shippingAddress, type TestBuyer } from './buyers.js';
+import {
+  BUYER_GSTIN,
+  createSignedInBuyer,
+  SESSION_ENDINGS,
+  shippingAddress,
+  type TestBuyer,
+} from './buyers.js';
 import { productDocument } from './catalog-fixtures.js';
 import { photo } from './image-fixtures.js';
 import { operationsTestApp, type Operation } from './openapi-operations.js';
@@ -757,48 +759,11 @@ describe('unknown parameters on every documented operation', () => {
  * forgets to check it, whichever route that is.
  */
 describe('an ended session on every operation a buyer token opens', () => {
-  const endings = [
-    {
-      name: 'the session logged out (its family revoked)',
-      end: (id: string) => sql`UPDATE refresh_tokens SET revoked_at = now() WHERE user_id = ${id}`,
-      status: 401,
-      answer: { detail: 'Session ended', code: 'unauthorized' },
-    },
-    {
-      name: 'every session ended',
-      end: (id: string) =>
-        sql`UPDATE users SET tokens_valid_after = now() + interval '1 minute' WHERE id = ${id}`,
-      status: 401,
-      answer: { detail: 'Session ended', code: 'unauthorized' },
-    },
-    {
-      name: 'the account disabled',
-      end: (id: string) => sql`UPDATE users SET disabled_at = now() WHERE id = ${id}`,
-      status: 403,
-      answer: { detail: ACCOUNT_DISABLED_MESSAGE, code: 'account_disabled' },
-    },
-    {
-      name: 'the account deleted',
-      end: (id: string) => sql`DELETE FROM users WHERE id = ${id}`,
-      status: 401,
-      answer: { detail: 'Not authenticated', code: 'unauthorized' },
-    },
-  ];
-
-  /** A buyer signed in through a session of its own, as a login leaves one. */
-  async function signedInBuyer(): Promise<TestBuyer> {
-    const [row] = await t.database.db.insert(users).values(buyerRow()).returning();
-    const tokens = createTokenService(t.config.jwtSecret);
-    const session = await startSession(t.database.db, tokens, row!.id, new Date());
-    const token = session.access_token;
-    return { id: row!.id, token, headers: { authorization: `Bearer ${token}` } };
-  }
-
-  it.each(endings)(
+  it.each(SESSION_ENDINGS)(
     '$name: refused as authenticate refuses, and nothing written',
     async (ending) => {
       const signedIn = buyer;
-      const ended = await signedInBuyer();
+      const ended = await createSignedInBuyer(t);
       // A line in the cart, so that an unchecked order would be placed rather than refused as empty.
       const add = operations.find((op) => label(op) === 'POST /api/cart/items/{productId}')!;
       const added = await send(add, { ...VALID[label(add)]!(), headers: ended.headers });

@@ -8,12 +8,8 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/app.js';
-import { buyerRow, shippingAddress } from '../../test/buyers.js';
+import { createSignedInBuyer, SESSION_ENDINGS, shippingAddress } from '../../test/buyers.js';
 import { insertFixtures } from '../../test/catalog-fixtures.js';
-import { users } from '../../db/schema.js';
-import { createTokenService } from './access-tokens.js';
-import { ACCOUNT_DISABLED_MESSAGE } from './account-status.js';
-import { startSession } from './sessions.js';
 
 let t: TestApp;
 let productId: string;
@@ -28,14 +24,8 @@ const ADD = { quantity: 1, source: 'Ex-india custom' };
 
 /** A buyer signed in (a session of its own) with one line in the cart. */
 async function signedInWithCart() {
-  const [buyer] = await t.database.db.insert(users).values(buyerRow()).returning();
-  const session = await startSession(
-    t.database.db,
-    createTokenService(t.config.jwtSecret),
-    buyer!.id,
-    new Date(),
-  );
-  const headers = { authorization: `Bearer ${session.access_token}` };
+  const buyer = await createSignedInBuyer(t);
+  const { headers } = buyer;
   const added = await t.app.inject({
     method: 'POST',
     url: `/api/cart/items/${productId}`,
@@ -43,7 +33,7 @@ async function signedInWithCart() {
     payload: ADD,
   });
   expect(added.statusCode, added.body).toBe(200);
-  return { id: buyer!.id, headers };
+  return { id: buyer.id, headers };
 }
 
 /** The buyer's cart lines and orders as stored. */
@@ -57,50 +47,11 @@ async function holdings(userId: string) {
   return result.rows[0];
 }
 
-const endings: {
-  name: string;
-  end: (userId: string) => ReturnType<TestApp['database']['db']['execute']>;
-  status: number;
-  answer: { detail: string; code: string };
-}[] = [
-  {
-    name: 'a session logged out (its family revoked)',
-    end: (userId) =>
-      t.database.db.execute(
-        sql`UPDATE refresh_tokens SET revoked_at = now() WHERE user_id = ${userId}`,
-      ),
-    status: 401,
-    answer: { detail: 'Session ended', code: 'unauthorized' },
-  },
-  {
-    name: 'every session ended (a token issued before tokens_valid_after)',
-    end: (userId) =>
-      t.database.db.execute(
-        sql`UPDATE users SET tokens_valid_after = now() + interval '5 seconds' WHERE id = ${userId}`,
-      ),
-    status: 401,
-    answer: { detail: 'Session ended', code: 'unauthorized' },
-  },
-  {
-    name: 'an account disabled by staff',
-    end: (userId) =>
-      t.database.db.execute(sql`UPDATE users SET disabled_at = now() WHERE id = ${userId}`),
-    status: 403,
-    answer: { detail: ACCOUNT_DISABLED_MESSAGE, code: 'account_disabled' },
-  },
-  {
-    name: 'an account deleted',
-    end: (userId) => t.database.db.execute(sql`DELETE FROM users WHERE id = ${userId}`),
-    status: 401,
-    answer: { detail: 'Not authenticated', code: 'unauthorized' },
-  },
-];
-
 describe('a route that checks the session in its own statement (decision 092)', () => {
-  for (const { name, end, status, answer } of endings) {
+  for (const { name, end, status, answer } of SESSION_ENDINGS) {
     it(`refuses ${name} as every buyer route does, and writes nothing`, async () => {
       const buyer = await signedInWithCart();
-      await end(buyer.id);
+      await t.database.db.execute(end(buyer.id));
       const before = await holdings(buyer.id);
 
       const control = await t.app.inject({
