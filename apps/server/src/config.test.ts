@@ -144,6 +144,29 @@ describe('RATE_LIMIT_SCALE', () => {
   });
 });
 
+describe('RESPONSE_CACHE_MB', () => {
+  const MB = 1024 * 1024;
+
+  it('is 16 MB with the embedded database, whose memory shares the process, and 32 with PostgreSQL (decision 094)', () => {
+    expect(load().responseCacheBytes).toBe(16 * MB);
+    expect(load({ DATABASE_URL: 'postgres://127.0.0.1/shop' }).responseCacheBytes).toBe(32 * MB);
+  });
+
+  it("reads the operator's whole number of megabytes, whichever the database", () => {
+    expect(load({ RESPONSE_CACHE_MB: '64' }).responseCacheBytes).toBe(64 * MB);
+    expect(
+      load({ RESPONSE_CACHE_MB: '8', DATABASE_URL: 'postgres://127.0.0.1/shop' })
+        .responseCacheBytes,
+    ).toBe(8 * MB);
+  });
+
+  it.each(['0', '-4', '1.5', '2048', 'lots'])('refuses %j, naming the setting', (value) => {
+    expect(() => load({ RESPONSE_CACHE_MB: value })).toThrow(
+      /^Invalid configuration:\n {2}RESPONSE_CACHE_MB: /,
+    );
+  });
+});
+
 describe('image storage (IMAGE_STORAGE, S3_*) and IMAGE_URL_FETCH', () => {
   const s3 = {
     IMAGE_STORAGE: 's3',

@@ -34,6 +34,16 @@ const Env = z.object({
   JWT_SECRET: z.string().min(32, 'JWT_SECRET must be at least 32 characters').optional(),
   /** The bearer token a Prometheus scraper sends to /metrics; unset, there is no /metrics. */
   METRICS_TOKEN: z.string().min(32, 'METRICS_TOKEN must be at least 32 characters').optional(),
+  /**
+   * The megabytes each response cache may keep (decision 094): 32 with DATABASE_URL, 16 with the
+   * embedded database, whose own memory shares the process's.
+   */
+  RESPONSE_CACHE_MB: z.coerce
+    .number()
+    .int('RESPONSE_CACHE_MB must be a whole number of megabytes')
+    .min(1, 'RESPONSE_CACHE_MB is at least 1')
+    .max(1024, 'RESPONSE_CACHE_MB is at most 1024')
+    .optional(),
   SMTP_URL: optionalUrl,
   MAIL_FROM: z.string().default('B2B Storefront <no-reply@storefront.local>'),
   PAYMENT_PROVIDER: z.enum(['sandbox', 'phonepe']).default('sandbox'),
@@ -134,6 +144,8 @@ export interface Config {
   port: number;
   dataDir: string;
   databaseUrl: string | undefined;
+  /** The bytes each response cache may keep (RESPONSE_CACHE_MB, or the database's default). */
+  responseCacheBytes: number;
   publicUrl: string;
   jwtSecret: string;
   /** No JWT_SECRET was given: the secret was generated into DATA_DIR. */
@@ -300,6 +312,7 @@ export function loadConfig(
     port: e.PORT,
     dataDir,
     databaseUrl: e.DATABASE_URL,
+    responseCacheBytes: (e.RESPONSE_CACHE_MB ?? (e.DATABASE_URL ? 32 : 16)) * 1024 * 1024,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
     jwtSecret: e.JWT_SECRET ?? persistedSecret(dataDir, 'jwt-secret'),
     jwtSecretGenerated: e.JWT_SECRET === undefined,

@@ -143,6 +143,20 @@ export class Metrics {
         for (const [queue, backlog] of await backlogs()) this.set({ queue }, backlog.oldestSeconds);
       },
     });
+    new Gauge({
+      name: 'storefront_response_cache_size',
+      help: 'What each response cache keeps: its entries, and the bytes they are counted at against its limit (bytes_limit)',
+      labelNames: ['cache', 'kind'] as const,
+      registers: [this.registry],
+      collect() {
+        this.reset();
+        for (const [name, cache] of caches) {
+          this.set({ cache: name, kind: 'entries' }, cache.size);
+          this.set({ cache: name, kind: 'bytes' }, cache.bytes);
+          this.set({ cache: name, kind: 'bytes_limit' }, cache.limits.maxBytes);
+        }
+      },
+    });
     const threads = this.#threads;
     new Gauge({
       name: 'storefront_thread_heap_bytes',

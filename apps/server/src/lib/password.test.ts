@@ -1,5 +1,5 @@
 import type * as nodeCrypto from 'node:crypto';
-import { randomBytes, scryptSync } from 'node:crypto';
+import { argon2Sync, randomBytes, scryptSync } from 'node:crypto';
 import { describe, expect, it, vi } from 'vitest';
 import { hashPassword, needsRehash, verifyPassword } from './password.js';
 
@@ -45,14 +45,14 @@ describe('verifyPassword', () => {
     expect(derivations.most).toBe(1);
   });
 
-  it('hashes as argon2id at ASVS App. C parameters, one derivation at a time, verifies that, and asks no rehash of it', async () => {
+  it("hashes as argon2id at the OWASP cheat sheet's m=19456 KiB, t=2, p=1, one derivation at a time, verifies that, and asks no rehash of it", async () => {
     derivations.most = 0;
     const hashes = await Promise.all(
       Array.from({ length: 4 }, (_, i) => hashPassword(`Pässwörd-${i}`)),
     );
     for (const hash of hashes) {
       expect(hash).toMatch(
-        /^\$argon2id\$v=19\$m=47104,t=1,p=1\$[A-Za-z0-9+/]{22}\$[A-Za-z0-9+/]{43}$/,
+        /^\$argon2id\$v=19\$m=19456,t=2,p=1\$[A-Za-z0-9+/]{22}\$[A-Za-z0-9+/]{43}$/,
       );
       expect(needsRehash(hash)).toBe(false);
     }
@@ -65,9 +65,27 @@ describe('verifyPassword', () => {
 
   it('refuses what is not a stored hash, and asks a rehash of anything not at the current parameters', async () => {
     const current = await hashPassword('Ledger&Lantern-42');
-    for (const value of ['', 'plain', 'scrypt$17$8$1$', current.replace('t=1', 't=x')])
+    for (const value of ['', 'plain', 'scrypt$17$8$1$', current.replace('t=2', 't=x')])
       expect(await verifyPassword('Ledger&Lantern-42', value)).toBe(false);
     expect(needsRehash(stored('Ledger&Lantern-42'))).toBe(true);
-    expect(needsRehash(current.replace('m=47104', 'm=19456'))).toBe(true);
+    expect(needsRehash(current.replace('m=19456', 'm=9216'))).toBe(true);
+    expect(needsRehash(current.replace('t=2', 't=1'))).toBe(true);
+  });
+
+  it('verifies a hash stored at the 46 MiB of before (decision 040) at its own cost, and asks its rehash', async () => {
+    const salt = randomBytes(16);
+    const key = argon2Sync('argon2id', {
+      message: 'Ledger&Lantern-42',
+      nonce: salt,
+      memory: 47104,
+      passes: 1,
+      parallelism: 1,
+      tagLength: 32,
+    });
+    const base64 = (bytes: Buffer) => bytes.toString('base64').replace(/=+$/, '');
+    const before = `$argon2id$v=19$m=47104,t=1,p=1$${base64(salt)}$${base64(key)}`;
+    expect(await verifyPassword('Ledger&Lantern-42', before)).toBe(true);
+    expect(await verifyPassword('Ledger&Lantern-43', before)).toBe(false);
+    expect(needsRehash(before)).toBe(true);
   });
 });

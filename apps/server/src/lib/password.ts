@@ -1,8 +1,10 @@
 /**
- * Password hashing with argon2id at ASVS 5.0 Appendix C's parameters (m=47104 KiB, t=1, p=1),
- * a 16-byte random salt, stored as a PHC string with its parameters (decision 040). Hashes
- * written before, with scrypt at N=2^17 (128 MiB and ~550 ms each), still verify, and are
- * rewritten at the current parameters on the next successful login.
+ * Password hashing with argon2id at the OWASP cheat sheet's first configuration (m=19456 KiB,
+ * t=2, p=1; decision 094: its equivalent of ASVS 5.0 Appendix C's m=47104 KiB, t=1, at 27 MiB
+ * less per derivation), a 16-byte random salt, stored as a PHC string with its parameters
+ * (decision 040). Hashes written before (argon2id at 46 MiB, or scrypt at N=2^17, 128 MiB and
+ * ~550 ms each) still verify, and are rewritten at the current parameters on the next successful
+ * login.
  */
 import {
   argon2,
@@ -16,15 +18,15 @@ import { promisify } from 'node:util';
 import { TurnQueue } from './turn-queue.js';
 
 const KEY_LENGTH = 32;
-const CURRENT = { memoryKib: 47104, passes: 1, parallelism: 1 };
+const CURRENT = { memoryKib: 19456, passes: 2, parallelism: 1 };
 const CURRENT_PARAMETERS = `m=${CURRENT.memoryKib},t=${CURRENT.passes},p=${CURRENT.parallelism}`;
 
 /**
- * One derivation at a time (46 MiB; a stored scrypt hash 128 MiB): two at once put a login burst
- * over the server's memory budget (decision 040), for little gain, since hashing is all CPU and
- * the other core serves the catalog meanwhile; 20 logins at once take ~1.7 s. libuv's pool would
- * otherwise run four at once, with its file reads and compression queued behind them. A burst
- * queues here, and its wait is reported (lib/metrics.ts).
+ * One derivation at a time (19 MiB; a stored scrypt hash 128 MiB): two at once put a login burst
+ * over the server's memory budget (decisions 040, 094), for little gain, since hashing is all CPU
+ * and the other core serves the catalog meanwhile. libuv's pool would otherwise run four at once,
+ * with its file reads and compression queued behind them. A burst queues here, and its wait is
+ * reported (lib/metrics.ts).
  */
 export const hashingQueue = new TurnQueue();
 

@@ -119,14 +119,17 @@ const plainOf = ({ kept }: Entry): Buffer => plainFrom[kept.as](kept.bytes);
 const negotiator = new Negotiator({ supportedValues: ['br', 'gzip'], cache: new Map() });
 
 /**
- * 32 MB holds the bench's whole read mix (~1,700 answers, ~14 MB) with room to spare; 10,000
- * entries bound the small answers (an empty listing is 44 bytes) that the byte budget alone
- * would let pile up to ~100,000 (decision 018).
+ * A cache of `maxBytes` (the server's: RESPONSE_CACHE_MB, 32 MB on PostgreSQL and 16 on the
+ * embedded database, decision 094; the bench's whole read mix is ~1,700 answers, ~14 MB); 10,000
+ * entries bound the small answers (an empty listing is 44 bytes) that the byte budget alone would
+ * let pile up to ~100,000 (decision 018).
  */
-export const RESPONSE_CACHE_LIMITS: CacheLimits = {
+export const responseCacheLimits = (maxBytes: number): CacheLimits => ({
   maxEntries: 10_000,
-  maxBytes: 32 * 1024 * 1024,
-};
+  maxBytes,
+});
+
+export const RESPONSE_CACHE_LIMITS = responseCacheLimits(32 * 1024 * 1024);
 
 export class ResponseCache {
   private readonly entries: BoundedCache<Entry>;

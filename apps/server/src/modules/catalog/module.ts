@@ -5,7 +5,7 @@
  * with every save (attention.ts) and, for products saved before it was, filled in by a sweep in
  * the background of a process with workers.
  */
-import { ResponseCache } from '../../lib/response-cache.js';
+import { ResponseCache, responseCacheLimits } from '../../lib/response-cache.js';
 import { addWorker, type ModuleContext, type ServerModule } from '../../module-context.js';
 import { imageStorage } from '../images/storage.js';
 import { AttentionSweep } from './attention-sweep.js';
@@ -15,7 +15,7 @@ import { catalogRoutes } from './routes.js';
 export function catalogModule(context: ModuleContext): ServerModule {
   const { db, config, onCatalogChange } = context;
   return async (app) => {
-    const cache = new ResponseCache();
+    const cache = new ResponseCache(responseCacheLimits(config.responseCacheBytes));
     context.metrics.addCache('catalog', cache);
     const storage = imageStorage(config);
     const stopListening = await onCatalogChange(() => cache.clear());

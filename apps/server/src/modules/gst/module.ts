@@ -4,13 +4,13 @@
  * and catalog tax with. It keeps the context's tax setup current: any process's change to the
  * settings, the rates or the catalog empties it, and its cached answers, on the notification.
  */
-import { ResponseCache } from '../../lib/response-cache.js';
+import { ResponseCache, responseCacheLimits } from '../../lib/response-cache.js';
 import type { ModuleContext, ServerModule } from '../../module-context.js';
 import { gstRoutes } from './routes.js';
 
 export function gstModule(context: ModuleContext): ServerModule {
   return async (app) => {
-    const cache = new ResponseCache();
+    const cache = new ResponseCache(responseCacheLimits(context.config.responseCacheBytes));
     context.metrics.addCache('store', cache);
     const stopListening = await context.onCatalogChange(() => {
       context.taxSetup.forget();

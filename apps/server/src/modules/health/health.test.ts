@@ -157,7 +157,7 @@ describe('/metrics', () => {
     expect(sample(after, 'http_request_duration_seconds_sum', labels)).toBeGreaterThan(0);
   });
 
-  it('reports the database’s statements and their time, and the catalog cache’s hits and misses', async () => {
+  it('reports the database’s statements and their time, and the catalog cache’s hits, misses, entries and bytes against its limit', async () => {
     const before = await scrape();
     const [product] = (
       await t.database.db.execute(sql`SELECT id FROM products ORDER BY id LIMIT 1`)
@@ -175,6 +175,11 @@ describe('/metrics', () => {
     expect(
       delta('storefront_response_cache_lookups_total', 'cache="catalog",result="miss"'),
     ).toBeGreaterThanOrEqual(1);
+    const size = (kind: string) =>
+      sample(after, 'storefront_response_cache_size', `cache="catalog",kind="${kind}"`);
+    expect(size('entries')).toBeGreaterThanOrEqual(1);
+    expect(size('bytes')).toBeGreaterThan(0);
+    expect(size('bytes_limit')).toBe(t.config.responseCacheBytes);
   });
 
   it('reports the email backlog: how many are due and how long the oldest has waited', async () => {

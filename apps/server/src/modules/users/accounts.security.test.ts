@@ -73,7 +73,7 @@ describe('an unverified sign-up does not hold an email against its owner (pre-cl
       emailVerifiedAt: null,
     });
     // The owner's password was hashed as on a first sign-up (same work, same format).
-    expect(accounts[0]!.passwordHash).toMatch(/^\$argon2id\$v=19\$m=47104,t=1,p=1\$/);
+    expect(accounts[0]!.passwordHash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
 
     // The squatter's link verifies nothing; the owner's verifies the owner's account.
     const stale = await verify(squattersLink!);

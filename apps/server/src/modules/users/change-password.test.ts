@@ -78,7 +78,7 @@ describe('POST /api/user/change-password (G16)', () => {
       .where(eq(users.id, user.id));
     expect(row?.tokensValidAfter).not.toBeNull();
     // Stored at the production cost, whatever the test user's hash was.
-    expect(row?.passwordHash).toMatch(/^\$argon2id\$v=19\$m=47104,t=1,p=1\$/);
+    expect(row?.passwordHash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
   });
 
   it('refreshes no token issued before tokens_valid_after, even in a family left unrevoked', async () => {

@@ -63,7 +63,7 @@ describe('POST /api/user/login', () => {
 
     expect((await login(t.app, user.email, user.password)).statusCode).toBe(200);
     const rewritten = await storedHash();
-    expect(rewritten).toMatch(/^\$argon2id\$v=19\$m=47104,t=1,p=1\$/);
+    expect(rewritten).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
     expect((await login(t.app, user.email, user.password)).statusCode).toBe(200);
     expect(await storedHash()).toBe(rewritten);
     expect((await login(t.app, user.email, `${user.password}x`)).statusCode).toBe(401);

@@ -283,7 +283,7 @@ describe('POST /api/user/signup', () => {
     expect((await login(t.app, payload.email, password.slice(0, -1))).statusCode).toBe(401);
   });
 
-  it('stores argon2id m=47104 KiB, t=1, p=1 (ASVS App. C) with a fresh salt, so equal passwords get distinct hashes', async () => {
+  it('stores argon2id m=19456 KiB, t=2, p=1 (OWASP cheat sheet, decision 094) with a fresh salt, so equal passwords get distinct hashes', async () => {
     const a = signupPayload();
     const b = signupPayload();
     expect((await signup(a)).statusCode).toBe(201);
@@ -291,9 +291,9 @@ describe('POST /api/user/signup', () => {
     const hashA = (await storedUser(a.email)).passwordHash;
     const hashB = (await storedUser(b.email)).passwordHash;
     expect(hashA).toMatch(
-      /^\$argon2id\$v=19\$m=47104,t=1,p=1\$[A-Za-z0-9+/]{22}\$[A-Za-z0-9+/]{43}$/,
+      /^\$argon2id\$v=19\$m=19456,t=2,p=1\$[A-Za-z0-9+/]{22}\$[A-Za-z0-9+/]{43}$/,
     );
-    expect(hashB).toMatch(/^\$argon2id\$v=19\$m=47104,t=1,p=1\$/);
+    expect(hashB).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
     expect(hashA).not.toBe(hashB);
   });
 
