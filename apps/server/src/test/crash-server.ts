@@ -15,6 +15,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { inject } from 'vitest';
 import type { OrderCreateInput } from '@storefront/shared/orders';
+import { SERVER_ENV, SERVER_NODE_FLAGS } from '../../node-flags.mjs';
 import { repoRoot } from '../config.js';
 import { connectDatabase, type Database } from '../db/connect.js';
 import { testDbKind } from './app.js';
@@ -154,7 +155,10 @@ export function serverArgs(): string[] {
   } catch {
     bundle = undefined;
   }
-  return bundle ? ['--enable-source-maps', bundle] : ['--import', 'tsx', 'apps/server/src/main.ts'];
+  // The production build runs as production does (its heap and malloc settings, node-flags.mjs).
+  return bundle
+    ? [...SERVER_NODE_FLAGS, '--enable-source-maps', bundle]
+    : ['--import', 'tsx', 'apps/server/src/main.ts'];
 }
 
 /** The server as a child process on `database`, started as serverArgs says. */
@@ -179,6 +183,7 @@ export class ServerProcess {
       cwd: repoRoot,
       stdio: ['ignore', 'pipe', 'pipe'],
       env: {
+        ...SERVER_ENV,
         ...process.env,
         NODE_ENV: 'test',
         JWT_SECRET: CRASH_JWT_SECRET,
