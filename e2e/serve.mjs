@@ -4,6 +4,7 @@ import { spawn } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { SERVER_ENV, SERVER_NODE_FLAGS } from '../apps/server/node-flags.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const dataDir = process.env.E2E_DATA_DIR ?? join(here, '.data');
@@ -11,10 +12,12 @@ rmSync(dataDir, { recursive: true, force: true });
 
 const server = spawn(
   process.execPath,
-  ['--enable-source-maps', join(here, '..', 'apps/server/dist/main.mjs')],
+  // As npm start runs it: the production's heap and malloc settings (node-flags.mjs).
+  ['--enable-source-maps', ...SERVER_NODE_FLAGS, join(here, '..', 'apps/server/dist/main.mjs')],
   {
     stdio: 'inherit',
     env: {
+      ...SERVER_ENV,
       ...process.env,
       NODE_ENV: 'production',
       // The demo's settings (sandbox payments, the seeded demo buyer), with every rate limit ten

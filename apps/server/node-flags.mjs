@@ -1,8 +1,8 @@
 // The V8 heap limits the production server runs with (`npm start`, the benchmarks; decision
 // 034). Left alone, V8 lets the old generation grow to hundreds of MB of garbage under load
-// before it collects (RSS ~400 MB in the bench); the live heap is the response cache (64 MB at
-// most) and the requests in flight, so a 192 MB old generation and small semi-spaces keep RSS
-// near 150–200 MB at the same throughput. PGlite's WASM memory is outside this limit (its
+// before it collects (RSS ~400 MB in the bench); the live heap is the code, the caches' keys
+// (their answers are buffers outside it, RESPONSE_CACHE_MB) and the requests in flight, so a
+// 192 MB old generation and small semi-spaces keep RSS near 150–200 MB at the same throughput. PGlite's WASM memory is outside this limit (its
 // shared buffers are set in db/connect.ts). Tried and not kept on PGlite, 100,000 products:
 // --max-old-space-size=160 (peak 241 MB, but throughput could not be shown unchanged on this
 // shared machine) and --v8-pool-size=2 with UV_THREADPOOL_SIZE=2 (276 vs 277 MB, noise).

@@ -1,6 +1,7 @@
 import type * as nodeCrypto from 'node:crypto';
-import { argon2Sync, randomBytes, scryptSync } from 'node:crypto';
+import { randomBytes, scryptSync } from 'node:crypto';
 import { describe, expect, it, vi } from 'vitest';
+import { argon2idAt46MiB } from '../test/older-hashes.js';
 import { hashPassword, needsRehash, verifyPassword } from './password.js';
 
 /** How many derivations run at once, at most, as the module under test calls them. */
@@ -73,17 +74,7 @@ describe('verifyPassword', () => {
   });
 
   it('verifies a hash stored at the 46 MiB of before (decision 040) at its own cost, and asks its rehash', async () => {
-    const salt = randomBytes(16);
-    const key = argon2Sync('argon2id', {
-      message: 'Ledger&Lantern-42',
-      nonce: salt,
-      memory: 47104,
-      passes: 1,
-      parallelism: 1,
-      tagLength: 32,
-    });
-    const base64 = (bytes: Buffer) => bytes.toString('base64').replace(/=+$/, '');
-    const before = `$argon2id$v=19$m=47104,t=1,p=1$${base64(salt)}$${base64(key)}`;
+    const before = argon2idAt46MiB('Ledger&Lantern-42');
     expect(await verifyPassword('Ledger&Lantern-42', before)).toBe(true);
     expect(await verifyPassword('Ledger&Lantern-43', before)).toBe(false);
     expect(needsRehash(before)).toBe(true);

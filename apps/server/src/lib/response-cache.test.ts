@@ -4,11 +4,19 @@ import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { ENTRY_OVERHEAD_BYTES } from './bounded-cache.js';
-import { CACHED_ROUTE, compressionQueue, ResponseCache, sendCached } from './response-cache.js';
+import {
+  CACHED_ROUTE,
+  compressionQueue,
+  ResponseCache,
+  responseCacheLimits,
+  sendCached,
+} from './response-cache.js';
+
+const LIMITS = responseCacheLimits(32 * 1024 * 1024);
 
 describe('ResponseCache', () => {
   it('keeps each answer as UTF-8 in a buffer of its own, counted at its bytes', async () => {
-    const cache = new ResponseCache();
+    const cache = new ResponseCache(LIMITS);
     // Mostly ASCII with one rupee sign: V8 would keep the string at two bytes a character.
     const text = `{"price":"₹${'9'.repeat(40)}"}`;
     const entry = await cache.entry('key', async () => text);
@@ -25,7 +33,7 @@ describe('ResponseCache', () => {
   });
 
   it('serves one computation to concurrent misses and the stored entry after', async () => {
-    const cache = new ResponseCache();
+    const cache = new ResponseCache(LIMITS);
     let computations = 0;
     const compute = async () => `{"n":${++computations}}`;
     const [a, b] = await Promise.all([cache.entry('k', compute), cache.entry('k', compute)]);
@@ -43,7 +51,7 @@ describe('sendCached', () => {
   const Answer = z.object({ items: z.array(z.object({ name: z.string() })) });
 
   async function appServing(answer: z.input<typeof Answer>) {
-    const cache = new ResponseCache();
+    const cache = new ResponseCache(LIMITS);
     let computations = 0;
     /** Whether each request's answer had been sent when sendCached returned, and what it returned. */
     const returned: { sent: boolean; result: unknown }[] = [];
@@ -110,7 +118,7 @@ describe('sendCached', () => {
   it('leaves an error answered instead of the read uncacheable', async () => {
     const app = Fastify();
     app.get('/answer', CACHED_ROUTE, (request, reply) =>
-      sendCached(new ResponseCache(), request, reply, Answer, async () => {
+      sendCached(new ResponseCache(LIMITS), request, reply, Answer, async () => {
         throw Object.assign(new Error('No such product'), { statusCode: 404 });
       }),
     );
@@ -175,7 +183,7 @@ describe('sendCached', () => {
   });
 
   it('does not count a copy finished after its entry was dropped', async () => {
-    const cache = new ResponseCache();
+    const cache = new ResponseCache(LIMITS);
     const entry = await cache.entry(key, async () => JSON.stringify(large));
     const making = cache.encoded(key, entry, 'gzip');
     cache.clear();

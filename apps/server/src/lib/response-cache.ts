@@ -119,17 +119,14 @@ const plainOf = ({ kept }: Entry): Buffer => plainFrom[kept.as](kept.bytes);
 const negotiator = new Negotiator({ supportedValues: ['br', 'gzip'], cache: new Map() });
 
 /**
- * A cache of `maxBytes` (the server's: RESPONSE_CACHE_MB, 32 MB on PostgreSQL and 16 on the
- * embedded database, decision 094; the bench's whole read mix is ~1,700 answers, ~14 MB); 10,000
- * entries bound the small answers (an empty listing is 44 bytes) that the byte budget alone would
- * let pile up to ~100,000 (decision 018).
+ * A cache of `maxBytes` (the server's is config.ts's `responseCacheBytes`); 10,000 entries bound
+ * the small answers (an empty listing is 44 bytes) that the byte budget alone would let pile up
+ * to ~100,000 (decision 018).
  */
 export const responseCacheLimits = (maxBytes: number): CacheLimits => ({
   maxEntries: 10_000,
   maxBytes,
 });
-
-export const RESPONSE_CACHE_LIMITS = responseCacheLimits(32 * 1024 * 1024);
 
 export class ResponseCache {
   private readonly entries: BoundedCache<Entry>;
@@ -139,7 +136,7 @@ export class ResponseCache {
   hits = 0;
   misses = 0;
 
-  constructor(limits: CacheLimits = RESPONSE_CACHE_LIMITS) {
+  constructor(limits: CacheLimits) {
     this.entries = new BoundedCache(limits, entryBytes);
   }
 

@@ -155,7 +155,8 @@ export function serverArgs(): string[] {
   } catch {
     bundle = undefined;
   }
-  // The production build runs as production does (its heap and malloc settings, node-flags.mjs).
+  // The build runs with the production's heap settings (node-flags.mjs; its malloc settings are
+  // in the environment, spawn below).
   return bundle
     ? [...SERVER_NODE_FLAGS, '--enable-source-maps', bundle]
     : ['--import', 'tsx', 'apps/server/src/main.ts'];

@@ -4,11 +4,13 @@
  * old, signed out or demoted; the owner's management, never losing the last owner; and an audit
  * log of all of it that the database itself keeps append-only.
  */
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { staff } from '../../db/schema.js';
 import { LIMITS } from '../../lib/limits.js';
 import { buildTestApp, type TestApp } from '../../test/app.js';
 import { createBuyer } from '../../test/buyers.js';
+import { argon2idAt46MiB } from '../../test/older-hashes.js';
 import { createStaff, sessionCookieOf, signIn, STAFF_PASSWORD } from '../../test/staff.js';
 import { totpCodeAt } from './second-factor.js';
 import { INVITATION_LIFETIME_MS } from './service.js';
@@ -194,6 +196,27 @@ describe('sign-in', () => {
       'staff.login',
       'staff.login_failed',
     ]);
+  });
+
+  it('rewrites a hash stored at older parameters once the whole sign-in succeeds, and only then', async () => {
+    const member = await createStaff(t, 'fulfilment');
+    const before = argon2idAt46MiB(STAFF_PASSWORD);
+    const storedHash = async () =>
+      (await t.database.db.select().from(staff).where(eq(staff.id, member.id)))[0]!.passwordHash;
+    await t.database.db.update(staff).set({ passwordHash: before }).where(eq(staff.id, member.id));
+    nextStep();
+    const wrongCode = await inject('POST', '/api/staff/login', {
+      payload: { email: member.email, password: STAFF_PASSWORD, code: '000000' },
+    });
+    expect(wrongCode.statusCode).toBe(401);
+    expect(await storedHash()).toBe(before);
+
+    expect((await signIn(t, member, now)).cookie).toBeTruthy();
+    const rewritten = await storedHash();
+    expect(rewritten).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
+    nextStep();
+    expect((await signIn(t, member, now)).cookie).toBeTruthy();
+    expect(await storedHash()).toBe(rewritten);
   });
 
   it('does not let wrong passwords lock a member out: their own sign-in still works', async () => {

@@ -87,7 +87,7 @@ describe('the order detail page', () => {
       throw new Error('');
     });
     renderDetail();
-    const card = await screen.findByRole('alert', {}, { timeout: 4000 });
+    const card = await screen.findByRole('alert');
     expect(card).toHaveTextContent(`Error Loading Order${ERROR_COPY}Please try again later.`);
   });
 

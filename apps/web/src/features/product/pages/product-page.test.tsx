@@ -36,7 +36,7 @@ describe('the product page', () => {
       body: { detail: 'Product not found', code: 'product_not_found' },
     }));
     renderRoute(<ProductPage />, { path: `/products/${ID}`, route });
-    expect(await screen.findByRole('alert', {}, { timeout: 4000 })).toHaveTextContent(
+    expect(await screen.findByRole('alert')).toHaveTextContent(
       'Failed to fetch product: 404 Not Found',
     );
     expect(calls).toEqual([`/api/products/product/${ID}`, `/api/products/product/${ID}`]);
@@ -83,11 +83,7 @@ describe('the product page', () => {
     expect(screen.getByLabelText('Shipping source')).toHaveValue('Ex-india custom');
     // The stock line's code loads after the page paints (over a second on a busy machine).
     expect(
-      await screen.findByText(
-        'In Stock - Ships within 1 business day from warehouse',
-        {},
-        { timeout: 4000 },
-      ),
+      await screen.findByText('In Stock - Ships within 1 business day from warehouse'),
     ).toBeInTheDocument();
     expect(within(screen.getByLabelText('Shipping source')).getAllByRole('option')).toHaveLength(1);
     expect(screen.getByTestId('line-total')).toHaveTextContent('₹1,148.85');

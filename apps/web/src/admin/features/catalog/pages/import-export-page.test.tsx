@@ -197,11 +197,7 @@ describe('catalog import and export', () => {
     expect(bar).toHaveAttribute('max', '1204');
     expect(screen.getByText('41% · 500 of 1,204 products applied')).toBeVisible();
     expect(
-      await screen.findByText(
-        'Applied: 4 new, 200 changed, 1 archived, 999 unchanged.',
-        undefined,
-        { timeout: 4000 },
-      ),
+      await screen.findByText('Applied: 4 new, 200 changed, 1 archived, 999 unchanged.'),
     ).toBeVisible();
   });
 });
