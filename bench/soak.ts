@@ -34,6 +34,7 @@ import { prepareDatabase, reuseDatabase, type DbKind } from './lib/database.js';
 import { repoRoot } from './lib/paths.js';
 import { send } from './lib/post.js';
 import { startServer } from './lib/processes.js';
+import { treeMemoryParts, type MemoryParts } from './lib/memory-parts.js';
 import { treeMemory } from './lib/process-tree.js';
 import { judgeSoak, type SoakVerdict } from './lib/soak-verdict.js';
 import { SHIPPING } from './flow-scenarios.js';
@@ -63,6 +64,8 @@ export interface SoakSampleRow {
   phase: 'idle' | 'fill' | 'warm-up' | 'steady';
   rssMb: number;
   anonMb: number;
+  /** Where the RSS is, by mapping (lib/memory-parts.ts). */
+  parts: MemoryParts;
   /** The highest RSS seen since the previous sample (bursts fall between samples). */
   intervalPeakMb: number;
   processes: number;
@@ -252,6 +255,7 @@ export async function runSoak(
       phase: phase === 'warm-up' && atSec >= warmupEndSec ? 'steady' : phase,
       rssMb: Math.round(memory.rssMb),
       anonMb: Math.round(memory.anonMb),
+      parts: treeMemoryParts(pid),
       intervalPeakMb: Math.round(Math.max(intervalPeakMb, memory.rssMb)),
       processes: memory.processes,
       load1: Number(load1.toFixed(2)),
@@ -618,11 +622,13 @@ export function soakMarkdown(result: SoakResult): string {
     `Fill: ${result.fill.answers} answers, ${result.fill.mb} MB in ${result.fill.seconds} s; warm-up until ${time(result.warmupEndSec)}.`,
     `Load average (1 min) during the run: ${result.loadDuringRun.min.toFixed(2)}–${result.loadDuringRun.max.toFixed(2)}, mean ${result.loadDuringRun.mean}.`,
     '',
-    '| time | phase | RSS MB | anon MB | peak since last MB | req/s | load |',
-    '| ---: | ----- | -----: | ------: | -----------------: | ----: | ---: |',
+    'RSS by mapping (lib/memory-parts.ts): V8 pages, glibc arena, WebAssembly memory, other anonymous, files.',
+    '',
+    '| time | phase | RSS MB | anon MB | V8 | arena | wasm | other | files | peak since last MB | req/s | load |',
+    '| ---: | ----- | -----: | ------: | -: | ----: | ---: | ----: | ----: | -----------------: | ----: | ---: |',
     ...result.samples.map(
       (s) =>
-        `| ${time(s.atSec)} | ${s.phase} | ${s.rssMb} | ${s.anonMb} | ${s.intervalPeakMb} | ${s.requestsPerSec} | ${s.load1} |`,
+        `| ${time(s.atSec)} | ${s.phase} | ${s.rssMb} | ${s.anonMb} | ${s.parts.v8PagesMb} | ${s.parts.arenaMb} | ${s.parts.wasmMb} | ${s.parts.otherAnonMb} | ${s.parts.filesMb} | ${s.intervalPeakMb} | ${s.requestsPerSec} | ${s.load1} |`,
     ),
     '',
     `Start-up peak ${result.startUpPeakMb} MB in the first ${START_UP_SEC} s, no traffic (not judged). Peak ${result.peakMb} MB at ${time(result.peakAtSec)}, from the fill on. Verdict: **${result.verdict.pass ? 'PASS' : 'FAIL'}** (${result.verdict.reason}; slope ${result.verdict.slopeMbPerMin.toFixed(2)} MB/min).`,
