@@ -52,7 +52,8 @@ const PEAK_EVERY_MS = 250;
 /**
  * Seconds the started server is left without traffic before the fill: PGlite's start-up peak
  * (V8 optimising PostgreSQL's parser, 600–750 MB for 1–2 s as the server becomes ready;
- * decision 078) falls in them and is reported apart from the peak under load, which the verdict judges.
+ * decision 078) falls in them and is reported apart from the peak under load, which the
+ * verdict judges.
  */
 const START_UP_SEC = 10;
 const SEARCH_REQUESTS = SEARCH_KINDS.flatMap((kind) => kind.requests);

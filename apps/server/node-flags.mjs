@@ -2,14 +2,16 @@
 // 034). Left alone, V8 lets the old generation grow to hundreds of MB of garbage under load
 // before it collects (RSS ~400 MB in the bench); the live heap is the code, the caches' keys
 // (their answers are buffers outside it, RESPONSE_CACHE_MB) and the requests in flight, so a
-// 192 MB old generation and small semi-spaces keep RSS near 150–200 MB at the same throughput. PGlite's WASM memory is outside this limit (its
-// shared buffers are set in db/connect.ts). Tried and not kept on PGlite, 100,000 products:
-// --max-old-space-size=160 (peak 241 MB, but throughput could not be shown unchanged on this
-// shared machine) and --v8-pool-size=2 with UV_THREADPOOL_SIZE=2 (276 vs 277 MB, noise).
+// 192 MB old generation and small semi-spaces keep RSS near 150–200 MB at the same throughput.
+// PGlite's WASM memory is outside this limit (its shared buffers are set in db/connect.ts).
+// Tried and not kept on PGlite, 100,000 products: --max-old-space-size=160 (peak 241 MB, but
+// throughput could not be shown unchanged on this shared machine) and --v8-pool-size=2 with
+// UV_THREADPOOL_SIZE=2 (276 vs 277 MB, noise).
 //
-// No allocation-site pretenuring (decision 093): V8 may decide, from a few scavenges under load,
-// to allocate the objects of a per-request site straight in the old generation; a process that tipped
-// so spent ~60 µs of CPU per cached answer instead of ~37 for its whole life, in full collections.
+// No allocation-site pretenuring (decision 093): V8 decides while the server starts (~120 sites)
+// to allocate some sites' objects straight in the old generation; a process where a per-request
+// site was among them spent ~60 µs of CPU per cached answer instead of ~37 for its whole life,
+// in full collections.
 export const SERVER_NODE_FLAGS = [
   '--max-old-space-size=192',
   '--max-semi-space-size=4',

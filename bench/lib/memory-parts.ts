@@ -6,13 +6,13 @@ import { readFileSync } from 'node:fs';
 import { processTree } from './process-tree.js';
 
 export interface MemoryParts {
-  /** V8's heap pages: anonymous mappings of exactly 256 KiB, every isolate's (the PGlite thread's too). */
+  /** V8's heap pages: anonymous mappings of exactly 256 KiB, every isolate's (PGlite's too). */
   v8PagesMb: number;
-  /** glibc's main arena (`[heap]`): malloc's blocks under the mmap threshold, live or not given back. */
+  /** glibc's main arena (`[heap]`): blocks under the mmap threshold, live or not given back. */
   arenaMb: number;
-  /** WebAssembly memories: the usable part before a guard reservation of 4 GiB or more (PGlite's). */
+  /** WebAssembly memories (PGlite's): the usable part before a guard of 4 GiB or more. */
   wasmMb: number;
-  /** Other anonymous memory: thread stacks, large buffers with pages of their own, compiled code. */
+  /** Other anonymous memory: thread stacks, buffers with pages of their own, compiled code. */
   otherAnonMb: number;
   /** Mapped files: the `node` binary, shared libraries. */
   filesMb: number;
