@@ -2,7 +2,7 @@ import type * as nodeCrypto from 'node:crypto';
 import { randomBytes, scryptSync } from 'node:crypto';
 import { describe, expect, it, vi } from 'vitest';
 import { argon2idAt46MiB } from '../test/older-hashes.js';
-import { hashPassword, needsRehash, verifyPassword } from './password.js';
+import { hashPassword, needsRehash, upgradedHash, verifyPassword } from './password.js';
 
 /** How many derivations run at once, at most, as the module under test calls them. */
 const derivations = vi.hoisted(() => ({ running: 0, most: 0 }));
@@ -78,5 +78,12 @@ describe('verifyPassword', () => {
     expect(await verifyPassword('Ledger&Lantern-42', before)).toBe(true);
     expect(await verifyPassword('Ledger&Lantern-43', before)).toBe(false);
     expect(needsRehash(before)).toBe(true);
+  });
+
+  it('upgrades an older hash to one at the current parameters, and leaves a current one', async () => {
+    const upgraded = await upgradedHash('Ledger&Lantern-42', argon2idAt46MiB('Ledger&Lantern-42'));
+    expect(upgraded).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
+    expect(await verifyPassword('Ledger&Lantern-42', upgraded!)).toBe(true);
+    expect(await upgradedHash('Ledger&Lantern-42', upgraded!)).toBeUndefined();
   });
 });

@@ -105,3 +105,12 @@ export async function verifyPassword(password: string, stored: string): Promise<
 export function needsRehash(stored: string): boolean {
   return !stored.startsWith(`$argon2id$v=19$${CURRENT_PARAMETERS}$`);
 }
+
+/**
+ * The password's hash at the current parameters when `stored`, just verified against it, was
+ * written at others (decision 094); nothing when it is current. The caller writes it only over
+ * `stored`, so a password changed meanwhile is not put back.
+ */
+export async function upgradedHash(password: string, stored: string): Promise<string | undefined> {
+  return needsRehash(stored) ? hashPassword(password) : undefined;
+}

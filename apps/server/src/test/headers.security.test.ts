@@ -401,7 +401,9 @@ describe('security headers on every kind of answer (G21)', () => {
   it('no-store on every answer to a signed-in caller, and on every account answer', async () => {
     const operations = await documentedOperations(t.app);
     const stored: string[] = [];
-    const signedIn = operations.filter((op) => op.secured || op.path.startsWith('/api/user/'));
+    const signedIn = operations.filter(
+      (op) => op.schemes.length > 0 || op.path.startsWith('/api/user/'),
+    );
     for (const op of signedIn) {
       const url = op.path.replace(/\{[^}]+\}/g, op.path.includes('order') ? orderId : productId);
       const response = await t.app.inject({

@@ -16,9 +16,10 @@ export interface Operation {
   bodyProperties: Record<string, { type?: string }>;
   /** The media types of its request body ('application/json', 'text/csv', …). */
   bodyTypes: string[];
-  /** The operation declares a credential (`security`): a bearer token or the staff session. */
-  secured: boolean;
-  /** The names of the security schemes it declares (`bearer`, `staffSession`). */
+  /**
+   * The names of the security schemes it declares (`bearer`, `staffSession`): none when the
+   * operation needs no credential.
+   */
   schemes: string[];
 }
 
@@ -51,7 +52,6 @@ export async function documentedOperations(app: FastifyInstance): Promise<Operat
       hasBody: op.requestBody !== undefined,
       bodyProperties: op.requestBody?.content?.['application/json']?.schema?.properties ?? {},
       bodyTypes: Object.keys(op.requestBody?.content ?? {}),
-      secured: (op.security ?? []).length > 0,
       schemes: (op.security ?? []).flatMap((scheme) => Object.keys(scheme)),
     })),
   );

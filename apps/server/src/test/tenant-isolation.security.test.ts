@@ -577,7 +577,7 @@ describe("buyer A's token on buyer B's ids (G3)", () => {
     expect(documented.filter((op) => !(op in ACCESS))).toEqual([]);
     expect(Object.keys(ACCESS).filter((op) => !documented.includes(op))).toEqual([]);
     // The document says which operations need a token, and the table agrees with it.
-    const doc = operations.map((op) => [key(op), op.secured] as const);
+    const doc = operations.map((op) => [key(op), op.schemes.length > 0] as const);
     expect(doc.filter(([op, secured]) => SIGNED_IN.has(ACCESS[op]!) !== secured)).toEqual([]);
   });
 

@@ -20,7 +20,7 @@ import type { Db, DbOrTx } from '../../db/connect.js';
 import { staff, staffInvitations, staffRecoveryCodes } from '../../db/schema.js';
 import { AppError, conflict, notFound } from '../../lib/errors.js';
 import { newObjectId } from '../../lib/ids.js';
-import { hashPassword, needsRehash, verifyPassword } from '../../lib/password.js';
+import { hashPassword, upgradedHash, verifyPassword } from '../../lib/password.js';
 import type { Limiter, Take } from '../../lib/rate-limit.js';
 import { secretBox, type SecretBox } from '../../lib/secret-box.js';
 import { hashOpaqueToken, newOpaqueToken } from '../users/opaque-token.js';
@@ -136,17 +136,13 @@ export async function staffLogin(
     throw new AppError('unauthorized', 'invalid_credentials', BAD_SIGN_IN);
   }
   secondFactorSlot!.release();
-  // A hash written at older parameters is rewritten now that the password is known (decision
-  // 094), derived before the transaction so the connection is not held through it.
-  const upgradedHash = needsRehash(member.passwordHash)
-    ? await hashPassword(input.password)
-    : undefined;
+  // Derived before the transaction, so the connection is not held through it.
+  const passwordHash = await upgradedHash(input.password, member.passwordHash);
   const token = await db.transaction(async (tx) => {
-    if (upgradedHash)
-      // Only over the hash just verified: a password changed meanwhile is not put back.
+    if (passwordHash)
       await tx
         .update(staff)
-        .set({ passwordHash: upgradedHash })
+        .set({ passwordHash })
         .where(and(eq(staff.id, member.id), eq(staff.passwordHash, member.passwordHash)));
     const started = await startStaffSession(tx, member.id, context.now, context.client);
     await recordAudit(tx, who, {

@@ -18,7 +18,7 @@ import { users } from '../../db/schema.js';
 import type { TokenService } from './access-tokens.js';
 import { AppError, conflict, invalid, notFound } from '../../lib/errors.js';
 import { newObjectId } from '../../lib/ids.js';
-import { hashPassword, needsRehash, verifyPassword } from '../../lib/password.js';
+import { hashPassword, upgradedHash, verifyPassword } from '../../lib/password.js';
 import { enqueueEmail } from '../email/outbox.js';
 import { verificationEmail } from '../email/templates.js';
 import { accountDisabled } from './account-status.js';
@@ -276,14 +276,12 @@ export async function login(
   slot.release();
   // Told only to whoever knows the password: a guesser learns nothing of the account's state.
   if (user.disabledAt) throw accountDisabled();
-  if (needsRehash(user.passwordHash)) {
-    const passwordHash = await hashPassword(credentials.password);
-    // Only over the hash just verified: a password changed meanwhile is not put back.
+  const passwordHash = await upgradedHash(credentials.password, user.passwordHash);
+  if (passwordHash)
     await db
       .update(users)
       .set({ passwordHash })
       .where(and(eq(users.id, user.id), eq(users.passwordHash, user.passwordHash)));
-  }
   if (!user.emailVerifiedAt)
     throw new AppError('forbidden', 'email_not_verified', MESSAGES.notVerified);
   const session = await startSession(db, tokens, user.id, context.now);
