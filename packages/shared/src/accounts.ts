@@ -83,7 +83,9 @@ export const PERSON_NAME_MESSAGES = {
  * and . ' ’ -; a zero-width joiner or non-joiner only inside a word, where some Indic
  * spellings need it. No digits, no other punctuation, no tab, newline or control character.
  */
-const NAME_CHARACTERS = /^(?:[\p{L}\p{M} .'’-]|(?<=[\p{L}\p{M}])[\u200c\u200d](?=[\p{L}\p{M}]))*$/u;
+// ’ escaped as \u2019: the server's bundle stays ASCII (apps/server/src/build.test.ts).
+const NAME_CHARACTERS =
+  /^(?:[\p{L}\p{M} .'\u2019-]|(?<=[\p{L}\p{M}])[\u200c\u200d](?=[\p{L}\p{M}]))*$/u;
 /** A dot followed by two letters reads as a domain ("shop.example"); initials ("A.K.") do not. */
 const DOMAIN_LIKE = /\.[\p{L}\p{M}]{2}/u;
 

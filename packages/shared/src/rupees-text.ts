@@ -19,7 +19,8 @@ const RUPEES = /^(\d+|\d{1,3}(?:,\d{3})+|\d{1,2}(?:,\d{2})*,\d{3})(?:\.(\d{1,2})
 
 /** "₹1,499.5" → 149950; undefined when the text is not rupees with at most 2 decimals. */
 export function parseRupees(text: string): number | undefined {
-  const match = RUPEES.exec(text.trim().replace(/^₹\s*/, ''));
+  // ₹ escaped: the server's bundle stays ASCII (apps/server/src/build.test.ts).
+  const match = RUPEES.exec(text.trim().replace(/^\u20b9\s*/, ''));
   if (!match) return undefined;
   const paise = Number(match[1]!.replace(/,/g, '')) * 100 + Number((match[2] ?? '').padEnd(2, '0'));
   return Number.isSafeInteger(paise) ? paise : undefined;

@@ -1,3 +1,5 @@
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import { describe, expect, it } from 'vitest';
 import { TurnQueue } from './turn-queue.js';
 
@@ -79,5 +81,20 @@ describe('TurnQueue', () => {
     void gate.run(job(2));
     await settle();
     expect(started).toEqual([1, 2]);
+  });
+
+  it('keeps nothing of the last job’s result once its caller lets go of it', async () => {
+    setFlagsFromString('--expose-gc');
+    const collect = runInNewContext('gc') as () => void;
+    const gate = new TurnQueue();
+    let result: WeakRef<object> | undefined;
+    await gate.run(async () => {
+      const big = { html: 'x'.repeat(100_000) };
+      result = new WeakRef(big);
+      return big;
+    });
+    await settle();
+    collect();
+    expect(result!.deref()).toBeUndefined();
   });
 });

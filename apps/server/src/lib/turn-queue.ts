@@ -16,7 +16,12 @@ export class TurnQueue {
       this.waitedSeconds += (performance.now() - queued) / 1000;
       return job().finally(() => this.done++);
     });
-    this.#last = run.catch(() => undefined);
+    // Settled with nothing: the last job's result (a page's whole HTML, a compressed answer)
+    // is its caller's, not kept alive by the queue until the next job.
+    this.#last = run.then(
+      () => undefined,
+      () => undefined,
+    );
     return run;
   }
 }

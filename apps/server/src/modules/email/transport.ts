@@ -4,11 +4,14 @@
  * DATA_DIR/outbox/ and its links are logged, so a new user can finish sign-up with no mail
  * server. Links are logged only in that mode: with real delivery a token in the logs would be
  * a credential in the logs.
+ *
+ * nodemailer is loaded at the first send, not with the server: it takes ~2.3 MB of heap.
  */
 import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
-import nodemailer from 'nodemailer';
+import type nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import type { Config } from '../../config.js';
 
 export interface OutgoingEmail {
@@ -57,35 +60,36 @@ export function createMailTransport(
   });
 
   if (config.smtpUrl) {
-    const smtp = nodemailer.createTransport({
-      url: config.smtpUrl,
-      pool: true,
-      // Bounded well under the worker's claim lock, so a slow server cannot outlive the claim.
-      connectionTimeout: 20_000,
-      greetingTimeout: 20_000,
-      socketTimeout: 60_000,
-    });
+    const smtpUrl = config.smtpUrl;
+    const smtp = lazyTransport((nodemailer) =>
+      nodemailer.createTransport({
+        url: smtpUrl,
+        pool: true,
+        // Bounded well under the worker's claim lock, so a slow server cannot outlive the claim.
+        connectionTimeout: 20_000,
+        greetingTimeout: 20_000,
+        socketTimeout: 60_000,
+      }),
+    );
     return {
       mode: 'smtp',
       async send(email) {
-        await smtp.sendMail(message(email));
+        await (await smtp.get()).sendMail(message(email));
         log.info({ emailId: email.id, kind: email.kind }, 'email sent over SMTP');
       },
-      close: () => smtp.close(),
+      close: smtp.close,
     };
   }
 
   const dir = join(config.dataDir, 'outbox');
   mkdirSync(dir, { recursive: true });
-  const files = nodemailer.createTransport({
-    streamTransport: true,
-    buffer: true,
-    newline: 'unix',
-  });
+  const files = lazyTransport((nodemailer) =>
+    nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' }),
+  );
   return {
     mode: 'file',
     async send(email) {
-      const info = await files.sendMail(message(email));
+      const info = await (await files.get()).sendMail(message(email));
       const file = join(dir, `${email.id}-${email.kind}.eml`);
       // Written whole or not at all: a reader never sees half a message.
       writeFileSync(`${file}.tmp`, info.message as Buffer);
@@ -96,6 +100,18 @@ export function createMailTransport(
         `email written to ${file}${links.length ? `; links: ${links.join(' ')}` : ''}`,
       );
     },
-    close: () => files.close(),
+    close: files.close,
+  };
+}
+
+/** A transport made at its first use; closing one never made does nothing. */
+function lazyTransport(make: (mailer: typeof nodemailer) => Transporter) {
+  let made: Promise<Transporter> | undefined;
+  return {
+    get: (): Promise<Transporter> =>
+      (made ??= import('nodemailer').then((module) => make(module.default))),
+    close(): void {
+      void made?.then((transport) => transport.close());
+    },
   };
 }

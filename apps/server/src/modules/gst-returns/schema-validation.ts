@@ -3,9 +3,10 @@
  * the e-invoice against NIC's INV-01 schema, GSTR-1 against the offline tool's layout. A
  * document whose data the schema refuses (a legal name of two letters, a city the portal finds
  * too short) is answered 422 with each rule it breaks, instead of a file the portal would turn
- * away. Ajv compiles each schema once, when the module loads.
+ * away. Ajv compiles each schema once, at its first export: the validators' generated code (a
+ * few hundred KB) is kept only by a server that exports.
  */
-import { Ajv, type ErrorObject } from 'ajv';
+import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
 import eInvoiceSchema from './schemas/e-invoice-inv01-v1.1.schema.json' with { type: 'json' };
 import gstr1Schema from './schemas/gstr1-offline-tool-v3.2.4.schema.json' with { type: 'json' };
 
@@ -16,21 +17,36 @@ export interface Issue {
   message: string;
 }
 
-// strict: a keyword the schema misspells is an error at start, not a rule silently skipped.
+// strict: a keyword the schema misspells is an error at compilation (any test's export), not a
+// rule silently skipped.
 // multipleOfPrecision: 0.01 steps are checked on the quotient, so 1729.83 is two decimals.
 // code.optimize off: the optimiser's passes build ~1,200 objects each keyed by one generated
 // name (`_errs138`, `err499`), which fill V8's table of shapes grown from `{}` (1,536 at most);
 // every object the server built from `{}` afterwards, a request's headers and Node's own tick
 // objects, then got a shape of its own and every hot call site went megamorphic, ~10% of a
 // cached read's CPU (decision 083). Unoptimised code checks the same rules.
-const ajv = new Ajv({
-  allErrors: true,
-  strict: true,
-  multipleOfPrecision: 6,
-  code: { optimize: false },
-});
-const validateEInvoiceSchema = ajv.compile(eInvoiceSchema);
-const validateGstr1Schema = ajv.compile(gstr1Schema);
+let ajv: Ajv | undefined;
+const compiled = new Map<object, ValidateFunction>();
+
+function validatorOf(schema: object): ValidateFunction {
+  let validate = compiled.get(schema);
+  if (!validate) {
+    ajv ??= new Ajv({
+      allErrors: true,
+      strict: true,
+      multipleOfPrecision: 6,
+      code: { optimize: false },
+    });
+    validate = ajv.compile(schema);
+    compiled.set(schema, validate);
+  }
+  return validate;
+}
+
+function issuesAgainst(schema: object, json: unknown): Issue[] {
+  const validate = validatorOf(schema);
+  return validate(json) ? [] : issuesOf(validate.errors);
+}
 
 function issuesOf(errors: ErrorObject[] | null | undefined): Issue[] {
   return (errors ?? []).map((error) => {
@@ -45,10 +61,10 @@ function issuesOf(errors: ErrorObject[] | null | undefined): Issue[] {
 
 /** The rules of NIC's INV-01 schema (v1.1) the JSON breaks; empty when it is valid. */
 export function eInvoiceSchemaIssues(json: unknown): Issue[] {
-  return validateEInvoiceSchema(json) ? [] : issuesOf(validateEInvoiceSchema.errors);
+  return issuesAgainst(eInvoiceSchema, json);
 }
 
 /** The rules of the GSTR-1 layout the JSON breaks; empty when it is valid. */
 export function gstr1SchemaIssues(json: unknown): Issue[] {
-  return validateGstr1Schema(json) ? [] : issuesOf(validateGstr1Schema.errors);
+  return issuesAgainst(gstr1Schema, json);
 }

@@ -9,8 +9,12 @@
  * sets (the xato/SecLists corpus). It ships inside the npm package, so no network is needed at
  * run time, and it is server-only: the web form checks the composition rules alone and shows
  * this 400's message. Context words (context-words.ts) cover what that corpus ranks low.
+ *
+ * The package is loaded when a password is first set, not with the server: its 49,233 passwords
+ * take ~3.4 MB of heap that a server no one signs up on would hold for nothing.
  */
-import { dictionary } from '@zxcvbn-ts/language-common';
+import { createRequire } from 'node:module';
+import type { dictionary as Dictionary } from '@zxcvbn-ts/language-common';
 import { CONTEXT_WORDS } from './context-words.js';
 
 /** The published list's most common passwords refused (ASVS asks for at least the top 3,000). */
@@ -19,11 +23,22 @@ export const COMMON_LIST_SIZE = 10_000;
 export const COMMON_PASSWORD_MESSAGE =
   'This password is too common and easy to guess. Please choose a different one.';
 
-export const COMMON_PASSWORDS: ReadonlySet<string> = new Set(
-  [...dictionary['passwords-common'].slice(0, COMMON_LIST_SIZE), ...CONTEXT_WORDS].map((word) =>
-    word.toLowerCase(),
-  ),
-);
+let common: ReadonlySet<string> | undefined;
+
+/** The refused passwords, lower-case: the published list's top and the context words. */
+export function commonPasswords(): ReadonlySet<string> {
+  if (!common) {
+    const { dictionary } = createRequire(import.meta.url)('@zxcvbn-ts/language-common') as {
+      dictionary: typeof Dictionary;
+    };
+    common = new Set(
+      [...dictionary['passwords-common'].slice(0, COMMON_LIST_SIZE), ...CONTEXT_WORDS].map((word) =>
+        word.toLowerCase(),
+      ),
+    );
+  }
+  return common;
+}
 
 const LEET: Readonly<Record<string, string>> = {
   '@': 'a',
@@ -42,7 +57,8 @@ const unleet = (text: string) => text.replace(/[@4310!$57]/g, (c) => LEET[c] ?? 
 export function isCommonPassword(password: string): boolean {
   const lower = password.normalize('NFKC').toLowerCase();
   const stem = lower.replace(/[^\p{L}]+$/u, '');
+  const refused = commonPasswords();
   return [lower, stem, unleet(lower), unleet(stem)].some(
-    (candidate) => candidate.length > 0 && COMMON_PASSWORDS.has(candidate),
+    (candidate) => candidate.length > 0 && refused.has(candidate),
   );
 }
