@@ -36,7 +36,7 @@ describe('the unit and the guide start the server with the flags of node-flags.m
       .split('\n')
       .find((text) => text.includes('apps/server/dist/main.mjs') && text.includes(' node '));
     expect(line, 'docs/deploy.md starts the server with node').toBeDefined();
-    expect(flagsOf(line)).toEqual(SERVER_NODE_FLAGS);
+    expect(flagsOf(line)).toEqual(['--enable-source-maps', ...SERVER_NODE_FLAGS]);
     for (const setting of settings) expect(line.split(' ')).toContain(setting);
   });
 });

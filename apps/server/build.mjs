@@ -28,9 +28,11 @@ await build({
   format: 'esm',
   target: 'node24', // the Node line of package.json engines.node
   sourcemap: true,
-  // Comments and indentation out (stack traces map back through the source map): V8 keeps the
-  // bundle's source in the heap for the process's life, 0.8 MB instead of 1 MB, and ASCII, so
-  // one byte a character (a '₹' in a comment had made it 2 MB; src/build.test.ts).
+  // Comments and indentation out (stack traces map back through the source map with
+  // --enable-source-maps): V8 keeps the bundle's source in the heap for the process's life,
+  // 0.8 MB instead of 1 MB, and ASCII, so one byte a character. esbuild escapes strings but not
+  // regular expressions or the comments it keeps: a '₹' in either had made it 2 MB
+  // (src/build.test.ts).
   minifyWhitespace: true,
   external: [...external, ...external.map((name) => `${name}/*`)],
   banner: {

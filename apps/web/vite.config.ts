@@ -6,7 +6,8 @@ import { precompress } from './build/precompress';
 import { zodJitlessFirst } from './build/zod-jitless';
 
 // `--ssr`: the server's renderer (src/entry-server.tsx, decision 070) into dist-ssr, beside the
-// browser's build and never served; its dependencies stay in node_modules.
+// browser's build and never served; its dependencies stay in node_modules, but for React Router
+// (below) and lucide-react, which are bundled.
 /**
  * React Router's package exports only its development build (react-router#12532); the production
  * build beside it differs in one constant, ENABLE_DEV_WARNINGS, which lets the minifier drop the
@@ -45,7 +46,9 @@ export default defineConfig(({ isSsrBuild, mode }) => ({
     ],
   },
   ssr: {
-    noExternal: ['lucide-react'],
+    // React Router's own dependencies go with it into the bundle, as it resolves them (its
+    // cookie@1 beside it, not the root's cookie@2, whose API differs).
+    noExternal: ['lucide-react', 'cookie', 'set-cookie-parser'],
   },
   build: {
     outDir: isSsrBuild ? 'dist-ssr' : 'dist',

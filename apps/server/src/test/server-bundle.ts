@@ -34,3 +34,10 @@ export function setup(project: TestProject): () => void {
   project.provide('serverBundle', join(outdir, 'main.mjs'));
   return () => rmSync(outdir, { recursive: true, force: true });
 }
+
+/**
+ * A static import of `name` in the server's bundle, which is minified (build.mjs): statements
+ * follow one another on a line, so an import starts a line or follows a `;` or a `}`.
+ */
+export const staticImportOf = (name: string): RegExp =>
+  new RegExp(`(?:^|[;}])\\s*import\\s*(?:[^;"'()]*?\\bfrom\\s*)?["']${name}["']`, 'm');

@@ -9,7 +9,13 @@ import { header, mimeParts, startSmtp } from '../../test/smtp.js';
 import { signupPayload } from '../users/test-support.js';
 import { enqueueEmail } from './outbox.js';
 import { VERIFICATION_SUBJECT } from './templates.js';
-import { createMailTransport, type MailTransport, type OutgoingEmail } from './transport.js';
+import nodemailer from 'nodemailer';
+import {
+  createMailTransport,
+  smtpConnectionUrl,
+  type MailTransport,
+  type OutgoingEmail,
+} from './transport.js';
 import { createOutboxWorker, retryDelaySeconds } from './worker.js';
 
 const PUBLIC_URL = 'https://shop.example.in';
@@ -57,6 +63,30 @@ function smtpWorker() {
 }
 
 describe('email over SMTP', () => {
+  it('pools its connections with timeouts under the claim, and keeps what SMTP_URL sets itself', () => {
+    const options = (url: string) => {
+      const transport = nodemailer.createTransport(smtpConnectionUrl(url));
+      transport.close();
+      return (transport as unknown as { options: object }).options;
+    };
+    expect(options('smtp://mailer:p%40ss@mail.example.in:587')).toMatchObject({
+      pool: true,
+      connectionTimeout: 20_000,
+      greetingTimeout: 20_000,
+      socketTimeout: 60_000,
+      host: 'mail.example.in',
+      port: 587,
+      secure: false,
+      auth: { user: 'mailer', pass: 'p@ss' },
+    });
+    expect(options('smtps://mail.example.in?socketTimeout=5000&pool=false')).toMatchObject({
+      pool: false,
+      socketTimeout: 5_000,
+      connectionTimeout: 20_000,
+      secure: true,
+    });
+  });
+
   it('delivers the sign-up verification email to a real SMTP server, with text and HTML parts', async () => {
     const payload = signupPayload();
     const response = await t.app.inject({ method: 'POST', url: '/api/user/signup', payload });

@@ -60,17 +60,8 @@ export function createMailTransport(
   });
 
   if (config.smtpUrl) {
-    const smtpUrl = config.smtpUrl;
-    const smtp = lazyTransport((nodemailer) =>
-      nodemailer.createTransport({
-        url: smtpUrl,
-        pool: true,
-        // Bounded well under the worker's claim lock, so a slow server cannot outlive the claim.
-        connectionTimeout: 20_000,
-        greetingTimeout: 20_000,
-        socketTimeout: 60_000,
-      }),
-    );
+    const url = smtpConnectionUrl(config.smtpUrl);
+    const smtp = lazyTransport((nodemailer) => nodemailer.createTransport(url));
     return {
       mode: 'smtp',
       async send(email) {
@@ -104,14 +95,39 @@ export function createMailTransport(
   };
 }
 
-/** A transport made at its first use; closing one never made does nothing. */
+/**
+ * Pooled connections, and timeouts bounded well under the worker's claim lock (worker.ts) so a
+ * slow server cannot outlive the claim: the operator's URL keeps any of these it sets.
+ */
+const SMTP_DEFAULTS = {
+  pool: 'true',
+  connectionTimeout: '20000',
+  greetingTimeout: '20000',
+  socketTimeout: '60000',
+};
+
+/**
+ * SMTP_URL with SMTP_DEFAULTS in its query: nodemailer reads a URL's options from its query alone
+ * and drops every option given beside `url`.
+ */
+export function smtpConnectionUrl(smtpUrl: string): string {
+  const url = new URL(smtpUrl);
+  for (const [name, value] of Object.entries(SMTP_DEFAULTS))
+    if (!url.searchParams.has(name)) url.searchParams.set(name, value);
+  return url.href;
+}
+
+/** A transport made at its first use; closing one never made, or never loaded, does nothing. */
 function lazyTransport(make: (mailer: typeof nodemailer) => Transporter) {
   let made: Promise<Transporter> | undefined;
   return {
     get: (): Promise<Transporter> =>
       (made ??= import('nodemailer').then((module) => make(module.default))),
     close(): void {
-      void made?.then((transport) => transport.close());
+      void made?.then(
+        (transport) => transport.close(),
+        () => undefined,
+      );
     },
   };
 }

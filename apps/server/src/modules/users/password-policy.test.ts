@@ -1,3 +1,4 @@
+import { createRequire } from 'node:module';
 import { dictionary } from '@zxcvbn-ts/language-common';
 import { describe, expect, it } from 'vitest';
 import { NewPassword } from '@storefront/shared/accounts';
@@ -48,5 +49,13 @@ describe('the common-password list (G18, ASVS 5.0 6.2.4)', () => {
     for (const password of ['Ledger&Lantern-42', 'Monsoon^Kettle-77', 'नमस्ते दुनिया Ab1!']) {
       expect(isCommonPassword(password), password).toBe(false);
     }
+  });
+});
+
+describe('the list in memory', () => {
+  it('is let go once the set is made: the package is not left in require’s cache', () => {
+    expect(isCommonPassword('password')).toBe(true);
+    const cached = Object.keys(createRequire(import.meta.url).cache);
+    expect(cached.filter((file) => file.includes('/@zxcvbn-ts/'))).toEqual([]);
   });
 });
