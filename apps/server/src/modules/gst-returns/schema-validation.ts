@@ -26,22 +26,15 @@ export interface Issue {
 // objects, then got a shape of its own and every hot call site went megamorphic, ~10% of a
 // cached read's CPU (decision 083). Unoptimised code checks the same rules.
 let ajv: Ajv | undefined;
-const compiled = new Map<object, ValidateFunction>();
 
-function validatorOf(schema: object): ValidateFunction {
-  let validate = compiled.get(schema);
-  if (!validate) {
-    ajv ??= new Ajv({
-      allErrors: true,
-      strict: true,
-      multipleOfPrecision: 6,
-      code: { optimize: false },
-    });
-    validate = ajv.compile(schema);
-    compiled.set(schema, validate);
-  }
-  return validate;
-}
+/** The schema's validator, compiled at its first use: Ajv keeps it by the schema object. */
+const validatorOf = (schema: object): ValidateFunction =>
+  (ajv ??= new Ajv({
+    allErrors: true,
+    strict: true,
+    multipleOfPrecision: 6,
+    code: { optimize: false },
+  })).compile(schema);
 
 function issuesAgainst(schema: object, json: unknown): Issue[] {
   const validate = validatorOf(schema);
