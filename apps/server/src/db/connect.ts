@@ -71,8 +71,9 @@ export const MIGRATION_LOCK = 727_2026;
  * PostgreSQL's default 128 MB is allocated at start. 16 MB holds the hot catalog pages; the rest
  * is read through the operating system's file cache. Against 32 MB it keeps the peak RSS under
  * the bench's load at ~277 instead of ~310 MB (budget 300), for cold category pages ~8 % slower
- * on average. Lowering work_mem, temp_buffers, wal_buffers and maintenance_work_mem as well
- * saved nothing measurable under load (decision 034).
+ * on average. 8 MB took 8 MB more off for another ~6 % of the cold category page (bench/README,
+ * "PGlite's shared buffers at 8 MB"). Lowering work_mem, temp_buffers, wal_buffers and
+ * maintenance_work_mem as well saved nothing measurable under load (decision 034).
  */
 const PGLITE_SETTINGS = ['-c', 'shared_buffers=16MB'];
 
